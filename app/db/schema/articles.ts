@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { issues } from "./issues";
+import { journals } from "./journals";
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    journalId: integer("journal_id")
+      .notNull()
+      .references(() => journals.id, { onDelete: "cascade" }),
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "restrict" }),
+    /** Digits only, trimmed; unique per journal. */
+    refnumber: text("refnumber").notNull(),
+    /** Sanitised HTML (only <i>/<em>), stored as HTML rather than entity-encoded text. */
+    title: text("title").notNull(),
+    /** Comma-and-space separated author names, in byline order. */
+    authorname: text("authorname").notNull(),
+    /** Sanitised HTML. */
+    abstract: text("abstract").notNull().default(""),
+    keywords: text("keywords").notNull().default(""),
+    /** Copy of the title (spec §3). */
+    description: text("description").notNull().default(""),
+    /** Page range like '1-6'. */
+    pagenumber: text("pagenumber").notNull(),
+    /** First and last page parsed from pagenumber, so issues sort numerically (2 before 10). */
+    firstPage: integer("first_page").notNull(),
+    lastPage: integer("last_page").notNull(),
+    subject: text("subject").notNull().default(""),
+    country: text("country").notNull().default(""),
+    email: text("email").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    txnid: text("txnid").notNull(),
+    ptype: text("ptype", { enum: ["paid", "free"] }).notNull().default("paid"),
+    /** Certificate date, YYYY-MM-DD. */
+    publishdate: text("publishdate").notNull(),
+    year: integer("year").notNull(),
+    volume: integer("volume").notNull(),
+    issue: integer("issue").notNull(),
+    frequency: text("frequency").notNull().default(""),
+    /** File name of the PDF ('{refnumber}.pdf') in the issue's folder; '' when none. */
+    file: text("file").notNull().default(""),
+    status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+    createdby: text("createdby").notNull().default(""),
+    modifiedby: text("modifiedby").notNull().default(""),
+    creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    modification: text("modification").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [
+    uniqueIndex("articles_journal_refnumber_uq").on(t.journalId, t.refnumber),
+    uniqueIndex("articles_journal_txnid_uq").on(t.journalId, t.txnid),
+    uniqueIndex("articles_journal_title_uq").on(t.journalId, t.title),
+    // Issue table of contents: one index range scan, already in page order.
+    index("articles_issue_status_page_idx").on(t.issueId, t.status, t.firstPage),
+    index("articles_journal_ymi_idx").on(t.journalId, t.year, t.volume, t.issue, t.firstPage),
+  ],
+);

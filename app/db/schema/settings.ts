@@ -1,0 +1,41 @@
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { journals } from "./journals";
+
+/**
+ * Site settings of spec §3, one row per journal. Property names follow the spec's JSON
+ * field names (nassScore, …); column names are snake_case.
+ */
+export const settings = sqliteTable("settings", {
+  journalId: integer("journal_id")
+    .primaryKey()
+    .references(() => journals.id, { onDelete: "cascade" }),
+  websitename: text("websitename").notNull().default(""),
+  domain: text("domain").notNull().default(""),
+  /** Sanitised HTML (emphasis, line breaks) shown in the header. */
+  formatted_journal_name: text("formatted_journal_name").notNull().default(""),
+  websiteemail: text("websiteemail").notNull().default(""),
+  whatsup_number: text("whatsup_number").notNull().default(""),
+  issn: text("issn").notNull().default(""),
+  journal_essn: text("journal_essn").notNull().default(""),
+  year_started: text("year_started").notNull().default(""),
+  journal_frequency: text("journal_frequency").notNull().default(""),
+  journal_type: text("journal_type").notNull().default(""),
+  journal_language: text("journal_language").notNull().default(""),
+  nassScore: text("nass_score").notNull().default(""),
+  nassScoreYear: text("nass_score_year").notNull().default(""),
+  /** Stored as the original product stored it; the display drops the first 15 characters. */
+  impactfactor: text("impactfactor").notNull().default(""),
+  fee_rupee: text("fee_rupee").notNull().default(""),
+  fee_dollar: text("fee_dollar").notNull().default(""),
+  /** Sanitised HTML shown on the home page. */
+  home_content: text("home_content").notNull().default(""),
+  google_review_link: text("google_review_link").notNull().default(""),
+  publisher_name: text("publisher_name").notNull().default(""),
+  publisher_address: text("publisher_address").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  /** Per-journal flags replacing the spec's hard-coded domain lists. */
+  show_subject_column: integer("show_subject_column", { mode: "boolean" }).notNull().default(false),
+  show_cover_image: integer("show_cover_image", { mode: "boolean" }).notNull().default(true),
+  show_editor_contacts: integer("show_editor_contacts", { mode: "boolean" }).notNull().default(false),
+  updated_at: text("updated_at").notNull().default(""),
+});

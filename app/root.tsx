@@ -1,0 +1,94 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { appContext } from "./context";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { journal } = context.get(appContext);
+  const s = journal.settings;
+  return {
+    journalId: journal.id,
+    host: journal.host,
+    site: {
+      websitename: s.websitename,
+      formattedName: s.formatted_journal_name,
+      websiteemail: s.websiteemail,
+      whatsapp: s.whatsup_number,
+      issn: s.issn,
+      essn: s.journal_essn,
+      nassScore: s.nassScore,
+      nassScoreYear: s.nassScoreYear,
+      publisherName: s.publisher_name,
+      publisherAddress: s.publisher_address,
+      domain: s.domain,
+    },
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let detail = "Unknown error";
+  let status: number | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = error.statusText || (typeof error.data === "string" ? error.data : "") || String(error.status);
+  } else if (error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main className="error-page" id="main">
+      <h1>Oops! Sorry, an unexpected error has occurred.</h1>
+      <p className="error-detail">
+        <i>{detail}</i>
+      </p>
+      {status === 404 ? (
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,157 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { chiefEditorQuery } from "../../models/editors.server";
+import { enabledPartnersQuery } from "../../models/indexing.server";
+import { IndexingList } from "../../components/IndexingList";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { displayImpactFactor, enquiryText, whatsappLink } from "../../utils/site";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, journal } = context.get(appContext);
+  const db = getDb(env.DB);
+  // One D1 round trip for everything the page needs beyond the journal itself.
+  const [chief, partners] = await db.batch([chiefEditorQuery(db, journal.id), enabledPartnersQuery(db, journal.id)]);
+  const s = journal.settings;
+  return {
+    chiefEditor: chief[0]?.name ?? "",
+    partners,
+    s: {
+      websitename: s.websitename,
+      domain: s.domain || journal.host,
+      issn: s.issn,
+      essn: s.journal_essn,
+      yearStarted: s.year_started,
+      frequency: s.journal_frequency,
+      type: s.journal_type,
+      language: s.journal_language,
+      nassScore: s.nassScore,
+      nassScoreYear: s.nassScoreYear,
+      phone: s.phone || s.whatsup_number,
+      email: s.websiteemail,
+      impactFactor: displayImpactFactor(s.impactfactor),
+      feeRupee: s.fee_rupee,
+      feeDollar: s.fee_dollar,
+      homeContent: s.home_content,
+      publisherAddress: s.publisher_address,
+      publisherName: s.publisher_name,
+      whatsapp: s.whatsup_number,
+      showCoverImage: s.show_cover_image,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const s = loaderData?.s;
+  if (!s) return [{ title: "Journal" }];
+  const description = `${s.websitename}: a peer reviewed ${s.frequency.toLowerCase()} journal${s.issn ? `, ISSN ${s.issn}` : ""}. Browse the archives, read abstracts and download articles.`;
+  return [{ title: s.websitename }, { name: "description", content: description }];
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { s, chiefEditor, partners } = loaderData;
+  const chat = whatsappLink(s.whatsapp, enquiryText(s.websitename));
+  const info: [string, string][] = [
+    ["Editor-in-Chief", chiefEditor],
+    ["Year Started", s.yearStarted],
+    ["Frequency", s.frequency],
+    ["Format", "Online"],
+    ["Type", s.type],
+    ["Language", s.language],
+    ["E-ISSN", s.essn],
+    ["NAAS Rating", s.nassScore ? `${s.nassScore}${s.nassScoreYear ? ` (${s.nassScoreYear})` : ""}` : ""],
+    ["Phone", s.phone],
+    ["E-mail", s.email],
+  ];
+  return (
+    <div className="with-sidebar">
+      <div className="content">
+        <h1 className="page-title">{s.websitename}</h1>
+        <section className="home-top" aria-label="About the journal">
+          <figure className="cover-card">
+            <div className="cover-sheet">
+              <p className="cover-vol">Volume 1, Issue 1</p>
+              <p className="cover-domain">{s.domain}</p>
+              {s.issn ? <p className="cover-issn">ISSN: {s.issn}</p> : null}
+              {s.yearStarted ? <p className="cover-year">Year Started: {s.yearStarted}</p> : null}
+              <p className="cover-name">{s.websitename}</p>
+              {s.showCoverImage ? (
+                <img className="cover-image" src="/images/cover-stock.svg" alt="" width={240} height={140} />
+              ) : null}
+              {s.publisherAddress ? <p className="cover-publisher">{s.publisherAddress}</p> : null}
+            </div>
+          </figure>
+          <div className="journal-info">
+            <p className="peer-reviewed">Peer Reviewed Journal</p>
+            <dl className="info-list">
+              {info
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{label === "E-mail" ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
+                  </div>
+                ))}
+            </dl>
+            {s.impactFactor ? (
+              <p className="impact-factor">
+                Impact Factor: <strong>{s.impactFactor}</strong>
+              </p>
+            ) : null}
+            <div className="fees">
+              <p>
+                India fee: <strong>{s.feeRupee}</strong>
+              </p>
+              <p>
+                Foreign fee: <strong>{s.feeDollar}</strong>
+              </p>
+            </div>
+          </div>
+        </section>
+
+        <section className="process" aria-labelledby="process-title">
+          <h2 id="process-title">Publication process</h2>
+          <ol className="steps">
+            <li>Send your article to {s.email ? <a href={`mailto:${s.email}`}>{s.email}</a> : "the journal e-mail"}.</li>
+            <li>After acceptance, pay the publication fee.</li>
+            <li>Send the payment receipt to {s.email ? <a href={`mailto:${s.email}`}>{s.email}</a> : "the journal e-mail"}.</li>
+            <li>Receive the abstract link, article PDF, certificate, editorial page and cover page.</li>
+            <li>All of this within 5 days.</li>
+          </ol>
+        </section>
+
+        {s.homeContent ? (
+          <section className="home-content rich-text" dangerouslySetInnerHTML={{ __html: s.homeContent }} />
+        ) : null}
+      </div>
+
+      <aside className="sidebar" aria-label="Journal links">
+        <section className="side-card">
+          <h2>Journal List</h2>
+          <p>
+            <Link to="/archives">Browse all issues of {s.websitename}</Link>
+          </p>
+        </section>
+        <a className="side-chat" href={chat} target="_blank" rel="noopener noreferrer">
+          Chat with us on WhatsApp
+        </a>
+        <section className="side-card submit-card">
+          <h2>SUBMIT YOUR ARTICLE</h2>
+          <p>Send your manuscript to</p>
+          <p>
+            <a href={`mailto:${s.email}`}>{s.email}</a>
+          </p>
+        </section>
+        {partners.length ? (
+          <section className="side-card">
+            <h2>Indexing</h2>
+            <IndexingList partners={partners} variant="sidebar" />
+          </section>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

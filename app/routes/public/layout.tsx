@@ -1,0 +1,145 @@
+import { Form, Link, NavLink, Outlet, useNavigate } from "react-router";
+import { useRootData } from "../../root";
+import { enquiryText, whatsappLink } from "../../utils/site";
+
+const NAV = [
+  { to: "/", label: "HOME", end: true },
+  { to: "/archives", label: "ARCHIVES" },
+  { to: "/board", label: "EDITORIAL BOARD" },
+  { to: "/instructions", label: "INSTRUCTIONS" },
+  { to: "/indexing", label: "INDEXING" },
+  { to: "/contact", label: "CONTACT" },
+];
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 4);
+}
+
+function SearchBox({ id }: { id: string }) {
+  const navigate = useNavigate();
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className="search-box"
+      onSubmit={(event) => {
+        // Navigate client-side, then clear the box (spec §2 layout shell).
+        event.preventDefault();
+        const form = event.currentTarget;
+        const keyword = new FormData(form).get("keyword")?.toString().trim() ?? "";
+        if (!keyword) return;
+        navigate(`/search?keyword=${encodeURIComponent(keyword)}`);
+        form.reset();
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Search articles
+      </label>
+      <input id={id} name="keyword" type="search" placeholder="Search articles…" autoComplete="off" maxLength={200} />
+      <button type="submit">Search</button>
+    </Form>
+  );
+}
+
+export default function PublicLayout() {
+  const root = useRootData();
+  if (!root) return <Outlet />;
+  const { site, year } = root;
+  const chat = whatsappLink(site.whatsapp, enquiryText(site.websitename));
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="masthead container">
+          <Link to="/" className="brand" aria-label={`${site.websitename} home`}>
+            <span className="logo" aria-hidden="true">
+              {initials(site.websitename)}
+            </span>
+            <span className="brand-text">
+              {site.formattedName ? (
+                <span className="journal-name" dangerouslySetInnerHTML={{ __html: site.formattedName }} />
+              ) : (
+                <span className="journal-name">{site.websitename}</span>
+              )}
+              {site.nassScore ? (
+                <span className="naas-line">
+                  NAAS Rating: {site.nassScore}
+                  {site.nassScoreYear ? ` (${site.nassScoreYear})` : ""}
+                </span>
+              ) : null}
+              <span className="issn-line">
+                {site.issn ? `ISSN: ${site.issn}` : ""}
+                {site.issn && site.essn ? " · " : ""}
+                {site.essn ? `E-ISSN: ${site.essn}` : ""}
+              </span>
+            </span>
+          </Link>
+          <SearchBox id="search-desktop" />
+        </div>
+        <nav className="main-nav" aria-label="Main">
+          <ul className="container">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="container page">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container footer-grid">
+          <div>
+            <p className="footer-name">{site.websitename}</p>
+            {site.publisherAddress ? <p>{site.publisherAddress}</p> : null}
+            {site.websiteemail ? (
+              <p>
+                <a href={`mailto:${site.websiteemail}`}>{site.websiteemail}</a>
+              </p>
+            ) : null}
+          </div>
+          <ul className="footer-links">
+            <li>
+              <Link to="/privacy-policy" state={{ scrollTo: "top" }}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-and-conditions" state={{ scrollTo: "top" }}>
+                Terms and Conditions
+              </Link>
+            </li>
+            <li>
+              <a href={chat} target="_blank" rel="noopener noreferrer">
+                Chat with us on WhatsApp
+              </a>
+            </li>
+          </ul>
+        </div>
+        <p className="copyright container">
+          Copyright © {year} {site.websitename}. All rights reserved.
+        </p>
+      </footer>
+      <a className="chat-float" href={chat} target="_blank" rel="noopener noreferrer" aria-label="Chat with us on WhatsApp">
+        <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3zm0 23.6c-2 0-3.9-.5-5.6-1.5l-.4-.2-3.9 1 1-3.8-.3-.4A10.6 10.6 0 1 1 16 26.6zm5.8-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.7 8.7 0 0 1-4.3-3.8c-.3-.6.3-.5.9-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6c-.2 0-.5.1-.8.4s-1 1-1 2.5 1.1 2.9 1.2 3.1 2.1 3.2 5.1 4.5c1.9.8 2.6.9 3.6.7.6-.1 1.9-.8 2.1-1.5s.3-1.3.2-1.5-.3-.2-.6-.3z"
+          />
+        </svg>
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// Plain JavaScript on purpose: these helpers run before `npm install` may have brought in the
+// project's Node 22, so they must work on whatever Node the machine has.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const bin = path.join(root, "node_modules", ".bin");
+
+/** Environment for child processes: the project's binaries (incl. Node 22) first, no telemetry. */
+export function childEnv(extra = {}) {
+  return {
+    ...process.env,
+    PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    NO_D1_WARNING: "true",
+    ...extra,
+  };
+}
+
+export function run(cmd, args, opts = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: childEnv(opts.env), shell: false });
+  if (result.status !== 0 && !opts.allowFailure) {
+    console.error(`\n✖ ${cmd} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+  return result.status ?? 1;
+}
+
+export function start(cmd, args, opts = {}) {
+  return spawn(cmd, args, { cwd: root, stdio: "inherit", env: childEnv(opts.env) });
+}
+
+/** Installs npm packages from the lock file when node_modules is missing or older than the lock. */
+export function ensureInstalled() {
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const lock = path.join(root, "package-lock.json");
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  console.log("Installing npm packages from package-lock.json (a cold install takes a few minutes)…");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
+}

@@ -1,0 +1,264 @@
+/**
+ * Seeds the local D1 and R2 with two demo journals (run by `npm start`; idempotent: a journal
+ * whose slug already exists is left as it is). Talks to the same local storage that
+ * `react-router dev` and `wrangler dev` use, through wrangler's platform proxy.
+ *
+ *   npm run db:seed            seed what is missing
+ *   npm run db:seed -- --reset wipe the demo journals' rows first, then seed
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import { insertJournal, openLocal, upsertAdmin } from "./lib/local.ts";
+import { AUTHORS, COUNTRIES, JOURNALS, abstractFor, editorsFor, pick, rng, type DemoJournal } from "./seed/data.ts";
+import { logo, portrait, type RGB } from "./seed/png.ts";
+
+const reset = process.argv.includes("--reset");
+const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
+const db = env.DB;
+const files = env.FILES;
+
+const PALETTE: [RGB, RGB][] = [
+  [[20, 54, 93], [245, 241, 230]],
+  [[31, 92, 153], [255, 255, 255]],
+  [[181, 84, 44], [255, 244, 230]],
+  [[28, 124, 58], [240, 250, 240]],
+  [[110, 60, 140], [250, 240, 255]],
+  [[60, 60, 60], [235, 235, 235]],
+];
+
+function plain(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A real two-page article PDF (title, authors, abstract, body text) for the demo archive. */
+async function articlePdf(a: {
+  journal: string;
+  title: string;
+  authors: string;
+  abstract: string;
+  volume: number;
+  issue: number;
+  year: number;
+  pages: string;
+  refnumber: string;
+}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(plain(a.title));
+  doc.setAuthor(a.authors);
+  doc.setSubject(a.journal);
+  const regular = await doc.embedFont(StandardFonts.TimesRoman);
+  const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
+  const W = 595.28;
+  const H = 841.89;
+  const M = 64;
+  for (let p = 0; p < 2; p++) {
+    const page = doc.addPage([W, H]);
+    page.drawText(`${a.journal}`, { x: M, y: H - 40, size: 9, font: italic, color: rgb(0.3, 0.3, 0.3) });
+    page.drawText(`Vol. ${a.volume}, Issue ${a.issue}, ${a.year} · pp. ${a.pages}`, {
+      x: W - M - regular.widthOfTextAtSize(`Vol. ${a.volume}, Issue ${a.issue}, ${a.year} · pp. ${a.pages}`, 9),
+      y: H - 40,
+      size: 9,
+      font: regular,
+      color: rgb(0.3, 0.3, 0.3),
+    });
+    page.drawLine({ start: { x: M, y: H - 48 }, end: { x: W - M, y: H - 48 }, thickness: 0.6, color: rgb(0.6, 0.6, 0.6) });
+    let y = H - 90;
+    if (p === 0) {
+      for (const line of wrap(plain(a.title), bold, 16, W - 2 * M)) {
+        page.drawText(line, { x: M, y, size: 16, font: bold });
+        y -= 20;
+      }
+      y -= 6;
+      for (const line of wrap(a.authors, italic, 11, W - 2 * M)) {
+        page.drawText(line, { x: M, y, size: 11, font: italic });
+        y -= 15;
+      }
+      y -= 14;
+      page.drawText("Abstract", { x: M, y, size: 12, font: bold });
+      y -= 17;
+      for (const line of wrap(plain(a.abstract.replace(/<\/p>/g, " ")), regular, 10.5, W - 2 * M)) {
+        page.drawText(line, { x: M, y, size: 10.5, font: regular });
+        y -= 14;
+      }
+      y -= 16;
+      page.drawText("1. Introduction", { x: M, y, size: 12, font: bold });
+      y -= 17;
+    } else {
+      page.drawText("2. Materials and Methods", { x: M, y, size: 12, font: bold });
+      y -= 17;
+    }
+    const body =
+      "This demonstration article was generated for the journal platform's sample archive. The text stands in for the body of a research paper: it describes the experimental setting, the material studied, the treatments compared and the statistical analysis used, and it is laid out the way readers expect a journal article to look when they download the PDF from the archive. ";
+    while (y > 80) {
+      for (const line of wrap(body, regular, 10.5, W - 2 * M)) {
+        if (y <= 80) break;
+        page.drawText(line, { x: M, y, size: 10.5, font: regular });
+        y -= 14;
+      }
+      y -= 8;
+    }
+    page.drawText(`Ref. No. ${a.refnumber} · Page ${p + 1} of 2`, { x: M, y: 40, size: 8.5, font: regular, color: rgb(0.4, 0.4, 0.4) });
+  }
+  return doc.save();
+}
+
+async function wipe(slug: string) {
+  const row = await db.prepare("select id from journals where slug = ?").bind(slug).first<{ id: number }>();
+  if (!row) return;
+  await db.batch([
+    db.prepare("delete from articles where journal_id = ?").bind(row.id),
+    db.prepare("delete from issues where journal_id = ?").bind(row.id),
+    db.prepare("delete from journals where id = ?").bind(row.id),
+  ]);
+  let cursor: string | undefined;
+  do {
+    const list = await files.list({ prefix: `journals/${row.id}/`, cursor });
+    if (list.objects.length) await files.delete(list.objects.map((o) => o.key));
+    cursor = list.truncated ? list.cursor : undefined;
+  } while (cursor);
+}
+
+async function seedJournal(j: DemoJournal, index: number) {
+  const existing = await db.prepare("select id from journals where slug = ?").bind(j.slug).first<{ id: number }>();
+  if (existing) {
+    console.log(`  ${j.slug}: already seeded (journal ${existing.id}), skipped`);
+    return;
+  }
+  const jid = await insertJournal(db, j);
+  await upsertAdmin(db, jid, j.admin);
+  // A disabled account, so the 'User disabled' message can be tried on the demo.
+  await upsertAdmin(db, jid, { username: "former-staff", password: "no-longer-here-2026", name: "Former staff member", status: "disabled" });
+  const stmts: D1PreparedStatement[] = [];
+
+  // Editors with portraits in R2 (a few without → default avatar).
+  const editors = editorsFor(j, index * 5);
+  for (const [i, e] of editors.entries()) {
+    let picture = "";
+    if (e.picture) {
+      picture = `editor-${i + 1}.png`;
+      const [bg, fg] = PALETTE[i % PALETTE.length];
+      await files.put(`journals/${jid}/editors/${picture}`, portrait(fg, bg), { httpMetadata: { contentType: "image/png" } });
+    }
+    stmts.push(
+      db
+        .prepare(
+          "insert into editors (journal_id, name, category, post, degree, content, email, phone, country, editor_website, picture, status, is_pinned) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        )
+        .bind(jid, e.name, e.category, e.post, e.degree, e.content, e.email, e.phone, e.country, e.editor_website, picture, e.status, e.is_pinned),
+    );
+  }
+
+  for (const [i, p] of j.partners.entries()) {
+    const image = `partner-${i + 1}.png`;
+    const [bg] = PALETTE[(i + index) % PALETTE.length];
+    await files.put(`journals/${jid}/indexing/${image}`, logo(p.title, bg, bg), { httpMetadata: { contentType: "image/png" } });
+    stmts.push(
+      db
+        .prepare("insert into indexing_partners (journal_id, title, link, image, sortnumber, status) values (?,?,?,?,?,?)")
+        .bind(jid, p.title, p.link, image, p.sortnumber, p.status),
+    );
+  }
+  await db.batch(stmts);
+
+  // Issues and articles.
+  const r = rng(1234 + index);
+  let ref = 1000 * (index + 1) + 101;
+  let articleCount = 0;
+  const usedTitles = new Set<string>();
+  for (const iss of j.issues) {
+    const created = `${iss.year}-${String(Math.min(12, iss.issue * 3)).padStart(2, "0")}-01T09:00:00.000Z`;
+    const issueRow = await db
+      .prepare("insert into issues (journal_id, year, volume, issue, frequency, createdby, creation) values (?,?,?,?,?,?,?) returning id")
+      .bind(jid, iss.year, iss.volume, iss.issue, iss.frequency, j.admin.username, created)
+      .first<{ id: number }>();
+    const perIssue = 5 + Math.floor(r() * 4); // 5–8 articles
+    let page = 1;
+    const articleStmts: D1PreparedStatement[] = [];
+    for (let k = 0; k < perIssue; k++) {
+      let title = "";
+      for (let tries = 0; tries < 20 && (!title || usedTitles.has(title)); tries++) {
+        title = `${pick(r, j.topics)} ${pick(r, j.species)}`;
+        if (usedTitles.has(title)) title = `${title} under ${pick(r, ["rainfed", "irrigated", "semi-arid", "coastal", "hill"])} conditions`;
+      }
+      usedTitles.add(title);
+      const authorCount = 1 + Math.floor(r() * 5);
+      const authors: typeof AUTHORS = [];
+      while (authors.length < authorCount) {
+        const a = pick(r, AUTHORS);
+        if (!authors.includes(a)) authors.push(a);
+      }
+      const subject = pick(r, j.subjects);
+      const length = 4 + Math.floor(r() * 9);
+      const pagenumber = `${page}-${page + length - 1}`;
+      const first = page;
+      page += length;
+      const refnumber = String(ref++);
+      const abstract = abstractFor(r, plain(title), subject);
+      const keywords = [subject, ...plain(title).split(/\s+/).filter((w) => w.length > 7).slice(0, 3)].join(", ");
+      const day = String(1 + Math.floor(r() * 27)).padStart(2, "0");
+      const month = String(Math.min(12, iss.issue * (12 / Math.max(3, j.issues.filter((x) => x.year === iss.year).length)))).padStart(2, "0");
+      const publishdate = `${iss.year}-${month}-${day}`;
+      const file = `${refnumber}.pdf`;
+      const pdf = await articlePdf({
+        journal: j.name,
+        title,
+        authors: authors.map((a) => a.latin).join(", "),
+        abstract,
+        volume: iss.volume,
+        issue: iss.issue,
+        year: iss.year,
+        pages: pagenumber,
+        refnumber,
+      });
+      await files.put(`journals/${jid}/archives/${iss.year}/vol${iss.volume}issue${iss.issue}/${file}`, pdf, {
+        httpMetadata: { contentType: "application/pdf" },
+      });
+      const status = articleCount % 23 === 22 ? "disabled" : "enabled";
+      articleStmts.push(
+        db
+          .prepare(
+            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, email, mobile, txnid, ptype, publishdate, year, volume, issue, frequency, file, status, createdby, modifiedby, creation, modification)
+             values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+          )
+          .bind(
+            jid, issueRow!.id, refnumber, title, authors.map((a) => a.name).join(", "), abstract, keywords, title, pagenumber,
+            first, first + length - 1, subject, pick(r, COUNTRIES), `author${refnumber}@mail.example`, `98${refnumber}${refnumber.slice(0, 4)}`,
+            `TXN${iss.year}${refnumber}`, r() < 0.85 ? "paid" : "free", publishdate, iss.year, iss.volume, iss.issue, iss.frequency, file,
+            status, j.admin.username, j.admin.username, `${publishdate}T10:00:00.000Z`, `${publishdate}T10:00:00.000Z`,
+          ),
+      );
+      articleCount++;
+    }
+    await db.batch(articleStmts);
+  }
+  console.log(`  ${j.slug}: journal ${jid}, ${j.issues.length} issues, ${articleCount} articles, ${editors.length} editors, ${j.partners.length} partners (hosts: ${j.hosts.join(", ")})`);
+}
+
+try {
+  console.log("Seeding demo journals…");
+  for (const [i, j] of JOURNALS.entries()) {
+    if (reset) await wipe(j.slug);
+    await seedJournal(j, i);
+  }
+} finally {
+  await dispose();
+}

@@ -1,0 +1,56 @@
+// `npm test`: the whole suite. Workerd tests (vitest, real D1/R2 in miniflare), then a
+// production build and the browser tests (playwright-core + Debian Chromium).
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { childEnv, ensureInstalled, root, run } from "./lib/run.mjs";
+
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(
+    `✖ Chromium not found at ${chromium}; the browser tests need it.\n  Install it with: apt-get update && apt-get install -y chromium\n  (or point CHROMIUM_PATH at a Chromium binary)`,
+  );
+  process.exit(1);
+}
+ensureInstalled();
+
+const started = Date.now();
+const results = path.join(root, "test-results");
+rmSync(results, { recursive: true, force: true });
+mkdirSync(path.join(results, "screenshots"), { recursive: true });
+
+console.log("\n▶ Workerd tests (vitest + @cloudflare/vitest-plugin)\n");
+const vitestStatus = run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], {
+  allowFailure: true,
+});
+
+console.log("\n▶ Production build for the browser tests\n");
+run("react-router", ["build"]);
+
+console.log("\n▶ Browser tests (playwright-core + Chromium)\n");
+const e2e = spawnSync("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", "test/e2e/*.test.ts"], {
+  cwd: root,
+  env: childEnv(),
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+process.stdout.write(e2e.stdout ?? "");
+
+let passed = 0;
+let failed = 0;
+try {
+  const v = JSON.parse(readFileSync(path.join(results, "vitest.json"), "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests + (v.numTotalTestSuites && v.success === false && v.numFailedTests === 0 ? 1 : 0);
+} catch {
+  failed += 1;
+}
+const num = (label) => Number((e2e.stdout ?? "").match(new RegExp(`ℹ ${label} (\\d+)`))?.[1] ?? 0);
+passed += num("pass");
+failed += num("fail");
+if (e2e.status !== 0 && num("fail") === 0) failed += 1;
+
+const secs = Math.round((Date.now() - started) / 1000);
+console.log(`\nAll tests (${secs} s): workerd ${vitestStatus === 0 ? "ok" : "FAILED"}, browser ${e2e.status === 0 ? "ok" : "FAILED"}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(vitestStatus === 0 && e2e.status === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,152 @@
+/**
+ * Browser-test harness: a throw-away local D1/R2, the production build served by
+ * `vite preview` (real workerd, CSP enforced) and Debian's Chromium through playwright-core.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const root = path.resolve(import.meta.dirname, "../..");
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+};
+
+export function requireChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface DemoJournalSpec {
+  slug: string;
+  name: string;
+  hosts: string[];
+  settings?: Record<string, string | boolean>;
+  admin?: { username: string; password: string; name?: string; status?: "enabled" | "disabled" };
+}
+
+export interface App {
+  port: number;
+  stateDir: string;
+  url(host: string, path?: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Prepares a fresh state folder (migrations applied, the given journals created), then serves
+ * the production build from it. Data is written before the server starts, so the two never
+ * share the SQLite files at once.
+ */
+export async function startApp(journals: DemoJournalSpec[]): Promise<App> {
+  if (!existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error("No production build: run `npx react-router build` first (npm test does).");
+  }
+  const stateDir = mkdtempSync(path.join(tmpdir(), "journal-e2e-"));
+  const migrate = spawnSync(
+    "wrangler",
+    ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir],
+    { cwd: root, env, encoding: "utf8" },
+  );
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const local = await openLocal(stateDir);
+  try {
+    for (const j of journals) {
+      const id = await insertJournal(local.env.DB, { ...j, settings: j.settings ?? {} });
+      if (j.admin) await upsertAdmin(local.env.DB, id, j.admin);
+    }
+  } finally {
+    await local.dispose();
+  }
+
+  const port = await freePort();
+  const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
+    cwd: root,
+    env: { ...env, JOURNAL_STATE_DIR: stateDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+
+  const deadline = Date.now() + 90_000;
+  const probeHost = journals[0]?.hosts[0] ?? "localhost";
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: `${probeHost}:${port}` } });
+      if (res.status > 0) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`vite preview did not start within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  return {
+    port,
+    stateDir,
+    url: (host, p = "/") => `http://${host}:${port}${p}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  requireChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Collects console errors, page errors and CSP violations so a test can assert there were none. */
+export function watchPage(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  return { problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, "test-results", "screenshots");
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,104 @@
+import { env, exports } from "cloudflare:workers";
+import { getDb } from "../app/db/client.server";
+import { createArticle, type NewArticle } from "../app/models/articles.server";
+import { createEditor, type NewEditor } from "../app/models/editors.server";
+import { createIndexingPartner } from "../app/models/indexing.server";
+import { createIssue, type NewIssue } from "../app/models/issues.server";
+import { createJournal, resolveJournalByHost, type Settings } from "../app/models/journals.server";
+import { upsertUser } from "../app/models/users.server";
+
+/** Small factories: every test makes its own data under its own unique hostnames. */
+
+let counter = 0;
+export function unique(prefix = "t"): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+export const db = () => getDb(env.DB);
+
+export async function makeJournal(overrides: { name?: string; settings?: Partial<Omit<Settings, "journalId">> } = {}) {
+  const slug = unique("j");
+  const host = `${slug}.test`;
+  const name = overrides.name ?? `Journal ${slug}`;
+  const id = await createJournal(db(), {
+    slug,
+    name,
+    hosts: [host],
+    settings: { websitename: name, websiteemail: `editor@${host}`, issn: "1234-5678", ...overrides.settings },
+  });
+  const journal = await resolveJournalByHost(db(), host);
+  if (!journal) throw new Error("journal not resolvable");
+  return { id, host, slug, name, journal, url: (path: string) => `https://${host}${path}` };
+}
+
+export async function makeIssue(journalId: number, overrides: Partial<NewIssue> = {}) {
+  return createIssue(db(), journalId, {
+    year: 2025,
+    volume: 1 + Math.floor(Math.random() * 900),
+    issue: 1,
+    frequency: "January",
+    ...overrides,
+  });
+}
+
+export async function makeArticle(
+  journalId: number,
+  issue: { id: number; year: number; volume: number; issue: number; frequency?: string },
+  overrides: Partial<NewArticle> = {},
+) {
+  const ref = String(100000 + Math.floor(Math.random() * 899999));
+  return createArticle(db(), journalId, {
+    issueId: issue.id,
+    year: issue.year,
+    volume: issue.volume,
+    issue: issue.issue,
+    frequency: issue.frequency ?? "",
+    refnumber: ref,
+    txnid: `TXN${ref}`,
+    title: `Article ${ref} on <i>Oryza sativa</i>`,
+    authorname: "Dr. Anjali Sharma, Rahul Verma",
+    abstract: "<p>An abstract.</p>",
+    pagenumber: "1-6",
+    publishdate: "2025-01-15",
+    file: `${ref}.pdf`,
+    ...overrides,
+  });
+}
+
+export async function makeEditor(journalId: number, overrides: Partial<NewEditor> = {}) {
+  return createEditor(db(), journalId, {
+    name: `Dr. ${unique("E")}`,
+    category: "associate editor",
+    post: "Professor",
+    content: "Some University",
+    ...overrides,
+  });
+}
+
+export async function makePartner(journalId: number, overrides: Partial<{ title: string; link: string; image: string; sortnumber: number; status: "enabled" | "disabled" }> = {}) {
+  return createIndexingPartner(db(), journalId, {
+    title: unique("Index "),
+    link: "https://index.example",
+    image: "logo.png",
+    sortnumber: 1,
+    ...overrides,
+  });
+}
+
+export async function makeUser(journalId: number, overrides: { username?: string; password?: string; status?: "enabled" | "disabled"; allowedIps?: string } = {}) {
+  const password = overrides.password ?? "correct horse battery";
+  const user = await upsertUser(db(), journalId, {
+    username: overrides.username ?? unique("user"),
+    password,
+    status: overrides.status,
+    allowedIps: overrides.allowedIps,
+  });
+  return { ...user, password };
+}
+
+/** The Worker under test (workers/app.ts), called in-process like a real request. */
+export function fetchWorker(url: string, init?: RequestInit): Promise<Response> {
+  const worker = (exports as unknown as { default: { fetch(r: Request): Promise<Response> } }).default;
+  return worker.fetch(new Request(url, init));
+}

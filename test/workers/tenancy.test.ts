@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { normaliseHost, resolveJournalByHost } from "../../app/models/journals.server";
+import { db, fetchWorker, makeJournal } from "../factories";
+
+const fetchPage = fetchWorker;
+
+describe("tenancy by Host header", () => {
+  it("normalises host headers: case, port, trailing dot", () => {
+    expect(normaliseHost("Journal.Example.COM:8443")).toBe("journal.example.com");
+    expect(normaliseHost("localhost:5173")).toBe("localhost");
+    expect(normaliseHost("example.org.")).toBe("example.org");
+    expect(normaliseHost("[::1]:8080")).toBe("[::1]");
+    expect(normaliseHost(null)).toBe("");
+  });
+
+  it("resolves a journal and its settings from any of its hostnames", async () => {
+    const a = await makeJournal({ settings: { websitename: "Annals of Testing" } });
+    const j = await resolveJournalByHost(db(), a.host);
+    expect(j?.id).toBe(a.id);
+    expect(j?.settings.websitename).toBe("Annals of Testing");
+    expect(await resolveJournalByHost(db(), "nobody-owns-this.test")).toBeNull();
+  });
+
+  it("renders the home page on the server with the journal's own name", async () => {
+    const a = await makeJournal({ settings: { websitename: "Annals of Server Rendering" } });
+    const b = await makeJournal({ settings: { websitename: "Bulletin of Other Things" } });
+    const resA = await fetchPage(a.url("/"));
+    expect(resA.status).toBe(200);
+    expect(resA.headers.get("content-type")).toContain("text/html");
+    const htmlA = await resA.text();
+    expect(htmlA).toContain("<title>Annals of Server Rendering</title>");
+    expect(htmlA).toMatch(/<nav[^>]*aria-label="Main"/);
+    expect(htmlA).not.toContain("Bulletin of Other Things");
+
+    const htmlB = await (await fetchPage(b.url("/"), { headers: { host: `${b.host}:8787` } })).text();
+    expect(htmlB).toContain("<title>Bulletin of Other Things</title>");
+    expect(htmlB).not.toContain("Annals of Server Rendering");
+  });
+
+  it("answers an unknown host with a 404 page that names the host", async () => {
+    await makeJournal();
+    const res = await fetchPage("https://unknown-host.example/", { headers: { host: "Unknown-Host.example" } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("No journal at this address");
+    expect(html).toContain("<code>unknown-host.example</code>");
+  });
+
+  it("escapes the host it names on the 404 page", async () => {
+    const res = await fetchPage("https://x.example/", { headers: { host: "<script>alert(1)</script>" } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("answers unknown paths of a known journal with the error page and a real 404", async () => {
+    const a = await makeJournal();
+    const res = await fetchPage(a.url("/no/such/page"));
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Oops! Sorry, an unexpected error has occurred.");
+  });
+});

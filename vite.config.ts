@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  // Tenancy is by Host header, so the local servers must accept any host (journal-b.localhost,
+  // a test's made-up host, an unknown one that should get the 404 page).
+  server: { port: Number(process.env.PORT) || 5173, strictPort: true, allowedHosts: true },
+  preview: { port: Number(process.env.PORT) || 5173, strictPort: true, allowedHosts: true },
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      // Browser tests and benchmarks run against their own throw-away local D1/R2.
+      persistState: process.env.JOURNAL_STATE_DIR ? { path: process.env.JOURNAL_STATE_DIR } : true,
+    }),
+    reactRouter(),
+  ],
+});

@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vitest/config";
+
+// All workerd tests run as ONE project inside the real Workers runtime (miniflare): the real
+// migrations/ are applied to a real local D1 and files go to a real local R2.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: "test-secret-for-workerd-tests-0123456789abcdef",
+          },
+        },
+      }),
+      // Supplies virtual:react-router/server-build so SELF.fetch renders real pages.
+      reactRouter(),
+    ],
+    test: {
+      include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "test/workers/**/*.test.ts"],
+      setupFiles: ["./test/setup.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  };
+});

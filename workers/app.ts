@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { appContext } from "../app/context";
+import { getDb } from "../app/db/client.server";
+import { normaliseHost, resolveJournalByHost } from "../app/models/journals.server";
+import { escapeHtml } from "../app/utils/html";
+import { apiApp } from "./api";
+import { assetsApp } from "./assets";
+import { authApp } from "./api/auth";
+import type { HonoEnv } from "./types";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export const app = new Hono<HonoEnv>();
+
+// Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
+// that names the host — never a fallback to some other journal's data.
+app.use("*", async (c, next) => {
+  const host = normaliseHost(c.req.header("host") ?? new URL(c.req.url).host);
+  const journal = await resolveJournalByHost(getDb(c.env.DB), host);
+  if (!journal) return unknownHost(host);
+  c.set("journal", journal);
+  c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
+  await next();
+});
+
+app.route("/auth", authApp);
+app.route("/api", apiApp);
+app.route("/assets", assetsApp);
+
+// Everything else is a page: React Router renders it on the server. `all`, not `get`, so
+// form POSTs reach route actions.
+app.all("*", (c) => {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    env: c.env,
+    ctx: c.executionCtx as ExecutionContext,
+    journal: c.get("journal"),
+    nonce: c.get("nonce"),
+  });
+  return requestHandler(c.req.raw, context);
+});
+
+function unknownHost(host: string): Response {
+  const shown = escapeHtml(host || "(no Host header)");
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Journal not found</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}</style></head><body><main><h1>No journal at this address</h1><p>There is no journal configured for the host <code>${shown}</code>.</p><p>If you run this site, add the hostname to a journal's host list.</p></main></body></html>`;
+  return new Response(body, {
+    status: 404,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export default {
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { contentTypeFor, keyForAssetPath } from "../app/utils/storage.server";
+import type { HonoEnv } from "./types";
+
+/**
+ * /assets/* files of spec §7 served from R2 for the request's journal, with ETag, conditional
+ * requests and byte ranges (PDF viewers fetch ranges). Build output (JS/CSS) and the files in
+ * public/assets are static assets answered before the Worker runs.
+ */
+export const assetsApp = new Hono<HonoEnv>();
+
+assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
+  const path = new URL(c.req.url).pathname.replace(/^\/assets/, "");
+  const journal = c.get("journal");
+  const key = keyForAssetPath(journal.id, path);
+  if (!key) return notFound(c.env, c.req.raw);
+
+  const headers = c.req.raw.headers;
+  const object = await c.env.FILES.get(key, {
+    onlyIf: headers,
+    range: headers.has("range") ? headers : undefined,
+  });
+  if (!object) return notFound(c.env, c.req.raw);
+
+  const out = new Headers();
+  object.writeHttpMetadata(out);
+  const fileName = key.slice(key.lastIndexOf("/") + 1);
+  out.set("content-type", contentTypeFor(fileName));
+  out.set("etag", object.httpEtag);
+  out.set("last-modified", object.uploaded.toUTCString());
+  out.set("accept-ranges", "bytes");
+  // Files can be replaced under the same name (a corrected PDF), so revalidate daily.
+  out.set("cache-control", "public, max-age=3600, stale-while-revalidate=86400");
+  out.set("x-content-type-options", "nosniff");
+  // Uploaded content never runs as part of the site.
+  out.set("content-security-policy", "sandbox");
+  out.set(
+    "content-disposition",
+    `inline; filename="${fileName}"`,
+  );
+
+  if (!("body" in object)) {
+    // A precondition failed: If-None-Match matched (304) or If-Match failed (412).
+    const status = headers.has("if-none-match") || headers.has("if-modified-since") ? 304 : 412;
+    return new Response(null, { status, headers: out });
+  }
+
+  const body = c.req.method === "HEAD" ? null : object.body;
+  if (object.range && headers.has("range")) {
+    const r = object.range as { offset?: number; length?: number; suffix?: number };
+    const size = object.size;
+    const start = r.suffix !== undefined ? size - r.suffix : (r.offset ?? 0);
+    const length = r.suffix !== undefined ? r.suffix : (r.length ?? size - start);
+    out.set("content-range", `bytes ${start}-${start + length - 1}/${size}`);
+    out.set("content-length", String(length));
+    return new Response(body, { status: 206, headers: out });
+  }
+  out.set("content-length", String(object.size));
+  return new Response(body, { status: 200, headers: out });
+});
+
+async function notFound(env: Env, request: Request): Promise<Response> {
+  // Static files (default avatar, copyright form) when the Worker is asked for them directly.
+  const assets = (env as Env & { ASSETS?: Fetcher }).ASSETS;
+  if (assets) {
+    const res = await assets.fetch(request);
+    if (res.ok || res.status === 304) return res;
+  }
+  return new Response("Not found", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,10 @@
+import type { JournalContext } from "../app/models/journals.server";
+
+/** Hono environment shared by the root app and every sub-app. */
+export interface HonoEnv {
+  Bindings: Env;
+  Variables: {
+    journal: JournalContext;
+    nonce: string;
+  };
+}
