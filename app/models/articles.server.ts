@@ -119,3 +119,80 @@ export async function getArticleById(db: Db, journalId: number, id: number) {
     .limit(1);
   return rows[0];
 }
+
+/** Escapes LIKE wildcards so user input matches literally (used with ESCAPE '\'). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const SEARCH_PAGE_SIZE = 50;
+const MAX_KEYWORD_LENGTH = 200;
+
+/**
+ * Public keyword search: enabled articles whose title, authors, abstract or keywords contain
+ * the text, case-insensitively (spec §2 search). Odd input (quotes, %, emoji, long strings) is
+ * matched literally and never errors. Newest issues first, then page order.
+ */
+export function searchArticlesQuery(db: Db, journalId: number, keyword: string, limit = SEARCH_PAGE_SIZE, offset = 0) {
+  const pattern = likePattern(keyword.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase());
+  return db
+    .select()
+    .from(articles)
+    .where(
+      and(
+        eq(articles.journalId, journalId),
+        eq(articles.status, "enabled"),
+        sql`${articles.refnumber} <> ''`,
+        sql`(lower(${articles.title}) like ${pattern} escape '\\' or lower(${articles.authorname}) like ${pattern} escape '\\' or lower(${articles.abstract}) like ${pattern} escape '\\' or lower(${articles.keywords}) like ${pattern} escape '\\')`,
+      ),
+    )
+    .orderBy(sql`${articles.year} desc`, sql`${articles.volume} desc`, sql`${articles.issue} desc`, asc(articles.firstPage))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function searchArticles(db: Db, journalId: number, keyword: string, limit = SEARCH_PAGE_SIZE, offset = 0) {
+  if (!keyword.trim()) return [];
+  return searchArticlesQuery(db, journalId, keyword, limit, offset);
+}
+
+/** Every article of an issue for staff (enabled and disabled), in page order. */
+export async function listIssueArticlesForAdmin(db: Db, journalId: number, year: number, volume: number, issue: number) {
+  return db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
+    .orderBy(asc(articles.firstPage), asc(articles.id));
+}
+
+/** Staff search over refnumber, txnid, title, authors and e-mail (all statuses). */
+export async function adminSearchArticles(db: Db, journalId: number, q: string, limit = 100) {
+  const text = q.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase();
+  if (!text) return [];
+  const pattern = likePattern(text);
+  return db
+    .select()
+    .from(articles)
+    .where(
+      and(
+        eq(articles.journalId, journalId),
+        sql`(${articles.refnumber} = ${text} or lower(${articles.txnid}) = ${text} or lower(${articles.title}) like ${pattern} escape '\\' or lower(${articles.authorname}) like ${pattern} escape '\\' or lower(${articles.email}) like ${pattern} escape '\\')`,
+      ),
+    )
+    .orderBy(sql`${articles.year} desc`, sql`${articles.volume} desc`, sql`${articles.issue} desc`, asc(articles.firstPage))
+    .limit(limit);
+}
+
+/** Last page used so far in an issue (0 for an empty issue): a new article must start after it. */
+export async function lastPageOfIssue(db: Db, journalId: number, issueId: number): Promise<number> {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${articles.lastPage}), 0)` })
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.issueId, issueId)));
+  return row?.last ?? 0;
+}
+
+export async function countArticles(db: Db, journalId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(articles).where(eq(articles.journalId, journalId));
+  return row?.n ?? 0;
+}

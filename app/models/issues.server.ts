@@ -74,3 +74,67 @@ export function issuesOfJournalAscQuery(db: Db, journalId: number) {
     .where(eq(issues.journalId, journalId))
     .orderBy(asc(issues.year), asc(issues.volume), asc(issues.issue));
 }
+
+/** Query for the issues readers can open: those with at least one enabled article, newest first. */
+export function publishedIssuesQuery(db: Db, journalId: number) {
+  return db
+    .select({ year: issues.year, volume: issues.volume, issue: issues.issue, frequency: issues.frequency })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.journalId, journalId),
+        sql`exists (select 1 from ${articles} where ${articles.issueId} = ${issues.id} and ${articles.status} = 'enabled')`,
+      ),
+    )
+    .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue));
+}
+
+export interface PublishedIssue {
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+}
+
+export interface ArchiveYearSummary {
+  year: number;
+  volume: number;
+  total_issues: number;
+  /** Issue number → month (or month range) name, when known. */
+  issue_month: Record<string, string>;
+  issues: PublishedIssue[];
+}
+
+/** Groups published issues by year (newest first) into the spec's year summaries. */
+export function summariseYears(rows: PublishedIssue[]): ArchiveYearSummary[] {
+  const byYear = new Map<number, ArchiveYearSummary>();
+  for (const row of rows) {
+    let y = byYear.get(row.year);
+    if (!y) {
+      y = { year: row.year, volume: row.volume, total_issues: 0, issue_month: {}, issues: [] };
+      byYear.set(row.year, y);
+    }
+    y.total_issues += 1;
+    y.volume = Math.max(y.volume, row.volume);
+    if (row.frequency) y.issue_month[String(row.issue)] = row.frequency;
+    y.issues.push(row);
+  }
+  return [...byYear.values()].sort((a, b) => b.year - a.year);
+}
+
+export async function listArchiveYears(db: Db, journalId: number): Promise<ArchiveYearSummary[]> {
+  return summariseYears(await publishedIssuesQuery(db, journalId));
+}
+
+export async function listIssuesOfYear(db: Db, journalId: number, year: number) {
+  return db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), eq(issues.year, year)))
+    .orderBy(asc(issues.volume), asc(issues.issue));
+}
+
+export async function getIssueById(db: Db, journalId: number, id: number) {
+  const rows = await db.select().from(issues).where(and(eq(issues.journalId, journalId), eq(issues.id, id))).limit(1);
+  return rows[0];
+}
