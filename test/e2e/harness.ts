@@ -58,7 +58,11 @@ export interface App {
  * the production build from it. Data is written before the server starts, so the two never
  * share the SQLite files at once.
  */
-export async function startApp(journals: DemoJournalSpec[]): Promise<App> {
+export async function startApp(
+  journals: DemoJournalSpec[],
+  /** Writes more data (issues, articles, files…) through the local bindings before the server starts. */
+  prepare?: (env: Env, journalIds: number[]) => Promise<void>,
+): Promise<App> {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npx react-router build` first (npm test does).");
   }
@@ -72,10 +76,13 @@ export async function startApp(journals: DemoJournalSpec[]): Promise<App> {
 
   const local = await openLocal(stateDir);
   try {
+    const ids: number[] = [];
     for (const j of journals) {
       const id = await insertJournal(local.env.DB, { ...j, settings: j.settings ?? {} });
       if (j.admin) await upsertAdmin(local.env.DB, id, j.admin);
+      ids.push(id);
     }
+    if (prepare) await prepare(local.env, ids);
   } finally {
     await local.dispose();
   }
