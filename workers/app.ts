@@ -14,7 +14,7 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-export const app = new Hono<HonoEnv>();
+export const app = new Hono<HonoEnv>({ strict: false });
 
 // Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
 // that names the host — never a fallback to some other journal's data.

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { users } from "../db/schema";
-import { hashPassword } from "../utils/password.server";
+import { loginAttempts, users } from "../db/schema";
+import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "../utils/password.server";
 
 export type User = typeof users.$inferSelect;
 /** A user as the API returns it: never the hash. */
@@ -58,4 +58,73 @@ export async function upsertUser(
     })
     .returning();
   return row;
+}
+
+// ---- Sign-in -------------------------------------------------------------------------------
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 10;
+
+export type LoginFailure = "invalid_credentials" | "disabled" | "invalid_ip" | "too_many_attempts";
+export type LoginResult = { ok: true; user: User } | { ok: false; error: LoginFailure };
+
+// A hash of a random password: unknown usernames still cost one PBKDF2 run, so response time
+// does not reveal which usernames exist.
+let dummyHash: Promise<string> | null = null;
+
+function ipAllowed(allowedIps: string, ip: string): boolean {
+  const list = allowedIps
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length === 0 || list.includes(ip);
+}
+
+/**
+ * Checks a sign-in: throttled per IP and per username (10 failures in 15 minutes → refused),
+ * same answer for unknown user and wrong password, then account status and allowed IPs.
+ */
+export async function attemptLogin(
+  db: Db,
+  journalId: number,
+  input: { username: string; password: string; ip: string },
+  now = Date.now(),
+): Promise<LoginResult> {
+  const since = now - LOGIN_WINDOW_MS;
+  const [byIp, byUser] = await db.batch([
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.ip, input.ip), gt(loginAttempts.at, since))),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, input.username), gt(loginAttempts.at, since))),
+  ]);
+  if ((byIp[0]?.n ?? 0) >= LOGIN_MAX_FAILURES || (byUser[0]?.n ?? 0) >= LOGIN_MAX_FAILURES) {
+    return { ok: false, error: "too_many_attempts" };
+  }
+
+  const user = await findUserByUsername(db, journalId, input.username);
+  const passwordOk =
+    input.password.length <= MAX_PASSWORD_LENGTH &&
+    (user
+      ? await verifyPassword(input.password, user.passwordHash)
+      : (await verifyPassword(input.password, await (dummyHash ??= hashPassword(crypto.randomUUID()))), false));
+  if (!user || !passwordOk) {
+    await db.insert(loginAttempts).values({ journalId, ip: input.ip, username: input.username.slice(0, 200), at: now });
+    return { ok: false, error: "invalid_credentials" };
+  }
+  if (user.status !== "enabled") return { ok: false, error: "disabled" };
+  if (!ipAllowed(user.allowedIps, input.ip)) return { ok: false, error: "invalid_ip" };
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, input.username)));
+  return { ok: true, user };
+}
+
+/** An enabled user of this journal by id (what a valid token's `sub` must point at). */
+export async function getActiveUser(db: Db, journalId: number, id: number): Promise<User | undefined> {
+  const user = await getUser(db, journalId, id);
+  return user && user.status === "enabled" ? user : undefined;
 }

@@ -1,7 +1,53 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getDb } from "../../app/db/client.server";
+import { attemptLogin, toPublicUser } from "../../app/models/users.server";
+import { clientIp, MissingSecretError, sessionCookie, signToken } from "../../app/utils/auth.server";
+import { MAX_PASSWORD_LENGTH } from "../../app/utils/password.server";
 import type { HonoEnv } from "../types";
+import { requireAdmin, type AdminEnv } from "./middleware";
+import { readJson } from "./request";
 
 /** /auth/login/ and /auth/verify-token/ (spec §7 Authentication). */
-export const authApp = new Hono<HonoEnv>();
+export const authApp = new Hono<HonoEnv>({ strict: false });
+
+const LOGIN_STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_many_attempts: 429 } as const;
+
+authApp.post(
+  "/login",
+  bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "payload_too_large" }, 413) }),
+  async (c) => {
+    const body = await readJson(c.req.raw);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    const username = typeof body.value.username === "string" ? body.value.username.trim() : "";
+    const password = typeof body.value.password === "string" ? body.value.password : "";
+    if (!username || !password) return c.json({ error: "invalid_credentials" }, 401);
+    if (password.length > MAX_PASSWORD_LENGTH || username.length > 200) {
+      // Refused before any hashing work.
+      return c.json({ error: "invalid_credentials" }, 401);
+    }
+    const journal = c.get("journal");
+    const result = await attemptLogin(getDb(c.env.DB), journal.id, { username, password, ip: clientIp(c.req.raw) });
+    if (!result.ok) return c.json({ error: result.error }, LOGIN_STATUS[result.error]);
+    let token: string;
+    try {
+      token = await signToken(c.env, journal.id, result.user.id);
+    } catch (error) {
+      if (error instanceof MissingSecretError) {
+        console.error(error.message);
+        return c.json({ error: "server_misconfigured" }, 500);
+      }
+      throw error;
+    }
+    c.header("set-cookie", sessionCookie(c.env, token));
+    c.header("cache-control", "no-store");
+    return c.json({ token, user: toPublicUser(result.user) });
+  },
+);
+
+authApp.get("/verify-token", requireAdmin, (c) => {
+  c.header("cache-control", "no-store");
+  return c.json({ user: toPublicUser((c.var as AdminEnv["Variables"]).user) });
+});
 
 authApp.notFound((c) => c.json({ error: "not_found" }, 404));

@@ -43,6 +43,13 @@ export const articles = sqliteTable(
     frequency: text("frequency").notNull().default(""),
     /** File name of the PDF ('{refnumber}.pdf') in the issue's folder; '' when none. */
     file: text("file").notNull().default(""),
+    /**
+     * Name of the R2 object currently holding the PDF ('{refnumber}-{random}.pdf'). Each upload
+     * gets a fresh object and the row is switched to it in one write, so a failed upload or a
+     * failed DB write never leaves the article pointing at a missing file. '' = the object is
+     * stored under `file` itself.
+     */
+    fileKey: text("file_key").notNull().default(""),
     status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
     createdby: text("createdby").notNull().default(""),
     modifiedby: text("modifiedby").notNull().default(""),

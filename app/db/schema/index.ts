@@ -5,3 +5,4 @@ export * from "./indexing";
 export * from "./issues";
 export * from "./articles";
 export * from "./users";
+export * from "./login-attempts";

@@ -1,0 +1,21 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { journals } from "./journals";
+
+/** Failed sign-ins, for throttling per IP and per username (spec §7 login, issue 4). */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    journalId: integer("journal_id")
+      .notNull()
+      .references(() => journals.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    username: text("username").notNull(),
+    /** Unix epoch milliseconds. */
+    at: integer("at").notNull(),
+  },
+  (t) => [
+    index("login_attempts_ip_idx").on(t.journalId, t.ip, t.at),
+    index("login_attempts_user_idx").on(t.journalId, t.username, t.at),
+  ],
+);

@@ -1,0 +1,126 @@
+import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../utils/html";
+import { str, type Input, type Validation } from "./common";
+import { isFrequency } from "./frequency";
+import { FIELD_MESSAGES } from "./messages";
+
+/** Spec §9: PDF upload limit. */
+export const MAX_PDF_BYTES = 5_242_880;
+export const MAX_AUTHOR_WORDS = 50;
+
+/** Letters of the Latin and Devanagari scripts (with combining marks), spaces, commas, periods. */
+const AUTHOR_CHARS = /^[\p{Script=Latin}\p{Script=Devanagari}\p{M}\s,.]+$/u;
+const PAGE_RANGE = /^(\d{1,6})-(\d{1,6})$/;
+const TXNID = /^[A-Za-z0-9][A-Za-z0-9._\/-]{2,63}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export interface ArticleValues {
+  refnumber: string;
+  txnid: string;
+  ptype: "paid" | "free";
+  publishdate: string;
+  authorname: string;
+  email: string;
+  mobile: string;
+  country: string;
+  subject: string;
+  keywords: string;
+  pagenumber: string;
+  firstPage: number;
+  lastPage: number;
+  /** Sanitised HTML. */
+  title: string;
+  /** Sanitised HTML. */
+  abstract: string;
+  frequency: string;
+  status: "enabled" | "disabled";
+}
+
+export const ADD_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "email", "title", "abstract"] as const;
+
+/** Author rule of spec §5 (shared by add and edit); '' when fine. */
+export function authorError(authorname: string): string {
+  if (!authorname) return FIELD_MESSAGES.required;
+  if (authorname.split(/\s+/).filter(Boolean).length > MAX_AUTHOR_WORDS) return FIELD_MESSAGES.authorTooLong;
+  if (!AUTHOR_CHARS.test(authorname)) return FIELD_MESSAGES.authorChars;
+  return "";
+}
+
+export function pageFormatError(pagenumber: string): string {
+  if (!pagenumber) return FIELD_MESSAGES.required;
+  return PAGE_RANGE.test(pagenumber) ? "" : FIELD_MESSAGES.pageFormat;
+}
+
+function validDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/**
+ * Validates an article add/edit (spec §5). `lastPage` is the issue's last page so far (add
+ * only): a new article must start after it. The PDF itself is checked by the upload code.
+ */
+export function validateArticle(
+  input: Input,
+  opts: { mode: "add" | "edit"; lastPage?: number; hasPdf: boolean },
+): Validation<ArticleValues> {
+  const fields: Record<string, string> = {};
+  const v = {
+    refnumber: str(input, "refnumber", 32),
+    txnid: str(input, "txnid", 128),
+    ptype: str(input, "ptype", 16),
+    publishdate: str(input, "publishdate", 32),
+    authorname: str(input, "authorname", 4000).replace(/\s+/g, " "),
+    email: str(input, "email", 320),
+    mobile: str(input, "mobile", 64),
+    country: str(input, "country", 128),
+    subject: str(input, "subject", 256),
+    keywords: str(input, "keywords", 1000),
+    pagenumber: str(input, "pagenumber", 32).replace(/\s+/g, ""),
+    title: sanitizeHtml(str(input, "title", 5000), TITLE_PROFILE).trim(),
+    abstract: sanitizeHtml(str(input, "abstract", 100_000), RICH_PROFILE).trim(),
+    frequency: str(input, "frequency", 32),
+    status: str(input, "status", 16),
+  };
+
+  for (const key of ADD_REQUIRED) {
+    const value = key === "title" || key === "abstract" ? htmlToText(v[key]) : v[key];
+    if (!value) fields[key] = FIELD_MESSAGES.required;
+  }
+  if (opts.mode === "add" && !opts.hasPdf) fields.pdfFile = FIELD_MESSAGES.required;
+
+  const author = authorError(v.authorname);
+  if (author) fields.authorname = author;
+  if (v.refnumber && !/^\d+$/.test(v.refnumber)) fields.refnumber = FIELD_MESSAGES.refNumber;
+  if (v.pagenumber) {
+    const pageErr = pageFormatError(v.pagenumber);
+    if (pageErr) fields.pagenumber = pageErr;
+  }
+  if (v.ptype && v.ptype !== "paid" && v.ptype !== "free") fields.ptype = "Choose paid or free";
+  if (v.publishdate && !validDate(v.publishdate)) fields.publishdate = "Enter a date as YYYY-MM-DD";
+  if (v.frequency && !isFrequency(v.frequency)) fields.frequency = "Choose a frequency from the list";
+  if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = "Choose enabled or disabled";
+  if (Object.keys(fields).length) return { ok: false, fields };
+
+  if (!TXNID.test(v.txnid)) return { ok: false, fields: {}, code: "invalid_txnid" };
+  const m = PAGE_RANGE.exec(v.pagenumber)!;
+  const firstPage = Number(m[1]);
+  const lastPage = Number(m[2]);
+  if (firstPage < 1 || firstPage > lastPage) return { ok: false, fields: {}, code: "invalid_pagenumber" };
+  if (opts.mode === "add" && opts.lastPage !== undefined && firstPage <= opts.lastPage) {
+    return { ok: false, fields: { pagenumber: FIELD_MESSAGES.pageAfterLast(opts.lastPage) } };
+  }
+
+  return {
+    ok: true,
+    value: {
+      ...v,
+      refnumber: String(Number(v.refnumber)) === v.refnumber ? v.refnumber : v.refnumber.replace(/^0+(?=\d)/, ""),
+      ptype: v.ptype as "paid" | "free",
+      status: (v.status || "enabled") as "enabled" | "disabled",
+      firstPage,
+      lastPage,
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { INLINE_PROFILE, sanitizeHtml } from "../utils/html";
+import { str, type Input, type Validation } from "./common";
+import { FIELD_MESSAGES } from "./messages";
+
+export const EDITOR_CATEGORY_OPTIONS = [
+  { value: "chief editor", label: "Editor-in-Chief" },
+  { value: "associate editor", label: "Associate Editor" },
+  { value: "assistant editor", label: "Assistant Editor" },
+] as const;
+
+export const EDITOR_POSTS = ["Professor", "Associate Professor", "Assistant Professor", "Scientist", "Head", "Lecturer"] as const;
+
+export interface EditorValues {
+  category: string;
+  post: string;
+  name: string;
+  degree: string;
+  content: string;
+  email: string;
+  phone: string;
+  country: string;
+  editor_website: string;
+  status: "enabled" | "disabled";
+}
+
+/** Editor add/edit (spec §5): category, post, name and content required; e-mail/phone free text. */
+export function validateEditor(input: Input): Validation<EditorValues> {
+  const fields: Record<string, string> = {};
+  const website = str(input, "editor_website", 500);
+  const v: EditorValues = {
+    category: str(input, "category", 32),
+    post: sanitizeHtml(str(input, "post", 500), INLINE_PROFILE).trim(),
+    name: str(input, "name", 200),
+    degree: str(input, "degree", 200),
+    content: str(input, "content", 2000),
+    email: str(input, "email", 320),
+    phone: str(input, "phone", 64),
+    country: str(input, "country", 128),
+    editor_website: website,
+    status: (str(input, "status", 16) || "enabled") as "enabled" | "disabled",
+  };
+  for (const key of ["category", "post", "name", "content"] as const) if (!v[key]) fields[key] = FIELD_MESSAGES.required;
+  if (v.category && !EDITOR_CATEGORY_OPTIONS.some((c) => c.value === v.category)) fields.category = "Choose a category from the list";
+  if (website && !/^https?:\/\/[^\s<>"']+$/i.test(website)) fields.editor_website = "Enter a web address starting with http:// or https://";
+  if (v.status !== "enabled" && v.status !== "disabled") fields.status = "Choose enabled or disabled";
+  if (Object.keys(fields).length) return { ok: false, fields };
+  return { ok: true, value: v };
+}

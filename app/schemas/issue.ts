@@ -1,0 +1,37 @@
+import { str, type Input, type Validation } from "./common";
+import { FREQUENCIES } from "./frequency";
+import { FIELD_MESSAGES } from "./messages";
+
+export interface IssueValues {
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+}
+
+function wholeNumber(value: string): number | null {
+  if (!/^\d{1,4}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** Add issue (spec §5): volume, issue (numbers ≥ 0) and frequency required; year = current year. */
+export function validateIssue(input: Input, now = new Date()): Validation<IssueValues> {
+  const fields: Record<string, string> = {};
+  const currentYear = now.getUTCFullYear();
+  const volumeText = str(input, "volume", 8);
+  const issueText = str(input, "issue", 8);
+  const frequency = str(input, "frequency", 32);
+  const yearText = str(input, "year", 8);
+
+  const volume = wholeNumber(volumeText);
+  const issue = wholeNumber(issueText);
+  if (!volumeText) fields.volume = FIELD_MESSAGES.required;
+  else if (volume === null) fields.volume = "Volume must be a number of 0 or more";
+  if (!issueText) fields.issue = FIELD_MESSAGES.required;
+  else if (issue === null) fields.issue = "Issue must be a number of 0 or more";
+  if (!frequency) fields.frequency = FIELD_MESSAGES.required;
+  else if (!FREQUENCIES.includes(frequency)) fields.frequency = "Choose a frequency from the list";
+  if (yearText && Number(yearText) !== currentYear) fields.year = `The year is the current year (${currentYear})`;
+  if (Object.keys(fields).length) return { ok: false, fields };
+  return { ok: true, value: { year: currentYear, volume: volume!, issue: issue!, frequency } };
+}

@@ -1,0 +1,129 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+
+/**
+ * Session tokens: HS256 JWTs signed with JWT_SECRET. `aud` names the journal, so a token of
+ * journal A is refused on journal B's host; verify pins the algorithm and checks iss/aud/exp.
+ */
+
+export const TOKEN_ISSUER = "journal-site";
+export const MIN_SECRET_LENGTH = 32;
+export const SESSION_COOKIE = "journal_session";
+
+export class MissingSecretError extends Error {
+  constructor() {
+    super("JWT_SECRET is missing or shorter than 32 characters; refusing to sign tokens");
+  }
+}
+
+type AuthEnv = { JWT_SECRET?: string; TOKEN_TTL_HOURS?: string; APP_ENV?: string };
+
+const keyCache = new Map<string, Uint8Array>();
+function secretKey(env: AuthEnv): Uint8Array {
+  const secret = env.JWT_SECRET ?? "";
+  if (secret.length < MIN_SECRET_LENGTH) throw new MissingSecretError();
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+export function audienceFor(journalId: number): string {
+  return `journal:${journalId}`;
+}
+
+export function tokenTtlHours(env: AuthEnv): number {
+  const hours = Number(env.TOKEN_TTL_HOURS);
+  return Number.isFinite(hours) && hours > 0 && hours <= 24 * 30 ? hours : 12;
+}
+
+export async function signToken(env: AuthEnv, journalId: number, userId: number): Promise<string> {
+  const key = secretKey(env);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(audienceFor(journalId))
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${tokenTtlHours(env)}h`)
+    .sign(key);
+}
+
+/** The user id a valid token of this journal carries, or null (bad signature, alg, iss, aud, exp…). */
+export async function verifyToken(env: AuthEnv, journalId: number, token: string): Promise<number | null> {
+  if (!token || token.length > 4096) return null;
+  let key: Uint8Array;
+  try {
+    key = secretKey(env);
+  } catch {
+    return null;
+  }
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: audienceFor(journalId),
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    const id = Number(payload.sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization") ?? "";
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/** HttpOnly, SameSite=Lax session cookie holding the token; Secure in production. */
+export function sessionCookie(env: AuthEnv, token: string): string {
+  const maxAge = Math.round(tokenTtlHours(env) * 3600);
+  const secure = env.APP_ENV === "production" ? "; Secure" : "";
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export function clearSessionCookie(env: AuthEnv): string {
+  const secure = env.APP_ENV === "production" ? "; Secure" : "";
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+/**
+ * Cross-site request check for cookie-authenticated writes: the browser must say the request
+ * came from this site (Sec-Fetch-Site) or name this origin (Origin). Requests that carry
+ * neither header (curl, server-to-server) are not browsers and cannot carry a victim's cookie
+ * from another site, so they pass.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  if (origin === "null") return false;
+  try {
+    const requestHost = request.headers.get("host") ?? new URL(request.url).host;
+    return new URL(origin).host.toLowerCase() === requestHost.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** The client's IP as Cloudflare reports it. */
+export function clientIp(request: Request): string {
+  return request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "0.0.0.0";
+}
