@@ -102,3 +102,67 @@ export function fetchWorker(url: string, init?: RequestInit): Promise<Response> 
   const worker = (exports as unknown as { default: { fetch(r: Request): Promise<Response> } }).default;
   return worker.fetch(new Request(url, init));
 }
+
+/** Signs in through POST /auth/login/ and returns the bearer token. */
+export async function loginToken(host: string, username: string, password: string, ip = "203.0.113.7"): Promise<string> {
+  const res = await fetchWorker(`https://${host}/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A journal with an enabled admin, signed in. */
+export async function makeAdminSession(overrides: Parameters<typeof makeJournal>[0] = {}) {
+  const j = await makeJournal(overrides);
+  const user = await makeUser(j.id, { username: "staff", password: "a long staff password" });
+  const token = await loginToken(j.host, "staff", "a long staff password");
+  const auth = { authorization: `Bearer ${token}` };
+  return { ...j, user, token, auth };
+}
+
+/** Bytes of a minimal valid PDF of about `size` bytes. */
+export function pdfBytes(size = 1200): Uint8Array {
+  const head = "%PDF-1.4\n1 0 obj <<>> endobj\n";
+  const tail = "\n%%EOF\n";
+  const out = new Uint8Array(Math.max(size, head.length + tail.length));
+  out.fill(0x20);
+  out.set(new TextEncoder().encode(head), 0);
+  out.set(new TextEncoder().encode(tail), out.length - tail.length);
+  return out;
+}
+
+/** A valid add-article multipart body for an issue; override or drop (undefined) any field. */
+export function articleForm(
+  issue: { year: number; volume: number; issue: number },
+  fields: Record<string, string | undefined> = {},
+  pdf: Uint8Array | null = pdfBytes(),
+  pdfName = "paper.pdf",
+): FormData {
+  const ref = String(200000 + Math.floor(Math.random() * 799999));
+  const base: Record<string, string | undefined> = {
+    year: String(issue.year),
+    volume: String(issue.volume),
+    issue: String(issue.issue),
+    refnumber: ref,
+    txnid: `TXN${ref}`,
+    ptype: "paid",
+    publishdate: "2025-03-15",
+    authorname: "Dr. Anjali Sharma, Rahul Verma",
+    email: "author@example.org",
+    mobile: "9876543210",
+    country: "India",
+    subject: "Agronomy",
+    keywords: "rice, yield",
+    pagenumber: "1-6",
+    title: `Yield of <i>Oryza sativa</i> under drip irrigation, trial ${ref}`,
+    abstract: "<p>We studied rice.</p>",
+    ...fields,
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) form.set(k, v);
+  if (pdf) form.set("pdfFile", new File([pdf], pdfName, { type: "application/pdf" }));
+  return form;
+}

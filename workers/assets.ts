@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { contentTypeFor, keyForAssetPath } from "../app/utils/storage.server";
+import { getDb } from "../app/db/client.server";
+import { findArticleFile } from "../app/models/articles.server";
+import { articleFileKey, contentTypeFor, keyForAssetPath } from "../app/utils/storage.server";
 import type { HonoEnv } from "./types";
 
 /**
@@ -12,8 +14,17 @@ export const assetsApp = new Hono<HonoEnv>();
 assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
   const path = new URL(c.req.url).pathname.replace(/^\/assets/, "");
   const journal = c.get("journal");
-  const key = keyForAssetPath(journal.id, path);
+  let key = keyForAssetPath(journal.id, path);
   if (!key) return notFound(c.env, c.req.raw);
+  const pdf = /^\/archives\/(\d{4})\/vol(\d{1,4})issue(\d{1,4})\/([^/]+)$/.exec(path);
+  if (pdf) {
+    // Article PDFs live in a versioned object named by the article row (see updateArticleWithPdf);
+    // a disabled article's PDF is not served.
+    const [, y, v, i, name] = pdf;
+    const found = await findArticleFile(getDb(c.env.DB), journal.id, +y, +v, +i, decodeURIComponent(name));
+    if (found && found.status !== "enabled") return notFound(c.env, c.req.raw);
+    if (found) key = articleFileKey(journal.id, +y, +v, +i, found.object);
+  }
 
   const headers = c.req.raw.headers;
   const object = await c.env.FILES.get(key, {
@@ -24,7 +35,7 @@ assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
 
   const out = new Headers();
   object.writeHttpMetadata(out);
-  const fileName = key.slice(key.lastIndexOf("/") + 1);
+  const fileName = path.slice(path.lastIndexOf("/") + 1);
   out.set("content-type", contentTypeFor(fileName));
   out.set("etag", object.httpEtag);
   out.set("last-modified", object.uploaded.toUTCString());

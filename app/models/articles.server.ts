@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import { errorText, isUniqueViolation } from "../utils/errors.server";
+import { articleFileKey } from "../utils/storage.server";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -120,11 +121,6 @@ export async function getArticleById(db: Db, journalId: number, id: number) {
   return rows[0];
 }
 
-/** Escapes LIKE wildcards so user input matches literally (used with ESCAPE '\'). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export const SEARCH_PAGE_SIZE = 50;
 const MAX_KEYWORD_LENGTH = 200;
 
@@ -134,7 +130,8 @@ const MAX_KEYWORD_LENGTH = 200;
  * matched literally and never errors. Newest issues first, then page order.
  */
 export function searchArticlesQuery(db: Db, journalId: number, keyword: string, limit = SEARCH_PAGE_SIZE, offset = 0) {
-  const pattern = likePattern(keyword.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase());
+  // instr() rather than LIKE: D1 caps LIKE patterns at 50 bytes, and instr needs no escaping.
+  const needle = keyword.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase();
   return db
     .select()
     .from(articles)
@@ -143,7 +140,7 @@ export function searchArticlesQuery(db: Db, journalId: number, keyword: string, 
         eq(articles.journalId, journalId),
         eq(articles.status, "enabled"),
         sql`${articles.refnumber} <> ''`,
-        sql`(lower(${articles.title}) like ${pattern} escape '\\' or lower(${articles.authorname}) like ${pattern} escape '\\' or lower(${articles.abstract}) like ${pattern} escape '\\' or lower(${articles.keywords}) like ${pattern} escape '\\')`,
+        sql`(instr(lower(${articles.title}), ${needle}) > 0 or instr(lower(${articles.authorname}), ${needle}) > 0 or instr(lower(${articles.abstract}), ${needle}) > 0 or instr(lower(${articles.keywords}), ${needle}) > 0)`,
       ),
     )
     .orderBy(sql`${articles.year} desc`, sql`${articles.volume} desc`, sql`${articles.issue} desc`, asc(articles.firstPage))
@@ -169,14 +166,13 @@ export async function listIssueArticlesForAdmin(db: Db, journalId: number, year:
 export async function adminSearchArticles(db: Db, journalId: number, q: string, limit = 100) {
   const text = q.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase();
   if (!text) return [];
-  const pattern = likePattern(text);
   return db
     .select()
     .from(articles)
     .where(
       and(
         eq(articles.journalId, journalId),
-        sql`(${articles.refnumber} = ${text} or lower(${articles.txnid}) = ${text} or lower(${articles.title}) like ${pattern} escape '\\' or lower(${articles.authorname}) like ${pattern} escape '\\' or lower(${articles.email}) like ${pattern} escape '\\')`,
+        sql`(${articles.refnumber} = ${text} or lower(${articles.txnid}) = ${text} or instr(lower(${articles.title}), ${text}) > 0 or instr(lower(${articles.authorname}), ${text}) > 0 or instr(lower(${articles.email}), ${text}) > 0)`,
       ),
     )
     .orderBy(sql`${articles.year} desc`, sql`${articles.volume} desc`, sql`${articles.issue} desc`, asc(articles.firstPage))
@@ -195,4 +191,167 @@ export async function lastPageOfIssue(db: Db, journalId: number, issueId: number
 export async function countArticles(db: Db, journalId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(articles).where(eq(articles.journalId, journalId));
   return row?.n ?? 0;
+}
+
+// ---- Writes that span D1 and R2 -------------------------------------------------------------
+
+export interface ArticleFields {
+  refnumber: string;
+  txnid: string;
+  ptype: "paid" | "free";
+  publishdate: string;
+  authorname: string;
+  email: string;
+  mobile: string;
+  country: string;
+  subject: string;
+  keywords: string;
+  pagenumber: string;
+  firstPage: number;
+  lastPage: number;
+  title: string;
+  abstract: string;
+  frequency: string;
+  status: "enabled" | "disabled";
+}
+
+export interface IssueRef {
+  id: number;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+}
+
+type Storage = { DB: D1Database; FILES: R2Bucket };
+
+function pdfObjectName(refnumber: string): string {
+  return `${refnumber}-${crypto.randomUUID().slice(0, 12)}.pdf`;
+}
+
+/**
+ * Adds an article with its PDF, all or nothing: the PDF goes to a fresh R2 object first; if
+ * the row can't be written (duplicate, D1 failure) that object is deleted again.
+ */
+export async function addArticleWithPdf(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  issue: IssueRef,
+  fields: ArticleFields,
+  pdf: Uint8Array,
+  username: string,
+): Promise<Article> {
+  const objectName = pdfObjectName(fields.refnumber);
+  const key = articleFileKey(journalId, issue.year, issue.volume, issue.issue, objectName);
+  await env.FILES.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  try {
+    const [row] = await db
+      .insert(articles)
+      .values({
+        ...fields,
+        journalId,
+        issueId: issue.id,
+        year: issue.year,
+        volume: issue.volume,
+        issue: issue.issue,
+        frequency: fields.frequency || issue.frequency,
+        description: fields.title,
+        file: `${fields.refnumber}.pdf`,
+        fileKey: objectName,
+        createdby: username,
+        modifiedby: username,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    await env.FILES.delete(key).catch(() => {});
+    const code = uniqueViolation(error);
+    if (code) throw new ArticleWriteError(code);
+    throw error;
+  }
+}
+
+/**
+ * Updates an article, optionally replacing its PDF. A new PDF is written to a fresh object and
+ * the row is switched to it in one UPDATE; only then is the old object removed. If anything
+ * fails, the row still points at the old, intact PDF and the new object is deleted.
+ */
+export async function updateArticleWithPdf(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  existing: Article,
+  fields: ArticleFields,
+  pdf: Uint8Array | null,
+  username: string,
+): Promise<Article> {
+  const folder = (name: string) => articleFileKey(journalId, existing.year, existing.volume, existing.issue, name);
+  const oldObject = existing.fileKey || existing.file;
+  let newObject = oldObject;
+  if (pdf) {
+    newObject = pdfObjectName(fields.refnumber);
+    await env.FILES.put(folder(newObject), pdf, { httpMetadata: { contentType: "application/pdf" } });
+  }
+  try {
+    const [row] = await db
+      .update(articles)
+      .set({
+        ...fields,
+        frequency: fields.frequency || existing.frequency,
+        description: fields.title,
+        file: newObject ? `${fields.refnumber}.pdf` : "",
+        fileKey: newObject,
+        modifiedby: username,
+        modification: new Date().toISOString(),
+      })
+      .where(and(eq(articles.journalId, journalId), eq(articles.id, existing.id)))
+      .returning();
+    if (!row) throw new Error("article vanished during update");
+    if (pdf && oldObject && oldObject !== newObject) await env.FILES.delete(folder(oldObject)).catch(() => {});
+    return row;
+  } catch (error) {
+    if (pdf) await env.FILES.delete(folder(newObject)).catch(() => {});
+    const code = uniqueViolation(error);
+    if (code) throw new ArticleWriteError(code);
+    throw error;
+  }
+}
+
+/** The R2 object name behind a public PDF URL, or null when no enabled article serves it. */
+export async function findArticleFile(
+  db: Db,
+  journalId: number,
+  year: number,
+  volume: number,
+  issue: number,
+  file: string,
+): Promise<{ object: string; status: string } | null> {
+  const rows = await db
+    .select({ file: articles.file, fileKey: articles.fileKey, status: articles.status })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.journalId, journalId),
+        eq(articles.year, year),
+        eq(articles.volume, volume),
+        eq(articles.issue, issue),
+        eq(articles.file, file),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { object: row.fileKey || row.file, status: row.status };
+}
+
+// ---- Reader pages ----------------------------------------------------------------------------
+
+/** Query (not yet run, so pages can batch it) for one enabled article by refnumber. */
+export function publicArticleByRefQuery(db: Db, journalId: number, refnumber: string) {
+  return db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), eq(articles.status, "enabled")))
+    .limit(1);
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { editors } from "../db/schema";
+import { editorPictureKey } from "../utils/storage.server";
 
 export type Editor = typeof editors.$inferSelect;
 export type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
@@ -55,4 +56,97 @@ export async function countEditors(db: Db, journalId: number): Promise<number> {
     .from(editors)
     .where(eq(editors.journalId, journalId));
   return row?.n ?? 0;
+}
+
+type Storage = { FILES: R2Bucket };
+export interface EditorPicture {
+  bytes: Uint8Array;
+  ext: string;
+  contentType: string;
+}
+
+function pictureName(ext: string): string {
+  return `editor-${crypto.randomUUID().slice(0, 12)}.${ext}`;
+}
+
+/** Creates an editor with an optional picture; a failed row write removes the new picture. */
+export async function createEditorWithPicture(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  input: NewEditor,
+  picture: EditorPicture | null,
+): Promise<Editor> {
+  const name = picture ? pictureName(picture.ext) : "";
+  if (picture) {
+    await env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } });
+  }
+  try {
+    return await createEditor(db, journalId, { ...input, picture: name });
+  } catch (error) {
+    if (picture) await env.FILES.delete(editorPictureKey(journalId, name)).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Updates an editor (all fields, or only some such as `status`), optionally replacing the
+ * picture: the new picture is stored first, the row switched to it, then the old one removed.
+ */
+export async function updateEditorWithPicture(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  existing: Editor,
+  input: Partial<NewEditor>,
+  picture: EditorPicture | null,
+): Promise<Editor> {
+  const name = picture ? pictureName(picture.ext) : existing.picture;
+  if (picture) {
+    await env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } });
+  }
+  try {
+    const [row] = await db
+      .update(editors)
+      .set({ ...input, picture: name, updated_at: new Date().toISOString() })
+      .where(and(eq(editors.journalId, journalId), eq(editors.id, existing.id)))
+      .returning();
+    if (!row) throw new Error("editor vanished during update");
+    if (picture && existing.picture && existing.picture !== name) {
+      await env.FILES.delete(editorPictureKey(journalId, existing.picture)).catch(() => {});
+    }
+    return row;
+  } catch (error) {
+    if (picture) await env.FILES.delete(editorPictureKey(journalId, name)).catch(() => {});
+    throw error;
+  }
+}
+
+/** Pins or unpins editors of this journal in one statement per chunk; ids of other journals are ignored. */
+export async function setEditorsPinned(db: Db, journalId: number, ids: number[], pinned: boolean): Promise<number> {
+  let changed = 0;
+  // D1 allows at most 100 bound parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const rows = await db
+      .update(editors)
+      .set({ is_pinned: pinned ? 1 : 0, updated_at: new Date().toISOString() })
+      .where(and(eq(editors.journalId, journalId), inArray(editors.id, chunk)))
+      .returning({ id: editors.id });
+    changed += rows.length;
+  }
+  return changed;
+}
+
+export async function getEditorsByIds(db: Db, journalId: number, ids: number[]): Promise<Editor[]> {
+  const out: Editor[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    out.push(
+      ...(await db
+        .select()
+        .from(editors)
+        .where(and(eq(editors.journalId, journalId), inArray(editors.id, ids.slice(i, i + 90))))),
+    );
+  }
+  return out;
 }

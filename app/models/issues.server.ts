@@ -51,7 +51,9 @@ export function issuesWithCountsQuery(db: Db, journalId: number) {
       issue: issues.issue,
       frequency: issues.frequency,
       creation: issues.creation,
-      articles: sql<number>`(select count(*) from ${articles} where ${articles.issueId} = ${issues.id})`,
+      // Raw, fully qualified SQL: drizzle renders columns unqualified here, which inside the
+      // subquery would resolve to the articles table.
+      articles: sql<number>`(select count(*) from articles a where a.issue_id = "issues"."id")`,
     })
     .from(issues)
     .where(eq(issues.journalId, journalId))
@@ -83,7 +85,7 @@ export function publishedIssuesQuery(db: Db, journalId: number) {
     .where(
       and(
         eq(issues.journalId, journalId),
-        sql`exists (select 1 from ${articles} where ${articles.issueId} = ${issues.id} and ${articles.status} = 'enabled')`,
+        sql`exists (select 1 from articles a where a.issue_id = "issues"."id" and a.status = 'enabled')`,
       ),
     )
     .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue));

@@ -1,7 +1,28 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
+import { adminApp } from "./admin";
+import { archivesApp } from "./archives";
+import { editorsApp } from "./editors";
+import { indexingApp } from "./indexing";
+import { certificateApp, searchApp } from "./search";
+import { settingsApp } from "./settings";
 
 /** JSON API of spec §7, one sub-app per resource. */
 export const apiApp = new Hono<HonoEnv>({ strict: false });
+
+// API responses are per journal and often per user: never cached by shared caches.
+apiApp.use("*", async (c, next) => {
+  await next();
+  if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
+});
+
+// Admin and write routes answer 401 {"error":"unauthorized"} without a valid token (middleware.ts).
+apiApp.route("/settings", settingsApp as unknown as Hono<HonoEnv>);
+apiApp.route("/editors", editorsApp as unknown as Hono<HonoEnv>);
+apiApp.route("/indexing", indexingApp);
+apiApp.route("/archives", archivesApp);
+apiApp.route("/admin", adminApp as unknown as Hono<HonoEnv>);
+apiApp.route("/search", searchApp);
+apiApp.route("/certificate", certificateApp);
 
 apiApp.notFound((c) => c.json({ error: "not_found" }, 404));

@@ -1,0 +1,115 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getDb } from "../../app/db/client.server";
+import {
+  addArticleWithPdf,
+  adminSearchArticles,
+  ArticleWriteError,
+  getArticleById,
+  lastPageOfIssue,
+  listIssueArticlesForAdmin,
+} from "../../app/models/articles.server";
+import { countEditors } from "../../app/models/editors.server";
+import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
+import { validateArticle } from "../../app/schemas/article";
+import { formFields, str } from "../../app/schemas/common";
+import { validateIssue } from "../../app/schemas/issue";
+import { checkPdf, formFile, UploadRejected } from "../../app/utils/uploads.server";
+import { MAX_ARTICLE_BODY } from "./archives";
+import { requireAdmin, type AdminEnv } from "./middleware";
+import { parseId, readJson, readMultipart } from "./request";
+import { adminArticle } from "./serialize";
+
+/** Staff calls under /api/admin (spec §7 plus the helper calls the spec leaves unnamed). */
+export const adminApp = new Hono<AdminEnv>({ strict: false });
+
+adminApp.use("*", requireAdmin);
+
+/** GET /api/admin/ → {archives, editors} counts for the dashboard. */
+adminApp.get("/", async (c) => {
+  const db = getDb(c.env.DB);
+  const id = c.get("journal").id;
+  const [archives, editors] = await Promise.all([countIssues(db, id), countEditors(db, id)]);
+  return c.json({ archives, editors });
+});
+
+/** GET /api/admin/archives/ → every issue, newest first, with its article count. */
+adminApp.get("/archives", async (c) => {
+  return c.json(await listIssues(getDb(c.env.DB), c.get("journal").id));
+});
+
+/** POST /api/admin/create-issue {volume, issue, year, frequency}. */
+adminApp.post("/create-issue", async (c) => {
+  const body = await readJson(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const result = validateIssue(body.value);
+  if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
+  try {
+    const issue = await createIssue(getDb(c.env.DB), c.get("journal").id, { ...result.value, createdby: c.get("user").username });
+    return c.json({ ...issue, articles: 0 }, 201);
+  } catch (error) {
+    if (error instanceof DuplicateIssueError) return c.json({ error: "duplicate_issue" }, 409);
+    throw error;
+  }
+});
+
+/** POST /api/admin/archives/ — add an article with its PDF (multipart + pdfFile). */
+adminApp.post(
+  "/archives",
+  bodyLimit({ maxSize: MAX_ARTICLE_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }),
+  async (c) => {
+    const body = await readMultipart(c.req.raw);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    const fields = formFields(body.form);
+    const db = getDb(c.env.DB);
+    const journalId = c.get("journal").id;
+    const [year, volume, number] = ["year", "volume", "issue"].map((k) => Number(str(fields, k, 8)));
+    const issue = [year, volume, number].every(Number.isInteger) ? await findIssue(db, journalId, year, volume, number) : undefined;
+    if (!issue) return c.json({ error: "issue_not_found", message: "Create the issue first." }, 404);
+
+    const file = formFile(body.form, "pdfFile");
+    const result = validateArticle(fields, { mode: "add", hasPdf: !!file, lastPage: await lastPageOfIssue(db, journalId, issue.id) });
+    if (!result.ok) {
+      return c.json(result.code ? { error: result.code } : { error: "validation_failed", fields: result.fields }, 400);
+    }
+    try {
+      const pdf = await checkPdf(file!);
+      const article = await addArticleWithPdf(c.env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, c.get("user").username);
+      return c.json(adminArticle(article), 201);
+    } catch (error) {
+      if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
+      if (error instanceof ArticleWriteError) return c.json({ error: error.code }, 409);
+      throw error;
+    }
+  },
+);
+
+/** GET /api/admin/archives/{year}/{vol}/{issue} → every article of the issue, any status. */
+adminApp.get("/archives/:year/:vol/:issue", async (c) => {
+  const [year, vol, issue] = ["year", "vol", "issue"].map((k) => Number.parseInt(c.req.param(k) ?? "", 10));
+  if (![year, vol, issue].every((n) => Number.isInteger(n) && n >= 0)) return c.json({ error: "not_found" }, 404);
+  const rows = await listIssueArticlesForAdmin(getDb(c.env.DB), c.get("journal").id, year, vol, issue);
+  return c.json(rows.map(adminArticle));
+});
+
+/** GET /api/admin/issues?year=YYYY → the issues of one year (for the add-article picker). */
+adminApp.get("/issues", async (c) => {
+  const year = Number(c.req.query("year") ?? new Date().getUTCFullYear());
+  if (!Number.isInteger(year)) return c.json({ error: "invalid_year" }, 400);
+  return c.json(await listIssuesOfYear(getDb(c.env.DB), c.get("journal").id, year));
+});
+
+/** GET /api/admin/search?q=… → matching articles (any status) for EDIT links. */
+adminApp.get("/search", async (c) => {
+  const q = (c.req.query("q") ?? "").slice(0, 200);
+  const rows = await adminSearchArticles(getDb(c.env.DB), c.get("journal").id, q);
+  return c.json(rows.map(adminArticle));
+});
+
+/** GET /api/admin/articles/{id} → one article of this journal, any status. */
+adminApp.get("/articles/:id", async (c) => {
+  const id = parseId(c.req.param("id"));
+  const article = id ? await getArticleById(getDb(c.env.DB), c.get("journal").id, id) : undefined;
+  if (!article) return c.json({ error: "not_found" }, 404);
+  return c.json(adminArticle(article));
+});

@@ -1,0 +1,47 @@
+import type { Article } from "../../app/models/articles.server";
+import type { Editor } from "../../app/models/editors.server";
+import { articleFileUrl, editorPictureUrl } from "../../app/utils/storage";
+
+/** An article as readers may see it: no e-mail, phone, transaction id or staff names. */
+export function publicArticle(a: Article) {
+  return {
+    id: a.id,
+    refnumber: a.refnumber,
+    title: a.title,
+    authorname: a.authorname,
+    abstract: a.abstract,
+    keywords: a.keywords,
+    description: a.description,
+    pagenumber: a.pagenumber,
+    subject: a.subject,
+    country: a.country,
+    publishdate: a.publishdate,
+    year: a.year,
+    volume: a.volume,
+    issue: a.issue,
+    frequency: a.frequency,
+    file: a.file,
+    file_url: a.file ? articleFileUrl(a.year, a.volume, a.issue, a.file) : null,
+    status: a.status,
+  };
+}
+
+/** Everything staff need, in the spec's field names (no internal object key). */
+export function adminArticle(a: Article) {
+  return {
+    ...publicArticle(a),
+    email: a.email,
+    mobile: a.mobile,
+    txnid: a.txnid,
+    ptype: a.ptype,
+    createdby: a.createdby,
+    modifiedby: a.modifiedby,
+    creation: a.creation,
+    modification: a.modification,
+  };
+}
+
+export function adminEditor(e: Editor) {
+  const { journalId: _j, ...rest } = e;
+  return { ...rest, picture_url: editorPictureUrl(e.picture) };
+}
