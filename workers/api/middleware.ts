@@ -1,22 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import { getDb } from "../../app/db/client.server";
-import { getActiveUser, type User } from "../../app/models/users.server";
-import { bearerToken, isSameOriginRequest, readCookie, SESSION_COOKIE, verifyToken } from "../../app/utils/auth.server";
+import type { User } from "../../app/models/users.server";
+import { bearerToken, isSameOriginRequest } from "../../app/utils/auth.server";
+import { sessionUser } from "../../app/utils/session.server";
 import type { HonoEnv } from "../types";
 
 export type AdminEnv = HonoEnv & { Variables: HonoEnv["Variables"] & { user: User } };
-
-/**
- * Resolves the signed-in user of this journal from `Authorization: Bearer` (API clients) or
- * the HttpOnly session cookie (the admin's browser). Returns null when there is none.
- */
-export async function sessionUser(env: Env, journalId: number, request: Request): Promise<User | null> {
-  const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
-  if (!token) return null;
-  const userId = await verifyToken(env, journalId, token);
-  if (!userId) return null;
-  return (await getActiveUser(getDb(env.DB), journalId, userId)) ?? null;
-}
 
 /**
  * Every admin and write call: a valid token of THIS journal for an enabled user, else
@@ -35,3 +23,5 @@ export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   c.set("user", user);
   await next();
 });
+
+export { sessionUser };
