@@ -163,6 +163,6 @@ export function articleForm(
   };
   const form = new FormData();
   for (const [k, v] of Object.entries(base)) if (v !== undefined) form.set(k, v);
-  if (pdf) form.set("pdfFile", new File([pdf], pdfName, { type: "application/pdf" }));
+  if (pdf) form.set("pdfFile", new File([pdf as BlobPart], pdfName, { type: "application/pdf" }));
   return form;
 }

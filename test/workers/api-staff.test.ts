@@ -18,7 +18,7 @@ function editorForm(fields: Record<string, string>, image?: { bytes: Uint8Array;
   const form = new FormData();
   const base = { category: "associate editor", post: "Professor", name: "Dr. Kwame Mensah", content: "University of Ghana", ...fields };
   for (const [k, v] of Object.entries(base)) form.set(k, v);
-  if (image) form.set("imgFile", new File([image.bytes], image.name, { type: image.type }));
+  if (image) form.set("imgFile", new File([image.bytes as BlobPart], image.name, { type: image.type }));
   return form;
 }
 
