@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { childEnv, ensureInstalled, root, run } from "./lib/run.mjs";
+import { childEnv, ensureDevVars, ensureInstalled, root, run } from "./lib/run.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -13,6 +13,8 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 ensureInstalled();
+// The production build served to the browser tests reads its JWT secret from .dev.vars.
+ensureDevVars();
 
 const started = Date.now();
 const results = path.join(root, "test-results");

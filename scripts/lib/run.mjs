@@ -1,7 +1,8 @@
 // Plain JavaScript on purpose: these helpers run before `npm install` may have brought in the
 // project's Node 22, so they must work on whatever Node the machine has.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -40,4 +41,13 @@ export function ensureInstalled() {
   if (!stale) return;
   console.log("Installing npm packages from package-lock.json (a cold install takes a few minutes)…");
   run("npm", ["install", "--no-audit", "--no-fund"]);
+}
+
+/** Creates .dev.vars (local secrets, never committed) with a fresh random JWT_SECRET if missing. */
+export function ensureDevVars() {
+  const devVars = path.join(root, ".dev.vars");
+  if (existsSync(devVars)) return;
+  const example = readFileSync(path.join(root, ".dev.vars.example"), "utf8");
+  writeFileSync(devVars, example.replace(/^JWT_SECRET=.*$/m, `JWT_SECRET=${randomBytes(32).toString("base64url")}`));
+  console.log("Created .dev.vars with a random JWT_SECRET.");
 }
