@@ -236,14 +236,15 @@ async function seedJournal(j: DemoJournal, index: number) {
       articleStmts.push(
         db
           .prepare(
-            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, email, mobile, txnid, ptype, publishdate, year, volume, issue, frequency, file, status, createdby, modifiedby, creation, modification)
-             values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, email, mobile, txnid, ptype, publishdate, year, volume, issue, frequency, file, status, createdby, modifiedby, creation, modification, search_title, search_abstract)
+             values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
           )
           .bind(
             jid, issueRow!.id, refnumber, title, authors.map((a) => a.name).join(", "), abstract, keywords, title, pagenumber,
             first, first + length - 1, subject, pick(r, COUNTRIES), `author${refnumber}@mail.example`, `98${refnumber}${refnumber.slice(0, 4)}`,
             `TXN${iss.year}${refnumber}`, r() < 0.85 ? "paid" : "free", publishdate, iss.year, iss.volume, iss.issue, iss.frequency, file,
             status, j.admin.username, j.admin.username, `${publishdate}T10:00:00.000Z`, `${publishdate}T10:00:00.000Z`,
+            plain(title), plain(abstract.replace(/<\/p>/g, " ")).replace(/\s+/g, " ").trim(),
           ),
       );
       articleCount++;

@@ -16,6 +16,28 @@ const requestHandler = createRequestHandler(
 
 export const app = new Hono<HonoEnv>({ strict: false });
 
+// Baseline security headers on every response (HTML pages add their nonce-based CSP in
+// app/entry.server.tsx; JSON and files get a deny-all policy unless they set their own).
+app.use("*", async (c, next) => {
+  await next();
+  let res = c.res;
+  try {
+    res.headers.set("x-content-type-options", "nosniff");
+  } catch {
+    // Immutable headers (a response passed through from a binding): copy it.
+    res = new Response(res.body, res);
+    c.res = res;
+    res.headers.set("x-content-type-options", "nosniff");
+  }
+  const h = res.headers;
+  if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
+  if (!h.has("x-frame-options")) h.set("x-frame-options", "DENY");
+  if (!h.has("content-security-policy") && !(h.get("content-type") ?? "").includes("text/html")) {
+    h.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  }
+  if (c.env.APP_ENV === "production") h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+});
+
 // Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
 // that names the host — never a fallback to some other journal's data.
 app.use("*", async (c, next) => {
@@ -49,7 +71,11 @@ function unknownHost(host: string): Response {
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Journal not found</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}</style></head><body><main><h1>No journal at this address</h1><p>There is no journal configured for the host <code>${shown}</code>.</p><p>If you run this site, add the hostname to a journal's host list.</p></main></body></html>`;
   return new Response(body, {
     status: 404,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    },
   });
 }
 

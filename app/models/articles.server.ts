@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { d1Of, type Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import { errorText, isUniqueViolation } from "../utils/errors.server";
 import { articleFileKey } from "../utils/storage.server";
+import { htmlToText } from "../utils/html";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -40,6 +41,11 @@ export class ArticleWriteError extends Error {
   }
 }
 
+/** Plain-text copies of title and abstract for the full-text index. */
+export function searchText(title: string, abstract: string) {
+  return { searchTitle: htmlToText(title), searchAbstract: htmlToText(abstract) };
+}
+
 /** Parses '12-18' into [12, 18]; null when it is not two numbers joined by a hyphen. */
 export function parsePageRange(pagenumber: string): [number, number] | null {
   const m = /^\s*(\d{1,6})\s*-\s*(\d{1,6})\s*$/.exec(pagenumber);
@@ -67,6 +73,7 @@ export async function createArticle(db: Db, journalId: number, input: NewArticle
         ...input,
         journalId,
         description: input.title,
+        ...searchText(input.title, input.abstract ?? ""),
         firstPage: pages[0],
         lastPage: pages[1],
         modifiedby: input.createdby ?? "",
@@ -257,6 +264,7 @@ export async function addArticleWithPdf(
         issue: issue.issue,
         frequency: fields.frequency || issue.frequency,
         description: fields.title,
+        ...searchText(fields.title, fields.abstract),
         file: `${fields.refnumber}.pdf`,
         fileKey: objectName,
         createdby: username,
@@ -300,6 +308,7 @@ export async function updateArticleWithPdf(
         ...fields,
         frequency: fields.frequency || existing.frequency,
         description: fields.title,
+        ...searchText(fields.title, fields.abstract),
         file: newObject ? `${fields.refnumber}.pdf` : "",
         fileKey: newObject,
         modifiedby: username,
@@ -354,4 +363,104 @@ export function publicArticleByRefQuery(db: Db, journalId: number, refnumber: st
     .from(articles)
     .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), eq(articles.status, "enabled")))
     .limit(1);
+}
+
+// ---- Ranked full-text search (FTS5) --------------------------------------------------------
+
+export const RANKED_PAGE_SIZE = 20;
+
+// Every article column aliased to its property name, so raw FTS queries return Article rows.
+const ARTICLE_COLUMNS = Object.entries(getTableColumns(articles))
+  .map(([prop, col]) => `a."${col.name}" AS "${prop}"`)
+  .join(", ");
+const MAX_TERMS = 12;
+const MARK_START = "\u0001";
+const MARK_END = "\u0002";
+
+/**
+ * Turns whatever a reader typed into a safe FTS5 query: words only (letters, digits, marks),
+ * each quoted and prefix-matched, all required. Quotes, `*`, NEAR, AND/OR and parentheses in
+ * the input are treated as plain words or separators, never as syntax.
+ */
+export function ftsQuery(input: string): string {
+  const words = input.slice(0, 1000).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  return words
+    .slice(0, MAX_TERMS)
+    .map((w) => `"${w.slice(0, 64)}"*`)
+    .join(" ");
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** FTS5 snippet/highlight output (with control-character markers) → safe HTML with <mark>. */
+export function markedToHtml(text: string): string {
+  return escapeText(text).split(MARK_START).join("<mark>").split(MARK_END).join("</mark>");
+}
+
+export interface RankedHit {
+  article: Article;
+  /** Safe HTML: the title with matched words in <mark>. */
+  titleHtml: string;
+  /** Safe HTML: an abstract excerpt around the matches, words in <mark>. */
+  snippetHtml: string;
+}
+
+export interface RankedSearch {
+  hits: RankedHit[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Ranked search over a journal's enabled articles: bm25 weighted title > authors > keywords >
+ * abstract, prefix matching, diacritics-insensitive, optional year/volume filters, paged.
+ * One D1 round trip (the page and the total in one batch).
+ */
+export async function searchRanked(
+  db: Db,
+  journalId: number,
+  opts: { q: string; year?: number; volume?: number; page?: number; pageSize?: number },
+): Promise<RankedSearch> {
+  const pageSize = Math.min(Math.max(opts.pageSize ?? RANKED_PAGE_SIZE, 1), 100);
+  const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 1000);
+  const match = ftsQuery(opts.q);
+  if (!match) return { hits: [], total: 0, page, pageSize };
+  const params: (string | number)[] = [match, journalId];
+  let where = "articles_fts MATCH ?1 AND a.journal_id = ?2";
+  if (opts.year !== undefined && Number.isInteger(opts.year)) {
+    params.push(opts.year);
+    where += ` AND a.year = ?${params.length}`;
+  }
+  if (opts.volume !== undefined && Number.isInteger(opts.volume)) {
+    params.push(opts.volume);
+    where += ` AND a.volume = ?${params.length}`;
+  }
+  const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}`;
+  const d1 = d1Of(db);
+  const [rows, count] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        `SELECT ${ARTICLE_COLUMNS},
+                highlight(articles_fts, 0, char(1), char(2)) AS "titleMarked",
+                snippet(articles_fts, 3, char(1), char(2), '…', 28) AS "snippetMarked"
+           ${from}
+          ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC
+          LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      )
+      .bind(...params),
+    d1.prepare(`SELECT count(*) AS n ${from}`).bind(...params),
+  ]);
+  const hits = (rows.results ?? []).map((row) => {
+    const { titleMarked, snippetMarked, ...article } = row as Record<string, unknown> & { titleMarked: string; snippetMarked: string };
+    return {
+      article: article as unknown as Article,
+      titleHtml: markedToHtml(titleMarked),
+      snippetHtml: markedToHtml(snippetMarked),
+    };
+  });
+  const total = Number((count.results?.[0] as { n?: number } | undefined)?.n ?? 0);
+  return { hits, total, page, pageSize };
 }

@@ -29,6 +29,9 @@ export const articles = sqliteTable(
     /** First and last page parsed from pagenumber, so issues sort numerically (2 before 10). */
     firstPage: integer("first_page").notNull(),
     lastPage: integer("last_page").notNull(),
+    /** Plain-text copies of title and abstract (tags stripped) that the FTS5 index reads. */
+    searchTitle: text("search_title").notNull().default(""),
+    searchAbstract: text("search_abstract").notNull().default(""),
     subject: text("subject").notNull().default(""),
     country: text("country").notNull().default(""),
     email: text("email").notNull().default(""),
