@@ -32,6 +32,8 @@ export const articles = sqliteTable(
     /** Plain-text copies of title and abstract (tags stripped) that the FTS5 index reads. */
     searchTitle: text("search_title").notNull().default(""),
     searchAbstract: text("search_abstract").notNull().default(""),
+    /** Optional DOI, e.g. '10.1234/abcd.2025.001' (no resolver prefix). */
+    doi: text("doi").notNull().default(""),
     subject: text("subject").notNull().default(""),
     country: text("country").notNull().default(""),
     email: text("email").notNull().default(""),

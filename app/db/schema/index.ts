@@ -6,3 +6,4 @@ export * from "./issues";
 export * from "./articles";
 export * from "./users";
 export * from "./login-attempts";
+export * from "./article-stats";
