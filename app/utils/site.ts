@@ -18,3 +18,23 @@ export function displayImpactFactor(stored: string): string {
 export function pad(n: number | string, width: number): string {
   return String(n).padStart(width, "0");
 }
+
+/** The message prefilled in the contact page's WhatsApp link. */
+export function queryText(siteName: string): string {
+  return `Hello, I have a query regarding ${siteName}. Please could you help me?`;
+}
+
+/** '{page} | {site name}', or the site name alone for the home page. */
+export function pageTitle(page: string, siteName: string): string {
+  if (!siteName) return page;
+  return page ? `${page} | ${siteName}` : siteName;
+}
+
+/**
+ * The site name for a route's meta function, read from the root loader's data (present even
+ * when the route's own loader threw and its error boundary is rendering).
+ */
+export function siteNameFromMatches(matches: ReadonlyArray<unknown>): string {
+  const root = matches[0] as { loaderData?: { site?: { websitename?: string } } } | undefined;
+  return root?.loaderData?.site?.websitename ?? "";
+}

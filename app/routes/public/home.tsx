@@ -6,6 +6,7 @@ import { chiefEditorQuery } from "../../models/editors.server";
 import { enabledPartnersQuery } from "../../models/indexing.server";
 import { IndexingList } from "../../components/IndexingList";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { RICH_PROFILE, sanitizeHtml } from "../../utils/html";
 import { displayImpactFactor, enquiryText, whatsappLink } from "../../utils/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       impactFactor: displayImpactFactor(s.impactfactor),
       feeRupee: s.fee_rupee,
       feeDollar: s.fee_dollar,
-      homeContent: s.home_content,
+      homeContent: sanitizeHtml(s.home_content, RICH_PROFILE),
       publisherAddress: s.publisher_address,
       publisherName: s.publisher_name,
       whatsapp: s.whatsup_number,
@@ -53,7 +54,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { s, chiefEditor, partners } = loaderData;
-  const chat = whatsappLink(s.whatsapp, enquiryText(s.websitename));
+  const chat = s.whatsapp ? whatsappLink(s.whatsapp, enquiryText(s.websitename)) : "";
   const info: [string, string][] = [
     ["Editor-in-Chief", chiefEditor],
     ["Year Started", s.yearStarted],
@@ -135,9 +136,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/archives">Browse all issues of {s.websitename}</Link>
           </p>
         </section>
-        <a className="side-chat" href={chat} target="_blank" rel="noopener noreferrer">
-          Chat with us on WhatsApp
-        </a>
+        {chat ? (
+          <a className="side-chat" href={chat} target="_blank" rel="noopener noreferrer">
+            Chat with us on WhatsApp
+          </a>
+        ) : null}
         <section className="side-card submit-card">
           <h2>SUBMIT YOUR ARTICLE</h2>
           <p>Send your manuscript to</p>

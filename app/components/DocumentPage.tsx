@@ -1,0 +1,74 @@
+import { useEffect, type ReactNode } from "react";
+import { useLocation } from "react-router";
+
+export interface DocumentSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/**
+ * Reads the scroll-target state the footer links carry ({ scrollTo: "top" } or a section id)
+ * and scrolls there once the page is shown.
+ */
+export function useScrollTarget(): void {
+  const location = useLocation();
+  const target = (location.state as { scrollTo?: string } | null)?.scrollTo;
+  useEffect(() => {
+    if (!target) return;
+    if (target === "top") window.scrollTo({ top: 0, left: 0 });
+    else document.getElementById(target)?.scrollIntoView();
+  }, [location.key, target]);
+}
+
+/**
+ * A long text page (instructions, privacy policy, terms): title, lead, a contents list and
+ * numbered sections with stable ids so they can be linked to.
+ */
+export function DocumentPage({
+  title,
+  lead,
+  updated,
+  sections,
+  aside,
+}: {
+  title: string;
+  lead?: ReactNode;
+  updated?: string;
+  sections: DocumentSection[];
+  aside?: ReactNode;
+}) {
+  useScrollTarget();
+  return (
+    <div className="with-sidebar document-layout">
+      <article className="content document" aria-labelledby="document-title">
+        <h1 id="document-title">{title}</h1>
+        {updated ? <p className="muted">Last updated: {updated}</p> : null}
+        {lead ? <div className="lead">{lead}</div> : null}
+        <nav className="toc" aria-label="Contents">
+          <h2 className="toc-title">Contents</h2>
+          <ol>
+            {sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {sections.map((s, i) => (
+          <section key={s.id} id={s.id} className="document-section" aria-labelledby={`${s.id}-title`}>
+            <h2 id={`${s.id}-title`}>
+              <span className="section-number">{i + 1}.</span> {s.title}
+            </h2>
+            {s.body}
+          </section>
+        ))}
+      </article>
+      {aside ? (
+        <aside className="sidebar" aria-label="Quick links">
+          {aside}
+        </aside>
+      ) : null}
+    </div>
+  );
+}

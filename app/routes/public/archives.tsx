@@ -1,0 +1,48 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/archives";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { publishedIssuesQuery } from "../../models/issues.server";
+import { AllIssuesButton, ArchiveList, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { issuePath } from "../../utils/archive-paths";
+import { archiveYears } from "../../utils/reader.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+/**
+ * /archives: loads the list of years and sends the reader to the newest year's latest issue.
+ * A plain redirect already behaves as a replace: a document request gets a 302 (the browser
+ * never keeps /archives in history), and a client-side navigation follows the redirect before
+ * touching history. So Back never returns to /archives to be redirected again. (React Router's
+ * `replace()` would instead overwrite the page the reader came from.)
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, journal } = context.get(appContext);
+  const rows = await publishedIssuesQuery(getDb(env.DB), journal.id);
+  const latest = rows[0];
+  if (latest) throw redirect(issuePath(latest));
+  return { years: archiveYears(rows) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Archives", siteNameFromMatches(matches)) }];
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function Archives({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="with-sidebar archive-layout">
+      <section className="content" aria-labelledby="archives-title">
+        <div className="content-head">
+          <h1 id="archives-title">Archives</h1>
+          <AllIssuesButton />
+        </div>
+        <p className="empty-state">{NO_ARCHIVES_TEXT}</p>
+      </section>
+      <aside className="sidebar" aria-label="All issues">
+        <ArchiveList years={loaderData.years} />
+      </aside>
+    </div>
+  );
+}

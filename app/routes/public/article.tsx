@@ -1,0 +1,240 @@
+import { useEffect } from "react";
+import { data, Link, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/article";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { publicArticleByRefQuery } from "../../models/articles.server";
+import { publishedIssuesQuery } from "../../models/issues.server";
+import { ArchiveList } from "../../components/ArchiveList";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import {
+  articlePath,
+  certificatePagePath,
+  issuePath,
+  issueTitle,
+  longDate,
+  parseIssueParams,
+  scholarDate,
+  splitPages,
+} from "../../utils/archive-paths";
+import { howToCite, splitAuthors, stripHonorifics } from "../../utils/citation";
+import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
+import { archiveYears, articleFileHref } from "../../utils/reader.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+const ARTICLE_NOT_FOUND = "Article not found!";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { env, journal } = context.get(appContext);
+  const db = getDb(env.DB);
+  const ref = (params.ref ?? "").trim();
+  const wanted = parseIssueParams(params);
+  // One D1 round trip: the article and the year list for the side column.
+  const [found, published] = await db.batch([
+    publicArticleByRefQuery(db, journal.id, ref.slice(0, 64)),
+    publishedIssuesQuery(db, journal.id),
+  ]);
+  const years = archiveYears(published);
+  const a = found[0];
+  if (!a || !wanted) return data({ article: null, years }, { status: 404 });
+  // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
+  if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
+    throw redirect(articlePath(a), 301);
+  }
+
+  const s = journal.settings;
+  const url = new URL(request.url);
+  const fileUrl = articleFileHref(a);
+  return {
+    years,
+    article: {
+      id: a.id,
+      refnumber: a.refnumber,
+      year: a.year,
+      volume: a.volume,
+      issue: a.issue,
+      frequency: a.frequency,
+      titleHtml: sanitizeHtml(a.title, TITLE_PROFILE),
+      titleText: htmlToText(a.title),
+      authors: splitAuthors(a.authorname),
+      abstractHtml: sanitizeHtml(a.abstract, RICH_PROFILE),
+      abstractText: htmlToText(a.abstract),
+      keywords: a.keywords,
+      pagenumber: a.pagenumber,
+      subject: a.subject,
+      country: a.country,
+      publishdate: a.publishdate,
+      fileUrl,
+      cite: howToCite(a, s.websitename),
+    },
+    scholar: {
+      journalTitle: s.websitename,
+      issn: s.issn || s.journal_essn,
+      publisher: s.publisher_name,
+      language: s.journal_language,
+      pdfUrl: fileUrl ? new URL(fileUrl, url).href : "",
+      pageUrl: new URL(articlePath(a), url).href,
+    },
+  };
+}
+
+/** Google Scholar's inclusion rules: citation_* tags in <head>, one citation_author per author. */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  const article = loaderData?.article;
+  if (!loaderData || !article) {
+    return [{ title: pageTitle(ARTICLE_NOT_FOUND, site) }, { name: "robots", content: "noindex" }];
+  }
+  const { scholar } = loaderData;
+  const pages = splitPages(article.pagenumber);
+  const description = article.abstractText.length > 300 ? `${article.abstractText.slice(0, 297)}…` : article.abstractText;
+  const tags = [
+    { title: pageTitle(article.titleText, site) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: scholar.pageUrl },
+    { name: "citation_title", content: article.titleText },
+    ...article.authors.map((name) => ({ name: "citation_author", content: stripHonorifics(name) })),
+    { name: "citation_publication_date", content: scholarDate(article.publishdate) || String(article.year) },
+    { name: "citation_journal_title", content: scholar.journalTitle },
+    { name: "citation_issn", content: scholar.issn },
+    { name: "citation_volume", content: String(article.volume) },
+    { name: "citation_issue", content: String(article.issue) },
+    { name: "citation_firstpage", content: pages.first },
+    { name: "citation_lastpage", content: pages.last },
+    { name: "citation_abstract_html_url", content: scholar.pageUrl },
+    { name: "citation_publisher", content: scholar.publisher },
+    { name: "citation_language", content: scholar.language },
+    { name: "citation_keywords", content: article.keywords },
+    { name: "citation_pdf_url", content: scholar.pdfUrl },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: article.titleText },
+    { property: "og:description", content: description },
+    { property: "og:url", content: scholar.pageUrl },
+  ];
+  // Empty tags only confuse crawlers.
+  return tags.filter((t) => !("content" in t) || t.content);
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, years } = loaderData;
+  const location = useLocation();
+  const scrollTo = (location.state as { scrollTo?: string } | null)?.scrollTo;
+
+  // The Abstract links carry #abstract (handled by the browser and ScrollRestoration) and a
+  // scroll-target state; honour the state too, for links that only set it. Otherwise the page
+  // starts at the top (ScrollRestoration's default).
+  useEffect(() => {
+    if (scrollTo === "abstract" && !location.hash) document.getElementById("abstract")?.scrollIntoView();
+  }, [location.key, scrollTo, location.hash]);
+
+  if (!article) {
+    return (
+      <div className="with-sidebar archive-layout">
+        <section className="content not-found" aria-labelledby="article-title">
+          <h1 id="article-title">{ARTICLE_NOT_FOUND}</h1>
+          <p>
+            The article may have been moved or withdrawn. <Link to="/archives">Browse the archives</Link> or use the
+            search box above.
+          </p>
+        </section>
+        <aside className="sidebar" aria-label="All issues">
+          <ArchiveList years={years} />
+        </aside>
+      </div>
+    );
+  }
+
+  const issueRef = { year: article.year, volume: article.volume, issue: article.issue };
+  return (
+    <div className="with-sidebar archive-layout">
+      <article className="content article-page" aria-labelledby="article-title">
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/archives">Archives</Link>
+            </li>
+            <li>
+              <Link to={issuePath(issueRef)}>{issueTitle(issueRef)}</Link>
+            </li>
+            <li aria-current="page">Article {article.refnumber}</li>
+          </ol>
+        </nav>
+        <h1 id="article-title" className="article-heading" dangerouslySetInnerHTML={{ __html: article.titleHtml }} />
+        <p className="article-byline">{article.authors.join(", ")}</p>
+
+        <dl className="article-facts">
+          <div>
+            <dt>Issue</dt>
+            <dd>
+              <Link to={issuePath(issueRef)}>
+                {issueTitle(issueRef)}
+                {article.frequency ? ` ${article.frequency}` : ""}
+              </Link>
+            </dd>
+          </div>
+          <div>
+            <dt>Pages</dt>
+            <dd>{article.pagenumber}</dd>
+          </div>
+          {article.publishdate ? (
+            <div>
+              <dt>Published</dt>
+              <dd>{longDate(article.publishdate)}</dd>
+            </div>
+          ) : null}
+          {article.subject ? (
+            <div>
+              <dt>Subject</dt>
+              <dd>{article.subject}</dd>
+            </div>
+          ) : null}
+          {article.country ? (
+            <div>
+              <dt>Country</dt>
+              <dd>{article.country}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        <p className="article-actions">
+          {article.fileUrl ? (
+            <a className="button" href={article.fileUrl} download={`${article.refnumber}.pdf`}>
+              Download
+            </a>
+          ) : null}
+          {article.fileUrl ? (
+            <a className="button ghost" href={article.fileUrl} target="_blank" rel="noopener">
+              View PDF
+            </a>
+          ) : null}
+          <Link className="button ghost" to={certificatePagePath(article.refnumber)}>
+            Certificates and cover page
+          </Link>
+        </p>
+
+        <section id="abstract" className="abstract" aria-labelledby="abstract-title">
+          <h2 id="abstract-title">Abstract</h2>
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.abstractHtml }} />
+          {article.keywords ? (
+            <p className="keywords">
+              <strong>Keywords:</strong> {article.keywords}
+            </p>
+          ) : null}
+        </section>
+
+        <section className="cite-box" aria-labelledby="cite-title">
+          <h2 id="cite-title">How to cite this article</h2>
+          <p>{article.cite}</p>
+        </section>
+      </article>
+      <aside className="sidebar" aria-label="All issues">
+        <ArchiveList years={years} current={issueRef} />
+      </aside>
+    </div>
+  );
+}

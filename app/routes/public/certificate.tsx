@@ -1,0 +1,117 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/certificate";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { publicArticleByRefQuery } from "../../models/articles.server";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { articlePath, issueTitle } from "../../utils/archive-paths";
+import { splitAuthors } from "../../utils/citation";
+import { sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
+import { articleFileHref } from "../../utils/reader.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+/**
+ * /pdf?refno=…: the downloads an author receives after publication. Document links point at
+ * the PDF endpoints of the JSON API (/api/pdf/...). An unknown refno leaves the page empty
+ * (spec §8), with a 404 status so it is never indexed.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { env, journal } = context.get(appContext);
+  const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim().slice(0, 64);
+  if (!refno) return data({ article: null }, { status: 404 });
+  const db = getDb(env.DB);
+  const [a] = await publicArticleByRefQuery(db, journal.id, refno);
+  if (!a) return data({ article: null }, { status: 404 });
+  return {
+    article: {
+      id: a.id,
+      refnumber: a.refnumber,
+      titleHtml: sanitizeHtml(a.title, TITLE_PROFILE),
+      issueText: issueTitle(a),
+      url: articlePath(a),
+      fileUrl: articleFileHref(a),
+      authors: splitAuthors(a.authorname),
+    },
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const ref = loaderData?.article?.refnumber;
+  return [
+    { title: pageTitle(ref ? `Downloads for article ${ref}` : "Downloads", siteNameFromMatches(matches)) },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function CertificatePage({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  if (!article) {
+    // Spec §8: a failed lookup leaves the page empty.
+    return (
+      <section className="content certificate-page" aria-labelledby="downloads-title">
+        <h1 id="downloads-title" className="visually-hidden">
+          Downloads
+        </h1>
+      </section>
+    );
+  }
+  return (
+    <section className="content certificate-page" aria-labelledby="downloads-title">
+      <h1 id="downloads-title">Downloads</h1>
+      <p className="certificate-article">
+        <Link to={article.url}>
+          <span dangerouslySetInnerHTML={{ __html: article.titleHtml }} />
+        </Link>
+        <span className="muted">
+          {" "}
+          · {article.issueText} · Ref. No. {article.refnumber}
+        </span>
+      </p>
+
+      {article.fileUrl ? (
+        <div className="download-group">
+          <h2>Article</h2>
+          <p className="button-row">
+            <a className="button secondary" href={article.fileUrl} target="_blank" rel="noopener">
+              View Article
+            </a>
+            <a className="button secondary" href={article.fileUrl} download={`${article.refnumber}.pdf`}>
+              Download Article
+            </a>
+          </p>
+        </div>
+      ) : null}
+
+      <div className="download-group">
+        <h2>Certificates</h2>
+        <ul className="button-list">
+          {article.authors.map((name, index) => (
+            <li key={`${index}-${name}`}>
+              <a
+                className="button"
+                href={`/api/pdf/certificate/${encodeURIComponent(article.refnumber)}/${index + 1}`}
+                download={`certificate-${article.refnumber}.pdf`}
+              >
+                Certificate: {name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="download-group">
+        <h2>Journal documents</h2>
+        <p className="button-row">
+          <a className="button ghost" href={`/api/pdf/coverpage/${article.id}`} download={`coverpage-${article.id}.pdf`}>
+            Cover Page
+          </a>
+          <a className="button ghost" href="/api/pdf/editorialboard" download="Editorial-Board.pdf">
+            Editorial Board
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

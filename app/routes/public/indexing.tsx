@@ -1,0 +1,43 @@
+import type { Route } from "./+types/indexing";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { enabledPartnersQuery } from "../../models/indexing.server";
+import { IndexingList } from "../../components/IndexingList";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, journal } = context.get(appContext);
+  const partners = await enabledPartnersQuery(getDb(env.DB), journal.id);
+  return { partners, siteName: journal.settings.websitename };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  return [
+    { title: pageTitle("Indexing and Abstracting", site) },
+    { name: "description", content: `Databases and services that index and abstract ${site}.` },
+  ];
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function Indexing({ loaderData }: Route.ComponentProps) {
+  const { partners, siteName } = loaderData;
+  return (
+    <section className="content" aria-labelledby="indexing-title">
+      <h1 id="indexing-title">Indexing and Abstracting</h1>
+      {partners.length ? (
+        <>
+          <p className="lead">
+            {siteName} is indexed and abstracted by the following databases and services. Select a logo to visit the
+            service.
+          </p>
+          <IndexingList partners={partners} variant="grid" />
+        </>
+      ) : (
+        <p className="empty-state">Indexing information will be published here soon.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { data, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/issue";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { issueArticlesQuery } from "../../models/articles.server";
+import { publishedIssuesQuery } from "../../models/issues.server";
+import { AllIssuesButton, ArchiveList } from "../../components/ArchiveList";
+import { ArticleTable } from "../../components/ArticleTable";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { countLabel, issuePath, issueTitle, parseIssueParams } from "../../utils/archive-paths";
+import { archiveYears, toArticleRow } from "../../utils/reader.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ref = parseIssueParams(params);
+  if (!ref) throw data(null, { status: 404, statusText: "Issue not found" });
+  const { env, journal } = context.get(appContext);
+  const db = getDb(env.DB);
+  // One D1 round trip: the year list for the side column and the issue's articles.
+  const [published, articles] = await db.batch([
+    publishedIssuesQuery(db, journal.id),
+    issueArticlesQuery(db, journal.id, ref.year, ref.volume, ref.issue),
+  ]);
+  const issue = published.find((i) => i.year === ref.year && i.volume === ref.volume && i.issue === ref.issue);
+  if (!issue || articles.length === 0) throw data(null, { status: 404, statusText: "Issue not found" });
+  const s = journal.settings;
+  return {
+    issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
+    rows: articles.map((a) => toArticleRow(a, s.websitename)),
+    years: archiveYears(published),
+    showSubject: s.show_subject_column,
+    canonical: new URL(issuePath(issue), request.url).href,
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: pageTitle("Issue not found", site) }];
+  const { issue, rows } = loaderData;
+  const title = `${issueTitle(issue)}${issue.frequency ? ` ${issue.frequency}` : ""}`;
+  return [
+    { title: pageTitle(title, site) },
+    {
+      name: "description",
+      content: `Table of contents of ${site}, volume ${issue.volume}, issue ${issue.issue} (${issue.year}): ${rows.length} article${rows.length === 1 ? "" : "s"}.`,
+    },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+  ];
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function IssuePage({ loaderData }: Route.ComponentProps) {
+  const { issue, rows, years, showSubject } = loaderData;
+  // While another issue loads, the layout shows 'Loading...'; mark this table as stale meanwhile.
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/archives");
+  return (
+    <div className="with-sidebar archive-layout">
+      <section className={loading ? "content is-stale" : "content"} aria-labelledby="issue-title" aria-busy={loading}>
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/archives">Archives</Link>
+            </li>
+            <li aria-current="page">{issue.year}</li>
+          </ol>
+        </nav>
+        <div className="content-head">
+          <h1 id="issue-title" className="issue-title">
+            {issueTitle(issue)}
+            {issue.frequency ? <span className="issue-frequency"> {issue.frequency}</span> : null}
+          </h1>
+          <AllIssuesButton />
+        </div>
+        <p className="issue-summary">
+          <span className="badge">Articles: {countLabel(rows.length)}</span>
+        </p>
+        <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles in ${issueTitle(issue)}`} />
+      </section>
+      <aside className="sidebar" aria-label="All issues">
+        <ArchiveList years={years} current={issue} />
+      </aside>
+    </div>
+  );
+}

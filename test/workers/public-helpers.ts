@@ -1,0 +1,59 @@
+import { fetchWorker } from "../factories";
+
+/** GET a page of a test journal: status, headers and HTML. */
+export async function getPage(url: string, init?: RequestInit) {
+  const res = await fetchWorker(url, { redirect: "manual", ...init });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+/** Text of the HTML with tags removed and whitespace collapsed (React's <!-- --> markers too). */
+export function textOf(html: string): string {
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The <main> element's HTML (what the page itself renders, without header and footer). */
+export function mainOf(html: string): string {
+  const start = html.indexOf("<main");
+  const end = html.indexOf("</main>");
+  return start === -1 ? "" : html.slice(start, end);
+}
+
+export function titleOf(html: string): string {
+  return textOf(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
+}
+
+/** Content of every <meta name="…"> with that name, in document order. */
+export function metaContents(html: string, name: string): string[] {
+  const out: string[] = [];
+  const re = /<meta\s+([^>]*)\/?>/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(html))) {
+    const attrs = m[1];
+    if (new RegExp(`name="${name}"`).test(attrs)) {
+      out.push(
+        (/content="([^"]*)"/.exec(attrs)?.[1] ?? "")
+          .replace(/&amp;/g, "&")
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;/g, "'")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">"),
+      );
+    }
+  }
+  return out;
+}
+
+export function count(haystack: string, needle: string | RegExp): number {
+  if (typeof needle === "string") return haystack.split(needle).length - 1;
+  return (haystack.match(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : `${needle.flags}g`)) ?? []).length;
+}

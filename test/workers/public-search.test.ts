@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { makeArticle, makeIssue, makeJournal } from "../factories";
+import { count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
+
+const NO_MATCH = "Sorry, nothing matched your search terms. Please try again with different keywords.";
+
+function rowTitles(html: string): string[] {
+  return [...mainOf(html).matchAll(/<p class="article-title"><a [^>]*><span>([\s\S]*?)<\/span><\/a><\/p>/g)].map((m) => textOf(m[1]));
+}
+
+async function searchJournal(settings: Record<string, unknown> = {}) {
+  const j = await makeJournal({ settings: { websitename: "Search Test Journal", ...settings } });
+  const issue = await makeIssue(j.id, { year: 2025, volume: 6, issue: 3, frequency: "Jul-Sep" });
+  const byTitle = await makeArticle(j.id, issue, { title: "Drought tolerance of <i>Sorghum bicolor</i>", pagenumber: "1-8", subject: "Agronomy", country: "Nepal" });
+  const byAuthor = await makeArticle(j.id, issue, { title: "Soil carbon stocks", authorname: "Meenakshi Iyer, Dr. Kavita Rao", pagenumber: "9-15" });
+  const byAbstract = await makeArticle(j.id, issue, { title: "Leaf area index", abstract: "<p>Photosynthesis under salinity.</p>", pagenumber: "16-20", file: "" });
+  const byKeywords = await makeArticle(j.id, issue, { title: "Grain filling", keywords: "zinc, biofortification", pagenumber: "21-30" });
+  await makeArticle(j.id, issue, { title: "Drought hidden article", pagenumber: "31-40", status: "disabled" });
+  return { ...j, issue, byTitle, byAuthor, byAbstract, byKeywords };
+}
+
+describe("search page", () => {
+  it("matches title, authors, abstract and keywords, case-insensitively", async () => {
+    const j = await searchJournal();
+    expect(rowTitles((await getPage(j.url("/search?keyword=SORGHUM"))).html)).toEqual(["Drought tolerance of Sorghum bicolor"]);
+    expect(rowTitles((await getPage(j.url("/search?keyword=iyer"))).html)).toEqual(["Soil carbon stocks"]);
+    expect(rowTitles((await getPage(j.url("/search?keyword=Photosynthesis"))).html)).toEqual(["Leaf area index"]);
+    expect(rowTitles((await getPage(j.url("/search?keyword=biofortification"))).html)).toEqual(["Grain filling"]);
+  });
+
+  it("shows the count, the query and a full row for each result", async () => {
+    const j = await searchJournal();
+    const { status, html } = await getPage(j.url("/search?keyword=drought"));
+    expect(status).toBe(200);
+    expect(titleOf(html)).toBe("Search: drought | Search Test Journal");
+    const main = mainOf(html);
+    const text = textOf(main);
+    expect(text).toContain("1 article found for drought");
+    expect(main).toContain('<q class="search-query">drought</q>');
+    // The disabled article never appears.
+    expect(text).not.toContain("hidden article");
+    expect(textOf(/<thead>[\s\S]*?<\/thead>/.exec(main)![0])).toBe("S.No. Title and Authors Name Country");
+    expect(main).toContain(`href="/archives/2025/6/3/${j.byTitle.refnumber}#abstract"`);
+    expect(main).toContain(`href="/assets/archives/2025/vol6issue3/${j.byTitle.file}"`);
+    expect(text).toContain("VOL. 06, ISSUE 03 (2025)");
+    expect(text).toContain("Pages: 1-8");
+    expect(text).toContain("How to cite this article: Sharma A, Verma R. Drought tolerance of Sorghum bicolor. Search Test Journal. 2025;6(3):1-8.");
+    expect(main).toContain('data-label="Country">Nepal</td>');
+    expect(count(html, "<h1")).toBe(1);
+  });
+
+  it("offers Download only for results with a file", async () => {
+    const j = await searchJournal();
+    const { html } = await getPage(j.url("/search?keyword=photosynthesis"));
+    expect(rowTitles(html)).toEqual(["Leaf area index"]);
+    expect(mainOf(html)).not.toContain(">Download</a>");
+    expect(mainOf(html)).toContain(">Abstract</a>");
+  });
+
+  it("shows the Subject column only for journals that show it", async () => {
+    const j = await searchJournal({ show_subject_column: true });
+    const { html } = await getPage(j.url("/search?keyword=sorghum"));
+    const main = mainOf(html);
+    expect(textOf(/<thead>[\s\S]*?<\/thead>/.exec(main)![0])).toBe("S.No. Title and Authors Name Subject Country");
+    expect(main).toContain('data-label="Subject">Agronomy</td>');
+  });
+
+  it("says so when nothing matches", async () => {
+    const j = await searchJournal();
+    const { status, html } = await getPage(j.url("/search?keyword=quantumchromodynamics"));
+    expect(status).toBe(200);
+    expect(textOf(mainOf(html))).toContain(NO_MATCH);
+    expect(rowTitles(html)).toEqual([]);
+  });
+
+  it("never searches another journal's articles", async () => {
+    const j = await searchJournal();
+    const other = await makeJournal();
+    const issue = await makeIssue(other.id);
+    await makeArticle(other.id, issue, { title: "Foreign sorghum study" });
+    expect(rowTitles((await getPage(j.url("/search?keyword=sorghum"))).html)).toEqual(["Drought tolerance of Sorghum bicolor"]);
+  });
+
+  it("never errors on odd input and treats it as text", async () => {
+    const j = await searchJournal();
+    const odd = [
+      '"',
+      "'",
+      "%",
+      "_",
+      "100%",
+      "\\",
+      "' OR 1=1 --",
+      '"unbalanced',
+      "NEAR(drought",
+      "*",
+      "🌾🌾",
+      "x".repeat(200),
+      "drought ".repeat(60),
+      "<script>alert(1)</script>",
+      "%00",
+    ];
+    for (const keyword of odd) {
+      const { status, html } = await getPage(j.url(`/search?keyword=${encodeURIComponent(keyword)}`));
+      expect(status, keyword).toBe(200);
+      expect(html, keyword).not.toContain("<script>alert(1)</script>");
+      expect(textOf(html), keyword).not.toContain("Oops!");
+    }
+    // Wildcard characters match literally: nothing here contains '%' or '_'.
+    for (const keyword of ["%", "_", "100%"]) {
+      const { html } = await getPage(j.url(`/search?keyword=${encodeURIComponent(keyword)}`));
+      expect(rowTitles(html), keyword).toEqual([]);
+    }
+    const { html } = await getPage(j.url(`/search?keyword=${encodeURIComponent("<script>alert(1)</script>")}`));
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("asks for a keyword when there is none, without querying", async () => {
+    const j = await searchJournal();
+    for (const path of ["/search", "/search?keyword=", "/search?keyword=%20%20"]) {
+      const { status, html } = await getPage(j.url(path));
+      expect(status).toBe(200);
+      expect(textOf(mainOf(html))).toContain("Type a keyword");
+      expect(textOf(mainOf(html))).not.toContain(NO_MATCH);
+    }
+  });
+
+  it("pages long result lists", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    for (let i = 1; i <= 52; i++) {
+      await makeArticle(j.id, issue, { title: `Millet trial number ${i}`, pagenumber: `${i * 10}-${i * 10 + 5}` });
+    }
+    const first = await getPage(j.url("/search?keyword=millet"));
+    expect(rowTitles(first.html)).toHaveLength(50);
+    expect(textOf(mainOf(first.html))).toContain("More than 50 articles found for millet (showing 1–50)");
+    expect(first.html).toContain('href="/search?keyword=millet&amp;page=2"');
+    const second = await getPage(j.url("/search?keyword=millet&page=2"));
+    expect(rowTitles(second.html)).toHaveLength(2);
+    expect(textOf(mainOf(second.html))).toContain("52 articles found for millet (showing 51–52)");
+    const serials = [...second.html.matchAll(/data-label="S\.No\.">(\d+)</g)].map((m) => m[1]);
+    expect(serials).toEqual(["51", "52"]);
+    expect((await getPage(j.url("/search?keyword=millet&page=abc"))).status).toBe(200);
+  });
+});
+
+describe("certificate page /pdf", () => {
+  it("offers the article, one certificate per author, the cover page and the editorial board", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 2, issue: 4 });
+    const a = await makeArticle(j.id, issue, { authorname: "Dr. Anjali Sharma, Rahul Verma, राजेश कुमार" });
+    const { status, html } = await getPage(j.url(`/pdf?refno=${a.refnumber}`));
+    expect(status).toBe(200);
+    const main = mainOf(html);
+    const text = textOf(main);
+    expect(main).toMatch(new RegExp(`href="/assets/archives/2025/vol2issue4/${a.file}" target="_blank"[^>]*>View Article</a>`));
+    expect(main).toMatch(new RegExp(`href="/assets/archives/2025/vol2issue4/${a.file}" download="[^"]*">Download Article</a>`));
+    const certificates = [...main.matchAll(/href="(\/api\/pdf\/certificate\/[^"]+)"[^>]*>Certificate: <!-- -->([^<]+)</g)].map((m) => [m[1], m[2]]);
+    expect(certificates).toEqual([
+      [`/api/pdf/certificate/${a.refnumber}/1`, "Dr. Anjali Sharma"],
+      [`/api/pdf/certificate/${a.refnumber}/2`, "Rahul Verma"],
+      [`/api/pdf/certificate/${a.refnumber}/3`, "राजेश कुमार"],
+    ]);
+    expect(main).toMatch(new RegExp(`href="/api/pdf/coverpage/${a.id}"[^>]*>Cover Page</a>`));
+    expect(main).toMatch(/href="\/api\/pdf\/editorialboard"[^>]*>Editorial Board<\/a>/);
+    expect(text).toContain(`Ref. No. ${a.refnumber}`);
+  });
+
+  it("leaves out View and Download Article when there is no file", async () => {
+    const j = await makeJournal();
+    const a = await makeArticle(j.id, await makeIssue(j.id), { file: "" });
+    const { html } = await getPage(j.url(`/pdf?refno=${a.refnumber}`));
+    expect(mainOf(html)).not.toContain("View Article");
+    expect(mainOf(html)).not.toContain("Download Article");
+    expect(mainOf(html)).toContain("Cover Page");
+  });
+
+  it("stays empty for an unknown, missing, disabled or foreign refno", async () => {
+    const j = await makeJournal();
+    const other = await makeJournal();
+    const disabled = await makeArticle(j.id, await makeIssue(j.id), { status: "disabled" });
+    const foreign = await makeArticle(other.id, await makeIssue(other.id));
+    for (const query of ["?refno=424242424", "", "?refno=", `?refno=${disabled.refnumber}`, `?refno=${foreign.refnumber}`, "?refno=%27%22%3C"]) {
+      const { status, html } = await getPage(j.url(`/pdf${query}`));
+      expect(status, query).toBe(404);
+      const main = mainOf(html);
+      expect(main, query).not.toContain("<a ");
+      expect(main, query).not.toContain("Oops!");
+      expect(textOf(main), query).toBe("Downloads");
+    }
+  });
+});
