@@ -15,6 +15,8 @@ import stylesheet from "./app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/atom+xml", title: "Latest articles", href: "/feed.xml" },
+  { rel: "alternate", type: "application/atom+xml", title: "Latest issue", href: "/feeds/latest-issue.xml" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,6 +7,8 @@ import { escapeHtml } from "../app/utils/html";
 import { apiApp } from "./api";
 import { assetsApp } from "./assets";
 import { authApp } from "./api/auth";
+import { discoveryApp } from "./discovery";
+import { oaiApp } from "./oai";
 import type { HonoEnv } from "./types";
 
 const requestHandler = createRequestHandler(
@@ -52,6 +54,8 @@ app.use("*", async (c, next) => {
 app.route("/auth", authApp);
 app.route("/api", apiApp);
 app.route("/assets", assetsApp);
+app.route("/oai", oaiApp);
+app.route("/", discoveryApp);
 
 // Everything else is a page: React Router renders it on the server. `all`, not `get`, so
 // form POSTs reach route actions.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../app/db/client.server";
 import { findArticleFile } from "../app/models/articles.server";
+import { isBot, recordReaderEvent } from "../app/models/discovery.server";
 import { articleFileKey, contentTypeFor, keyForAssetPath } from "../app/utils/storage.server";
 import type { HonoEnv } from "./types";
 
@@ -15,6 +16,7 @@ assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
   const path = new URL(c.req.url).pathname.replace(/^\/assets/, "");
   const journal = c.get("journal");
   let key = keyForAssetPath(journal.id, path);
+  let articleId: number | null = null;
   if (!key) return notFound(c.env, c.req.raw);
   const pdf = /^\/archives\/(\d{4})\/vol(\d{1,4})issue(\d{1,4})\/([^/]+)$/.exec(path);
   if (pdf) {
@@ -23,7 +25,10 @@ assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
     const [, y, v, i, name] = pdf;
     const found = await findArticleFile(getDb(c.env.DB), journal.id, +y, +v, +i, decodeURIComponent(name));
     if (found && found.status !== "enabled") return notFound(c.env, c.req.raw);
-    if (found) key = articleFileKey(journal.id, +y, +v, +i, found.object);
+    if (found) {
+      key = articleFileKey(journal.id, +y, +v, +i, found.object);
+      articleId = found.id;
+    }
   }
 
   const headers = c.req.raw.headers;
@@ -57,6 +62,12 @@ assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
   }
 
   const body = c.req.method === "HEAD" ? null : object.body;
+  // Count a PDF download once per reader fetch (not per byte range, not for bots), after the
+  // response is on its way.
+  const range = headers.get("range");
+  if (articleId && c.req.method === "GET" && (!range || /^bytes=0-/.test(range)) && !isBot(headers.get("user-agent"))) {
+    c.executionCtx.waitUntil(recordReaderEvent(getDb(c.env.DB), journal.id, articleId, "downloads").catch(() => {}));
+  }
   if (object.range && headers.has("range")) {
     const r = object.range as { offset?: number; length?: number; suffix?: number };
     const size = object.size;

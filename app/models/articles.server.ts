@@ -335,9 +335,9 @@ export async function findArticleFile(
   volume: number,
   issue: number,
   file: string,
-): Promise<{ object: string; status: string } | null> {
+): Promise<{ id: number; object: string; status: string } | null> {
   const rows = await db
-    .select({ file: articles.file, fileKey: articles.fileKey, status: articles.status })
+    .select({ id: articles.id, file: articles.file, fileKey: articles.fileKey, status: articles.status })
     .from(articles)
     .where(
       and(
@@ -351,7 +351,7 @@ export async function findArticleFile(
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { object: row.fileKey || row.file, status: row.status };
+  return { id: row.id, object: row.fileKey || row.file, status: row.status };
 }
 
 // ---- Reader pages ----------------------------------------------------------------------------

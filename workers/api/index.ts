@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { adminApp } from "./admin";
+import { citeApp } from "./cite";
 import { archivesApp } from "./archives";
 import { editorsApp } from "./editors";
 import { indexingApp } from "./indexing";
@@ -24,5 +25,6 @@ apiApp.route("/archives", archivesApp);
 apiApp.route("/admin", adminApp as unknown as Hono<HonoEnv>);
 apiApp.route("/search", searchApp);
 apiApp.route("/certificate", certificateApp);
+apiApp.route("/cite", citeApp);
 
 apiApp.notFound((c) => c.json({ error: "not_found" }, 404));

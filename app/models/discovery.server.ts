@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { articles, articleStats } from "../db/schema";
+
+/** Read models for sitemaps, feeds and OAI-PMH (issue 7): small column sets, index-ordered. */
+
+export interface SitemapEntry {
+  year: number;
+  volume: number;
+  issue: number;
+  refnumber: string;
+  modification: string;
+}
+
+export async function listVolumes(db: Db, journalId: number) {
+  return db
+    .select({
+      volume: articles.volume,
+      count: sql<number>`count(*)`,
+      lastmod: sql<string>`max(${articles.modification})`,
+    })
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.status, "enabled")))
+    .groupBy(articles.volume)
+    .orderBy(desc(articles.volume));
+}
+
+export async function listVolumeEntries(db: Db, journalId: number, volume: number, limit: number, offset: number): Promise<SitemapEntry[]> {
+  return db
+    .select({
+      year: articles.year,
+      volume: articles.volume,
+      issue: articles.issue,
+      refnumber: articles.refnumber,
+      modification: articles.modification,
+    })
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.status, "enabled"), eq(articles.volume, volume)))
+    .orderBy(asc(articles.year), asc(articles.issue), asc(articles.firstPage), asc(articles.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Latest enabled articles for the Atom feed. */
+export async function latestArticles(db: Db, journalId: number, limit = 50) {
+  return db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.status, "enabled")))
+    .orderBy(desc(articles.creation), desc(articles.id))
+    .limit(limit);
+}
+
+/** Articles of the newest issue that has enabled articles. */
+export async function latestIssueArticles(db: Db, journalId: number) {
+  const [newest] = await db
+    .select({ year: articles.year, volume: articles.volume, issue: articles.issue })
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.status, "enabled")))
+    .orderBy(desc(articles.year), desc(articles.volume), desc(articles.issue))
+    .limit(1);
+  if (!newest) return { issue: null, articles: [] };
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(
+      and(
+        eq(articles.journalId, journalId),
+        eq(articles.status, "enabled"),
+        eq(articles.year, newest.year),
+        eq(articles.volume, newest.volume),
+        eq(articles.issue, newest.issue),
+      ),
+    )
+    .orderBy(asc(articles.firstPage), asc(articles.id));
+  return { issue: newest, articles: rows };
+}
+
+/** OAI-PMH harvesting window: every article (disabled ones are reported as deleted), by id. */
+export async function oaiRecords(
+  db: Db,
+  journalId: number,
+  opts: { from?: string; until?: string; volume?: number; afterId: number; limit: number },
+) {
+  const conditions = [eq(articles.journalId, journalId), gt(articles.id, opts.afterId)];
+  if (opts.from) conditions.push(gte(articles.modification, opts.from));
+  if (opts.until) conditions.push(lte(articles.modification, opts.until));
+  if (opts.volume !== undefined) conditions.push(eq(articles.volume, opts.volume));
+  return db
+    .select()
+    .from(articles)
+    .where(and(...conditions))
+    .orderBy(asc(articles.id))
+    .limit(opts.limit);
+}
+
+export async function oaiCount(db: Db, journalId: number, opts: { from?: string; until?: string; volume?: number }) {
+  const conditions = [eq(articles.journalId, journalId)];
+  if (opts.from) conditions.push(gte(articles.modification, opts.from));
+  if (opts.until) conditions.push(lte(articles.modification, opts.until));
+  if (opts.volume !== undefined) conditions.push(eq(articles.volume, opts.volume));
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(articles).where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+export async function earliestDatestamp(db: Db, journalId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ d: sql<string | null>`min(${articles.modification})` })
+    .from(articles)
+    .where(eq(articles.journalId, journalId));
+  return row?.d ?? null;
+}
+
+// ---- Reader counts -------------------------------------------------------------------------
+
+const BOT = /bot|crawl|spider|slurp|fetch|curl|wget|python|java\/|httpclient|headless|lighthouse|monitor|preview|scan/i;
+
+export function isBot(userAgent: string | null | undefined): boolean {
+  return !userAgent || BOT.test(userAgent);
+}
+
+/** Adds one view or download to an article's counts (upsert; one statement). */
+export async function recordReaderEvent(db: Db, journalId: number, articleId: number, kind: "views" | "downloads") {
+  await db
+    .insert(articleStats)
+    .values({ articleId, journalId, views: kind === "views" ? 1 : 0, downloads: kind === "downloads" ? 1 : 0 })
+    .onConflictDoUpdate({
+      target: articleStats.articleId,
+      set: kind === "views" ? { views: sql`${articleStats.views} + 1` } : { downloads: sql`${articleStats.downloads} + 1` },
+    });
+}
+
+/** Query for one article's counts (for batching into a page's single round trip). */
+export function articleStatsQuery(db: Db, journalId: number, articleId: number) {
+  return db
+    .select({ views: articleStats.views, downloads: articleStats.downloads })
+    .from(articleStats)
+    .where(and(eq(articleStats.journalId, journalId), eq(articleStats.articleId, articleId)));
+}
+
+export async function statsForArticles(db: Db, journalId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { views: number; downloads: number }>();
+  const out = new Map<number, { views: number; downloads: number }>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const rows = await db
+      .select()
+      .from(articleStats)
+      .where(and(eq(articleStats.journalId, journalId), inArray(articleStats.articleId, chunk)));
+    for (const r of rows) out.set(r.articleId, { views: r.views, downloads: r.downloads });
+  }
+  return out;
+}

@@ -1,0 +1,198 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { xmlProblem, xmlTexts } from "../xml";
+
+async function get(url: string, init?: RequestInit) {
+  const res = await fetchWorker(url, init);
+  return { res, body: await res.text() };
+}
+
+describe("robots.txt, sitemaps and feeds", () => {
+  it("robots.txt names this host's sitemap", async () => {
+    const j = await makeJournal();
+    const { res, body } = await get(j.url("/robots.txt"));
+    expect(res.status).toBe(200);
+    expect(body).toContain(`Sitemap: https://${j.host}/sitemap.xml`);
+    expect(body).toContain("Disallow: /admin");
+  });
+
+  it("sitemap index has one child per volume; children list issue and article URLs with lastmod, per host", async () => {
+    const a = await makeJournal();
+    const b = await makeJournal();
+    const v1 = await makeIssue(a.id, { year: 2024, volume: 1, issue: 1 });
+    const v2 = await makeIssue(a.id, { year: 2025, volume: 2, issue: 3 });
+    const art1 = await makeArticle(a.id, v1);
+    const art2 = await makeArticle(a.id, v2);
+    await makeArticle(a.id, v2, { status: "disabled", pagenumber: "7-9" });
+    await makeArticle(b.id, await makeIssue(b.id, { volume: 9 }));
+
+    const index = await get(a.url("/sitemap.xml"));
+    expect(index.res.headers.get("content-type")).toContain("application/xml");
+    expect(xmlProblem(index.body)).toBeNull();
+    expect(xmlTexts(index.body, "loc")).toEqual([
+      `https://${a.host}/sitemaps/pages.xml`,
+      `https://${a.host}/sitemaps/volume-2.xml`,
+      `https://${a.host}/sitemaps/volume-1.xml`,
+    ]);
+    const vol2 = await get(a.url("/sitemaps/volume-2.xml"));
+    expect(xmlProblem(vol2.body)).toBeNull();
+    expect(xmlTexts(vol2.body, "loc")).toEqual([
+      `https://${a.host}/archives/2025/vol2/issue3`,
+      `https://${a.host}/archives/2025/2/3/${art2.refnumber}`,
+    ]);
+    expect(xmlTexts(vol2.body, "lastmod")[1]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await get(a.url("/sitemaps/volume-1.xml"))).body).toContain(`/archives/2024/1/1/${art1.refnumber}`);
+    expect((await get(a.url("/sitemaps/volume-9.xml"))).res.status).toBe(404);
+    expect(xmlProblem((await get(a.url("/sitemaps/pages.xml"))).body)).toBeNull();
+  });
+
+  it("Atom feeds of the latest articles and the latest issue are well-formed and linked from pages", async () => {
+    const j = await makeJournal({ settings: { websitename: "Feed & Co Journal" } });
+    const old = await makeIssue(j.id, { year: 2024, volume: 1, issue: 1 });
+    const latest = await makeIssue(j.id, { year: 2025, volume: 2, issue: 1 });
+    await makeArticle(j.id, old, { title: "Older <i>paper</i> & more" });
+    const newest = await makeArticle(j.id, latest, { title: "Newest paper" });
+    const feed = await get(j.url("/feed.xml"));
+    expect(feed.res.headers.get("content-type")).toContain("application/atom+xml");
+    expect(xmlProblem(feed.body)).toBeNull();
+    expect(xmlTexts(feed.body, "title")).toContain("Older paper &amp; more");
+    const issueFeed = await get(j.url("/feeds/latest-issue.xml"));
+    expect(xmlProblem(issueFeed.body)).toBeNull();
+    expect(xmlTexts(issueFeed.body, "id")).toContain(`https://${j.host}/archives/2025/2/1/${newest.refnumber}`);
+    expect(issueFeed.body).not.toContain("Older");
+    const home = await (await fetchWorker(j.url("/"))).text();
+    expect(home).toMatch(/<link[^>]+rel="alternate"[^>]+type="application\/atom\+xml"[^>]+href="\/feed.xml"/);
+  });
+});
+
+describe("OAI-PMH 2.0", () => {
+  async function oai(host: string, query: string) {
+    const { res, body } = await get(`https://${host}/oai?${query}`);
+    expect(res.headers.get("content-type")).toContain("text/xml");
+    expect(xmlProblem(body), body.slice(0, 300)).toBeNull();
+    return body;
+  }
+  const errorCode = (body: string) => /<error code="([^"]+)"/.exec(body)?.[1] ?? null;
+
+  it("answers Identify, ListMetadataFormats and ListSets", async () => {
+    const j = await makeJournal({ settings: { websitename: "OAI Journal", websiteemail: "oai@journal.example" } });
+    await makeArticle(j.id, await makeIssue(j.id, { volume: 4 }));
+    const identify = await oai(j.host, "verb=Identify");
+    expect(xmlTexts(identify, "repositoryName")).toEqual(["OAI Journal"]);
+    expect(xmlTexts(identify, "baseURL")).toEqual([`https://${j.host}/oai`]);
+    expect(xmlTexts(identify, "protocolVersion")).toEqual(["2.0"]);
+    expect(xmlTexts(identify, "deletedRecord")).toEqual(["transient"]);
+    expect(xmlTexts(identify, "granularity")).toEqual(["YYYY-MM-DDThh:mm:ssZ"]);
+    expect(xmlTexts(await oai(j.host, "verb=ListMetadataFormats"), "metadataPrefix")).toEqual(["oai_dc"]);
+    expect(xmlTexts(await oai(j.host, "verb=ListSets"), "setSpec")).toEqual(["volume-4"]);
+  });
+
+  it("lists records with Dublin Core, reports disabled articles as deleted, and gets one record", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 3, issue: 1 });
+    const live = await makeArticle(j.id, issue, { title: "Live <i>article</i>", authorname: "Dr. A One, B Two" });
+    const gone = await makeArticle(j.id, issue, { status: "disabled", pagenumber: "7-8" });
+    const list = await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc");
+    expect(xmlTexts(list, "identifier").slice(0, 2)).toEqual([`oai:${j.host}:article/${live.id}`, `oai:${j.host}:article/${gone.id}`]);
+    expect(xmlTexts(list, "dc:title")).toEqual(["Live article"]);
+    expect(xmlTexts(list, "dc:creator")).toEqual(["Dr. A One", "B Two"]);
+    expect(list).toContain('<header status="deleted">');
+    const ids = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-3");
+    expect(xmlTexts(ids, "identifier")).toHaveLength(2);
+    const one = await oai(j.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${j.host}:article/${live.id}`);
+    expect(xmlTexts(one, "dc:identifier")[0]).toBe(`https://${j.host}/archives/2025/3/1/${live.refnumber}`);
+  });
+
+  it("filters by from/until on datestamps that change when an article changes", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    const a = await makeArticle(j.id, issue);
+    await env.DB.prepare("update articles set modification = '2020-01-05T10:00:00.000Z' where id = ?").bind(a.id).run();
+    expect(errorCode(await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&from=2021-01-01"))).toBe("noRecordsMatch");
+    expect(xmlTexts(await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&from=2020-01-05&until=2020-01-05"), "datestamp")).toEqual([
+      "2020-01-05T10:00:00Z",
+    ]);
+    await env.DB.prepare("update articles set modification = '2022-03-01T00:00:00.000Z' where id = ?").bind(a.id).run();
+    expect(xmlTexts(await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&from=2021-01-01"), "datestamp")).toEqual([
+      "2022-03-01T00:00:00Z",
+    ]);
+  });
+
+  it("pages with stateless resumption tokens", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    const stmts = [];
+    for (let i = 0; i < 130; i++) {
+      stmts.push(
+        env.DB.prepare(
+          "insert into articles (journal_id, issue_id, refnumber, title, authorname, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue) values (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        ).bind(j.id, issue.id, String(5000 + i), `Bulk ${i}`, "A B", `${i * 2 + 1}-${i * 2 + 2}`, i * 2 + 1, i * 2 + 2, `T${i}`, "2025-01-01", issue.year, issue.volume, issue.issue),
+      );
+    }
+    await env.DB.batch(stmts);
+    const first = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc");
+    expect(xmlTexts(first, "identifier")).toHaveLength(100);
+    const token = /<resumptionToken completeListSize="130" cursor="0">([^<]+)<\/resumptionToken>/.exec(first)?.[1];
+    expect(token).toBeTruthy();
+    const second = await oai(j.host, `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token!)}`);
+    expect(xmlTexts(second, "identifier")).toHaveLength(30);
+    expect(second).toMatch(/<resumptionToken completeListSize="130" cursor="100"><\/resumptionToken>/);
+  });
+
+  it("answers the protocol's error codes", async () => {
+    const j = await makeJournal();
+    await makeArticle(j.id, await makeIssue(j.id));
+    expect(errorCode(await oai(j.host, "verb=Nonsense"))).toBe("badVerb");
+    expect(errorCode(await oai(j.host, ""))).toBe("badVerb");
+    expect(errorCode(await oai(j.host, "verb=ListRecords"))).toBe("badArgument");
+    expect(errorCode(await oai(j.host, "verb=Identify&extra=1"))).toBe("badArgument");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&from=yesterday"))).toBe("badArgument");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&verb=ListRecords"))).toBe("badArgument");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=marc21"))).toBe("cannotDisseminateFormat");
+    expect(errorCode(await oai(j.host, "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:elsewhere:article/1"))).toBe("idDoesNotExist");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&set=volume-99"))).toBe("noRecordsMatch");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&resumptionToken=garbage"))).toBe("badResumptionToken");
+  });
+
+  it("never shows one journal's records on another's host", async () => {
+    const a = await makeJournal();
+    const b = await makeJournal();
+    const art = await makeArticle(a.id, await makeIssue(a.id));
+    expect(errorCode(await oai(b.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${b.host}:article/${art.id}`))).toBe("idDoesNotExist");
+    expect(errorCode(await oai(b.host, "verb=ListRecords&metadataPrefix=oai_dc"))).toBe("noRecordsMatch");
+  });
+});
+
+describe("citation exports and reader counts", () => {
+  it("exports an article as RIS, BibTeX and CSL-JSON, and a whole issue", async () => {
+    const j = await makeJournal({ settings: { websitename: "Cite Journal" } });
+    const issue = await makeIssue(j.id, { year: 2025, volume: 5, issue: 2 });
+    const a = await makeArticle(j.id, issue, { authorname: "Dr. Anjali Sharma, Rahul Verma", pagenumber: "3-9" });
+    await makeArticle(j.id, issue, { pagenumber: "10-12" });
+    const ris = await fetchWorker(j.url(`/api/cite/${a.refnumber}.ris`));
+    expect(ris.headers.get("content-disposition")).toBe(`attachment; filename="article-${a.refnumber}.ris"`);
+    expect(await ris.text()).toContain("AU  - Sharma, Anjali\r\n");
+    expect(await (await fetchWorker(j.url(`/api/cite/${a.refnumber}.bib`))).text()).toContain("pages = {3--9}");
+    const csl = (await (await fetchWorker(j.url(`/api/cite/${a.refnumber}.json`))).json()) as { "container-title": string }[];
+    expect(csl[0]["container-title"]).toBe("Cite Journal");
+    const issueRis = await (await fetchWorker(j.url("/api/cite/issue/2025/5/2.ris"))).text();
+    expect(issueRis.match(/^TY {2}- JOUR/gm)).toHaveLength(2);
+    expect((await fetchWorker(j.url("/api/cite/issue/2025/5/9.bib"))).status).toBe(404);
+  });
+
+  it("counts PDF downloads by readers but not by bots or partial range requests", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 1, issue: 1 });
+    const a = await makeArticle(j.id, issue, { refnumber: "8080", file: "8080.pdf" });
+    await env.FILES.put(`journals/${j.id}/archives/2025/vol1issue1/8080.pdf`, "%PDF-1.4 test");
+    const url = j.url("/assets/archives/2025/vol1issue1/8080.pdf");
+    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156" };
+    await (await fetchWorker(url, { headers: browser })).arrayBuffer();
+    await (await fetchWorker(url, { headers: { "user-agent": "Googlebot/2.1" } })).arrayBuffer();
+    await (await fetchWorker(url, { headers: { ...browser, range: "bytes=5-8" } })).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50));
+    const row = await env.DB.prepare("select downloads from article_stats where article_id = ?").bind(a.id).first<{ downloads: number }>();
+    expect(row?.downloads).toBe(1);
+  });
+});
