@@ -1,0 +1,103 @@
+/**
+ * Restorable SQL dump of the D1 data. `wrangler d1 export` refuses databases with FTS5 virtual
+ * tables, so this dumps the rows of every ordinary table as INSERT statements instead; the
+ * schema comes from migrations/ and the search index rebuilds itself from the articles.
+ *
+ *   npm run export                       local D1 (.wrangler/state) → backups/journal-<date>.sql
+ *   npm run export -- --out file.sql     choose the file
+ *   npm run export -- --remote           the production D1 (needs `wrangler login`)
+ *
+ * Restore into an empty database:
+ *   npx wrangler d1 migrations apply DB [--local|--remote]
+ *   npx wrangler d1 execute DB [--local|--remote] --file backups/journal-<date>.sql
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openLocal } from "./lib/local.ts";
+
+type Row = Record<string, unknown>;
+
+const args = process.argv.slice(2);
+const remote = args.includes("--remote");
+const outIndex = args.indexOf("--out");
+const out = outIndex !== -1 ? args[outIndex + 1] : path.join("backups", `journal-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.sql`);
+
+// Tables that are derived or transient: FTS5 index (+ its shadow tables), D1/SQLite internals,
+// migration bookkeeping (recreated by `migrations apply`) and throttling counters.
+const SKIP = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|login_attempts)$/;
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "NULL";
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+    const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    return `X'${Buffer.from(bytes).toString("hex")}'`;
+  }
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+interface Source {
+  all(sql: string): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+async function localSource(): Promise<Source> {
+  const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
+  return {
+    all: async (sql) => (await env.DB.prepare(sql).all<Row>()).results,
+    close: dispose,
+  };
+}
+
+function remoteSource(): Source {
+  return {
+    async all(sql) {
+      const res = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--remote", "--json", "--config", "wrangler.toml", "--command", sql], {
+        encoding: "utf8",
+        maxBuffer: 512 * 1024 * 1024,
+      });
+      if (res.status !== 0) throw new Error(`wrangler failed: ${res.stderr || res.stdout}`);
+      const parsed = JSON.parse(res.stdout) as { results: Row[] }[];
+      return parsed[0]?.results ?? [];
+    },
+    async close() {},
+  };
+}
+
+const source = remote ? remoteSource() : await localSource();
+try {
+  const tables = (await source.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+    .map((r) => String(r.name))
+    .filter((name) => !SKIP.test(name));
+  const lines: string[] = [
+    `-- journal-site data export, ${new Date().toISOString()}, ${remote ? "remote" : "local"} D1`,
+    "-- Restore: apply migrations/ to an empty database first, then execute this file.",
+    "PRAGMA defer_foreign_keys = ON;",
+  ];
+  let total = 0;
+  for (const table of tables) {
+    const PAGE = 1000;
+    let count = 0;
+    for (let offset = 0; ; offset += PAGE) {
+      const rows = await source.all(`SELECT * FROM "${table}" ORDER BY rowid LIMIT ${PAGE} OFFSET ${offset}`);
+      for (const row of rows) {
+        const cols = Object.keys(row);
+        lines.push(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map((c) => literal(row[c])).join(", ")});`);
+      }
+      count += rows.length;
+      if (rows.length < PAGE) break;
+    }
+    console.log(`  ${table}: ${count} rows`);
+    total += count;
+  }
+  // The triggers index restored articles as they are inserted; a rebuild makes sure.
+  if (tables.includes("articles")) lines.push("INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');");
+  mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  writeFileSync(out, `${lines.join("\n")}\n`);
+  console.log(`Wrote ${total} rows from ${tables.length} tables to ${out}`);
+} finally {
+  await source.close();
+}
