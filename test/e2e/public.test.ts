@@ -1,0 +1,404 @@
+/**
+ * Reader journeys in a real browser against the production build: home → archives → issue →
+ * article → PDF, the editorial board, search, the mobile archive drawer, and the legal pages.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+
+const HOST = "reader-a.localhost";
+const SITE = "Journal of Reader Journeys";
+let app: App;
+let browser: Browser;
+
+interface SeedArticle {
+  ref: string;
+  title: string;
+  authors: string;
+  pages: string;
+  abstract: string;
+  keywords: string;
+}
+
+// year, volume, issue, frequency, articles (in insertion order, deliberately not page order)
+const ISSUES: [number, number, number, string, SeedArticle[]][] = [
+  [2023, 1, 1, "Jan-Jun", [art("1101", "Soil microbes of arid farms", "1-8")]],
+  [2023, 1, 2, "Jul-Dec", [art("1201", "Nitrogen use in wheat", "1-6")]],
+  [2024, 2, 1, "Jan-Jun", [art("2101", "Pulse yields after rice", "1-9")]],
+  [2024, 2, 2, "Jul-Dec", [art("2201", "Mango flowering in heat", "1-7")]],
+  [2025, 3, 1, "Jan-Jun", [art("3101", "Okra pests in monsoon", "1-5")]],
+  [
+    2025,
+    3,
+    2,
+    "Jul-Dec",
+    [
+      art("3210", "Drip irrigation of <i>Zea mays</i> in sandy loam", "10-14", "Dr. Anjali Sharma, Rahul Verma"),
+      art("3202", "Drought tolerance of <i>Sorghum bicolor</i> landraces", "2-9", "Dr. Suresh Kumar Patel, Priya Nair"),
+      art("3220", "Zinc biofortification of pearl millet", "15-22", "Meenakshi Iyer"),
+    ],
+  ],
+];
+
+function art(ref: string, title: string, pages: string, authors = "Neha Gupta, Arjun Singh Rathore"): SeedArticle {
+  const plain = title.replace(/<[^>]+>/g, "");
+  return {
+    ref,
+    title,
+    authors,
+    pages,
+    keywords: "field trial, yield",
+    abstract: `<p><b>Background:</b> ${plain} was studied over two seasons.</p><p><b>Results:</b> The treatments differed significantly (p &lt; 0.05). ${"Further observations were recorded on growth, yield attributes and quality. ".repeat(6)}</p>`,
+  };
+}
+
+async function pdfFor(title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const page = doc.addPage([595, 842]);
+  page.drawText(title.replace(/<[^>]+>/g, ""), { x: 50, y: 780, size: 14, font });
+  return doc.save();
+}
+
+before(async () => {
+  requireChromium();
+  app = await startApp(
+    [
+      {
+        slug: "reader-a",
+        name: SITE,
+        hosts: [HOST],
+        settings: {
+          websitename: SITE,
+          formatted_journal_name: "Journal of <i>Reader</i> Journeys",
+          websiteemail: "editor@reader.example",
+          whatsup_number: "+91 98765 43210",
+          issn: "2583-0001",
+          journal_essn: "2583-0002",
+          year_started: "2023",
+          journal_frequency: "Half-yearly",
+          fee_rupee: "₹ 2,000",
+          fee_dollar: "US$ 50",
+          publisher_address: "Reader Press, 5 Library Road, Pune 411001, India",
+          show_subject_column: true,
+          show_editor_contacts: true,
+        },
+      },
+    ],
+    async (env, [jid]) => {
+      const db = env.DB;
+      for (const [year, volume, number, frequency, articles] of ISSUES) {
+        const issue = await db
+          .prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id")
+          .bind(jid, year, volume, number, frequency)
+          .first<{ id: number }>();
+        for (const a of articles) {
+          const [first, last] = a.pages.split("-").map(Number);
+          const file = `${a.ref}.pdf`;
+          await env.FILES.put(`journals/${jid}/archives/${year}/vol${volume}issue${number}/${file}`, await pdfFor(a.title), {
+            httpMetadata: { contentType: "application/pdf" },
+          });
+          await db
+            .prepare(
+              `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, txnid, publishdate, year, volume, issue, frequency, file, status, search_title, search_abstract)
+               values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'enabled',?,?)`,
+            )
+            .bind(jid, issue!.id, a.ref, a.title, a.authors, a.abstract, a.keywords, a.title, a.pages, first, last, "Agronomy", "India", `TXN${a.ref}`, `${year}-08-14`, year, volume, number, frequency, file, a.title.replace(/<[^>]+>/g, ""), a.abstract.replace(/<[^>]+>/g, ""))
+            .run();
+        }
+      }
+      // A disabled article never shows.
+      await db
+        .prepare(
+          `insert into articles (journal_id, issue_id, refnumber, title, authorname, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, status)
+           select ?, id, '3299', 'Withdrawn sorghum paper', 'Nobody', '30-31', 30, 31, 'TXN3299', '2025-08-14', 2025, 3, 2, 'disabled' from issues where journal_id = ? and year = 2025 and issue = 2`,
+        )
+        .bind(jid, jid)
+        .run();
+      const editors: [string, string, string, number][] = [
+        ["Dr. Sunil Kumar Mehta", "chief editor", "Professor", 0],
+        ["Dr. Ayesha Siddiqui", "associate editor", "Associate Professor", 0],
+        ["Dr. Kwame Mensah", "associate editor", "Professor", 1],
+        ["Dr. Shalini Reddy", "assistant editor", "Assistant Professor", 0],
+      ];
+      for (const [name, category, post, pinned] of editors) {
+        await db
+          .prepare("insert into editors (journal_id, name, category, post, content, email, phone, country, is_pinned) values (?,?,?,?,?,?,?,?,?)")
+          .bind(jid, name, category, post, "Department of Agronomy, Test Agricultural University", `${name.split(" ")[1].toLowerCase()}@uni.example`, "+91 90000 00000", "India", pinned)
+          .run();
+      }
+      await db
+        .prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)")
+        .bind(jid, "Dr. Disabled Editor", "associate editor", "Professor", "Nowhere", "disabled")
+        .run();
+    },
+  );
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function open(path: string, width = 1280): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const { problems } = watchPage(page);
+  const res = await page.goto(app.url(HOST, path));
+  assert.ok(res, `no response for ${path}`);
+  return { page, problems };
+}
+
+test("home → archives → issue → article → PDF download", async () => {
+  const { page, problems } = await open("/");
+  assert.equal(await page.title(), SITE);
+  await screenshot(page, "public-home-desktop");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "ARCHIVES" }).click();
+  await page.waitForURL(/\/archives\/2025\/vol3\/issue2$/);
+  await page.locator("h1", { hasText: "VOL. 03, ISSUE 02" }).waitFor();
+  const h1 = page.locator("h1");
+  assert.equal((await h1.textContent())?.replace(/\s+/g, " ").trim(), "VOL. 03, ISSUE 02 (2025) Jul-Dec");
+  assert.equal(await page.title(), `VOL. 03, ISSUE 02 (2025) Jul-Dec | ${SITE}`);
+
+  // Rows in page order (2 before 10), the disabled article absent, citations shortened.
+  const titles = await page.locator(".article-title").allTextContents();
+  assert.deepEqual(titles, [
+    "Drought tolerance of Sorghum bicolor landraces",
+    "Drip irrigation of Zea mays in sandy loam",
+    "Zinc biofortification of pearl millet",
+  ]);
+  const cite = await page.locator(".cite-line").first().textContent();
+  assert.equal(
+    cite,
+    `How to cite this article: Patel SK, Nair P. Drought tolerance of Sorghum bicolor landraces. ${SITE}. 2025;3(2):2-9.`,
+  );
+  const headers = await page.locator(".article-table thead th").allTextContents();
+  assert.deepEqual(headers, ["S.No.", "Title and Authors Name", "Subject", "Country"]);
+  // Side list: 2025 and 2024 open, 2023 closed until its title is clicked.
+  const older = page.locator("details.year-box");
+  assert.equal(await older.count(), 1);
+  assert.equal(await older.getAttribute("open"), null);
+  assert.equal(await page.getByRole("link", { name: /VOL\. 01 : ISSUE 01/ }).isVisible(), false);
+  await older.locator("summary").click();
+  assert.equal(await page.getByRole("link", { name: "VOL. 01 : ISSUE 01 JAN-JUN" }).isVisible(), true);
+  await screenshot(page, "public-issue-desktop");
+
+  // Back from the redirected issue returns home: /archives never sits in history.
+  await page.goBack();
+  await page.waitForURL(app.url(HOST, "/"));
+  await page.goForward();
+  await page.waitForURL(/\/archives\/2025\/vol3\/issue2$/);
+
+  // Open an article by its title: starts at the top.
+  await page.getByRole("link", { name: "Drought tolerance of Sorghum bicolor landraces" }).click();
+  await page.waitForURL(/\/archives\/2025\/3\/2\/3202$/);
+  await page.locator("h1", { hasText: "Drought tolerance" }).waitFor();
+  assert.equal(await page.locator("h1").textContent(), "Drought tolerance of Sorghum bicolor landraces");
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const meta = async (name: string) =>
+    page.locator(`meta[name="${name}"]`).evaluateAll((els) => els.map((e) => e.getAttribute("content")));
+  assert.deepEqual(await meta("citation_author"), ["Suresh Kumar Patel", "Priya Nair"]);
+  assert.deepEqual(await meta("citation_firstpage"), ["2"]);
+  assert.deepEqual(await meta("citation_lastpage"), ["9"]);
+  assert.deepEqual(await meta("citation_publication_date"), ["2025/08/14"]);
+  assert.deepEqual(await meta("citation_pdf_url"), [app.url(HOST, "/assets/archives/2025/vol3issue2/3202.pdf")]);
+  await screenshot(page, "public-article-desktop");
+
+  // Download the PDF.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator(".article-actions").getByRole("link", { name: "Download" }).click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  assert.equal(bytes.subarray(0, 5).toString(), "%PDF-");
+  const pdf = await PDFDocument.load(bytes);
+  assert.equal(pdf.getPageCount(), 1);
+
+  // Certificate downloads page for the article.
+  await page.getByRole("link", { name: "Certificates and cover page" }).click();
+  await page.waitForURL(/\/pdf\?refno=3202$/);
+  await page.locator("h1", { hasText: "Downloads" }).waitFor();
+  const certificates = page.getByRole("link", { name: /^Certificate: / });
+  assert.deepEqual(await certificates.evaluateAll((els) => els.map((e) => e.getAttribute("href"))), [
+    "/api/pdf/certificate/3202/1",
+    "/api/pdf/certificate/3202/2",
+  ]);
+  assert.equal(await page.getByRole("link", { name: "View Article", exact: true }).count(), 1);
+  assert.equal(await page.getByRole("link", { name: "Cover Page", exact: true }).count(), 1);
+  assert.equal(await page.getByRole("link", { name: "Editorial Board", exact: true }).count(), 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the Abstract link scrolls to the abstract", async () => {
+  const { page, problems } = await open("/archives/2025/3/2");
+  await page.locator("tbody tr").nth(1).getByRole("link", { name: "Abstract" }).click();
+  await page.waitForURL(/\/archives\/2025\/3\/2\/3210#abstract$/);
+  await page.locator("h1", { hasText: "Drip irrigation" }).waitFor();
+  await page.waitForFunction(() => window.scrollY > 100);
+  // Scrolled so the abstract starts at the top of the window (or as far as the page allows).
+  const { scrollY, wanted } = await page.evaluate(() => {
+    const el = document.getElementById("abstract")!;
+    const max = document.documentElement.scrollHeight - window.innerHeight;
+    return { scrollY: window.scrollY, wanted: Math.min(el.getBoundingClientRect().top + window.scrollY, max) };
+  });
+  assert.ok(Math.abs(scrollY - wanted) <= 2, `scrollY ${scrollY}, expected ${wanted}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("'Loading...' shows while the next issue's data is on its way", async () => {
+  const { page, problems } = await open("/archives/2025/vol3/issue2");
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "VOL. 02 : ISSUE 01 JAN-JUN" }).click();
+  const pending = page.getByRole("status").filter({ hasText: "Loading..." });
+  await pending.waitFor();
+  await page.locator("h1", { hasText: "VOL. 02, ISSUE 01 (2024)" }).waitFor();
+  await pending.waitFor({ state: "detached" });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("an unknown article says 'Article not found!' with a 404", async () => {
+  const page = await browser.newPage();
+  const res = await page.goto(app.url(HOST, "/archives/2025/3/2/987654"));
+  assert.equal(res?.status(), 404);
+  assert.equal(await page.locator("h1").textContent(), "Article not found!");
+  await page.close();
+});
+
+test("editorial board: groups, pinned first, enabled only", async () => {
+  const { page, problems } = await open("/board");
+  assert.equal(await page.title(), `Editorial Board | ${SITE}`);
+  const groups = await page.locator(".board-group h2").allTextContents();
+  assert.deepEqual(groups, ["Editor-in-Chief", "Associate Editors", "Assistant Editors"]);
+  const names = await page.locator(".editor-name").allTextContents();
+  assert.deepEqual(names, ["Dr. Sunil Kumar Mehta", "Dr. Kwame Mensah", "Dr. Ayesha Siddiqui", "Dr. Shalini Reddy"]);
+  assert.equal(await page.locator('img.editor-photo[src="/assets/editors/avatar.png"]').count(), 4);
+  // The default avatar really loads.
+  await page.locator("img.editor-photo").first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("img.editor-photo")].slice(0, 1).every((i) => i.complete && i.naturalWidth > 0));
+  await screenshot(page, "public-board-desktop");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await screenshot(page, "public-board-360");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("search from the header, with and without results", async () => {
+  const { page, problems } = await open("/board");
+  const box = page.getByRole("searchbox", { name: "Search articles" });
+  await box.fill("SORGHUM");
+  await box.press("Enter");
+  await page.waitForURL(/\/search\?keyword=SORGHUM$/);
+  await page.locator(".search-summary").waitFor();
+  assert.equal(await box.inputValue(), "", "the header search box clears itself");
+  assert.match((await page.locator(".search-summary").textContent()) ?? "", /^1 article found for SORGHUM/);
+  assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Drought tolerance of Sorghum bicolor landraces"]);
+  await screenshot(page, "public-search-desktop");
+
+  await box.fill("quantum chromodynamics");
+  await box.press("Enter");
+  await page.waitForURL(/keyword=quantum%20chromodynamics$/);
+  await page.getByText("Sorry, nothing matched your search terms. Please try again with different keywords.").waitFor();
+  await screenshot(page, "public-search-empty-desktop");
+
+  // Odd input never breaks the page.
+  for (const odd of ['"%_', "🌾", "x".repeat(200)]) {
+    const res = await page.goto(app.url(HOST, `/search?keyword=${encodeURIComponent(odd)}`));
+    assert.equal(res?.status(), 200, odd);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("at 360 px: header search works and 'All Issues' opens the archive drawer", async () => {
+  const { page, problems } = await open("/archives/2025/vol3/issue2", 360);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `no horizontal scrolling at 360 px (scrollWidth ${width})`);
+  const drawer = page.locator("#archive-drawer");
+  assert.equal(await drawer.isVisible(), false);
+  await screenshot(page, "public-issue-360");
+
+  await page.getByRole("button", { name: "All Issues" }).click();
+  await drawer.waitFor({ state: "visible" });
+  await page.waitForTimeout(400); // let the slide-in finish before the screenshot
+  await screenshot(page, "public-drawer-360");
+  // Older years toggle in the drawer too.
+  await drawer.locator("details summary").click();
+  await drawer.getByRole("link", { name: "VOL. 01 : ISSUE 02 JUL-DEC" }).click();
+  await page.waitForURL(/\/archives\/2023\/vol1\/issue2$/);
+  await page.locator("h1", { hasText: "VOL. 01, ISSUE 02" }).waitFor();
+  await drawer.waitFor({ state: "hidden" });
+  assert.equal(await page.locator(".article-title").textContent(), "Nitrogen use in wheat");
+
+  // Escape closes the drawer as well.
+  await page.getByRole("button", { name: "All Issues" }).click();
+  await drawer.waitFor({ state: "visible" });
+  await page.keyboard.press("Escape");
+  await drawer.waitFor({ state: "hidden" });
+
+  const box = page.getByRole("searchbox", { name: "Search articles" });
+  assert.equal(await box.isVisible(), true);
+  await box.fill("millet");
+  await box.press("Enter");
+  await page.waitForURL(/\/search\?keyword=millet$/);
+  await page.locator(".search-summary", { hasText: "millet" }).waitFor();
+  assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Zinc biofortification of pearl millet"]);
+  await screenshot(page, "public-search-360");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("static pages: instructions with the copyright form, contact, legal pages scrolled to the top", async () => {
+  const { page, problems } = await open("/instructions");
+  const form = page.getByRole("link", { name: "Download the copyright form (Word)" });
+  const href = await form.getAttribute("href");
+  assert.equal(href, "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc");
+  // Fetched by the browser: Node cannot resolve *.localhost names.
+  const doc = await page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return { status: res.status, type: res.headers.get("content-type"), start: (await res.text()).slice(0, 6) };
+  }, href!);
+  assert.equal(doc.status, 200);
+  assert.equal(doc.start, "{\\rtf1");
+  await screenshot(page, "public-instructions-desktop");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "CONTACT" }).click();
+  await page.waitForURL(/\/contact$/);
+  await page.locator("h1", { hasText: "Contact" }).waitFor();
+  const wa = await page.getByRole("link", { name: "Send us your query on WhatsApp" }).getAttribute("href");
+  assert.match(wa ?? "", /^https:\/\/wa\.me\/919876543210\?text=Hello%2C%20I%20have%20a%20query%20regarding%20Journal%20of%20Reader%20Journeys/);
+  await screenshot(page, "public-contact-desktop");
+
+  // The footer links carry a scroll target: the legal page opens at the top.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await page.waitForURL(/\/privacy-policy$/);
+  await page.locator("h1", { hasText: "Privacy Policy" }).waitFor();
+  assert.equal(await page.locator("h1").textContent(), "Privacy Policy");
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("link", { name: "Terms and Conditions" }).first().click();
+  await page.waitForURL(/\/terms-and-conditions$/);
+  await page.locator("h1", { hasText: "Terms and Conditions" }).waitFor();
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const year = new Date().getFullYear();
+  assert.match((await page.locator(".copyright").textContent()) ?? "", new RegExp(`Copyright © ${year} ${SITE}`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("unknown paths show the error page with a 404", async () => {
+  const page = await browser.newPage();
+  const res = await page.goto(app.url(HOST, "/no/such/page"));
+  assert.equal(res?.status(), 404);
+  assert.match((await page.locator("main").textContent()) ?? "", /Oops! Sorry, an unexpected error has occurred\./);
+  await page.close();
+});
