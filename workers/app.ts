@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
 import { normaliseHost, resolveJournalByHost } from "../app/models/journals.server";
+import { countingD1, serverTiming, type D1Stats } from "../app/utils/d1-stats.server";
 import { escapeHtml } from "../app/utils/html";
 import { apiApp } from "./api";
 import { assetsApp } from "./assets";
@@ -17,6 +18,19 @@ const requestHandler = createRequestHandler(
 );
 
 export const app = new Hono<HonoEnv>({ strict: false });
+
+// Count D1 round trips per request and report them (with the time spent) in Server-Timing.
+app.use("*", async (c, next) => {
+  const stats: D1Stats = { trips: 0, ms: 0 };
+  c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
+  await next();
+  try {
+    c.res.headers.append("server-timing", serverTiming(stats));
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append("server-timing", serverTiming(stats));
+  }
+});
 
 // Baseline security headers on every response (HTML pages add their nonce-based CSP in
 // app/entry.server.tsx; JSON and files get a deny-all policy unless they set their own).

@@ -61,3 +61,11 @@ describe("tenancy by Host header", () => {
     expect(await res.text()).toContain("Oops! Sorry, an unexpected error has occurred.");
   });
 });
+
+describe("Server-Timing D1 round trips", () => {
+  it("reports how many D1 round trips a page took (journal lookup + one batch for the home page)", async () => {
+    const a = await makeJournal();
+    const res = await fetchPage(a.url("/"));
+    expect(res.headers.get("server-timing")).toMatch(/^d1;desc="2 round trips";dur=\d+(\.\d+)?$/);
+  });
+});
