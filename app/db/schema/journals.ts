@@ -8,6 +8,11 @@ export const journals = sqliteTable("journals", {
   slug: text("slug").notNull().unique(),
   /** Plain-text name for logs, titles and JWT audiences; the displayed name lives in settings. */
   name: text("name").notNull(),
+  /**
+   * Bumped on every staff write; part of every edge-cache key, so a change shows at once on
+   * every page of this journal (and only this journal).
+   */
+  version: integer("version").notNull().default(1),
   creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 
