@@ -68,6 +68,7 @@ describe("layout shell", () => {
     const { status, html } = await getPage(j.url("/no/such/page"));
     expect(status).toBe(404);
     expect(textOf(html)).toContain("Oops! Sorry, an unexpected error has occurred. Not Found");
+    expect(titleOf(html)).toMatch(/^Page not found \| /);
     expect(count(html, "<h1")).toBe(1);
   });
 });
