@@ -15,7 +15,7 @@ import * as layout from "../../app/routes/public/layout";
 import * as privacy from "../../app/routes/public/privacy-policy";
 import * as search from "../../app/routes/public/search";
 import * as terms from "../../app/routes/public/terms-and-conditions";
-import { makeArticle, makeEditor, makeIssue, makeJournal, makePartner } from "../factories";
+import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makePartner } from "../factories";
 
 /**
  * A D1 binding that counts round trips: every batch() is one, and so is every single
@@ -121,5 +121,41 @@ describe("D1 budget of reader pages", () => {
     expect(trips.layout + trips.instructions + trips.contact + trips.privacy + trips.terms).toBe(0);
     // The counter really counts: the data pages did query.
     expect(trips.home + trips.board + trips.issue + trips.article + trips.search).toBe(5);
+  });
+});
+
+describe("D1 budget of whole reader requests", () => {
+  it("every public page costs at most 2 D1 round trips end to end (Server-Timing)", async () => {
+    const j = await makeJournal();
+    const iss = await makeIssue(j.id, { year: 2025, volume: 3, issue: 1 });
+    const a = await makeArticle(j.id, iss, { pagenumber: "1-5" });
+    for (let i = 0; i < 4; i++) await makeArticle(j.id, iss, { pagenumber: `${10 + i * 10}-${15 + i * 10}` });
+    for (const category of ["chief editor", "associate editor", "assistant editor"]) await makeEditor(j.id, { category });
+    await makePartner(j.id);
+    const paths = [
+      "/",
+      "/board",
+      "/indexing",
+      "/archives",
+      "/archives/2025/vol3/issue1",
+      "/archives/2025/3/1",
+      `/archives/2025/3/1/${a.refnumber}`,
+      "/archives/2025/3/1/1",
+      "/search?keyword=oryza",
+      "/search?keyword=%25%22%27",
+      `/pdf?refno=${a.refnumber}`,
+      "/instructions",
+      "/contact",
+      "/privacy-policy",
+      "/terms-and-conditions",
+      "/no/such/page",
+    ];
+    for (const path of paths) {
+      const res = await fetchWorker(j.url(path), { redirect: "manual" });
+      await res.arrayBuffer();
+      const timing = res.headers.get("server-timing") ?? "";
+      const trips = Number(/d1;desc="(\d+) round trips"/.exec(timing)?.[1] ?? NaN);
+      expect(trips, `${path}: ${timing}`).toBeLessThanOrEqual(2);
+    }
   });
 });
