@@ -1,7 +1,26 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // The one explicit URL map. Public pages share the reader layout; admin pages come later.
 export default [
+  // Staff admin, behind the session check (before the public catch-all so it never swallows /admin).
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("archives", "routes/admin/archives.tsx"),
+      route("archives/add/:year/:vol/:issue", "routes/admin/article-add.tsx"),
+      route("archives/:year/:vol/:issue", "routes/admin/issue.tsx"),
+      route("archives/:id", "routes/admin/article-edit.tsx"),
+      route("editors", "routes/admin/editors.tsx"),
+      route("editors/add", "routes/admin/editor-add.tsx"),
+      route("editors/:id", "routes/admin/editor-edit.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("search", "routes/admin/search.tsx"),
+      route("not-found", "routes/admin/not-found.tsx", { id: "routes/admin/not-found" }),
+      route("*", "routes/admin/not-found.tsx", { id: "routes/admin/catch-all" }),
+    ]),
+  ]),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("board", "routes/public/board.tsx"),

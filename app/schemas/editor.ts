@@ -46,3 +46,8 @@ export function validateEditor(input: Input): Validation<EditorValues> {
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: v };
 }
+
+/** Editor pictures: the upload check's limits (app/utils/uploads.server.ts), for instant feedback in forms. */
+export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const PICTURE_MESSAGE = "Choose a JPEG, PNG or WebP picture of at most 2 MB.";

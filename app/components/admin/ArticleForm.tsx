@@ -1,0 +1,315 @@
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { Form, Link } from "react-router";
+import { articleFieldErrors, MAX_PDF_BYTES } from "../../schemas/article";
+import { EDIT_FREQUENCIES, FREQUENCY_GROUPS } from "../../schemas/frequency";
+import { FIELD_MESSAGES } from "../../schemas/messages";
+import { htmlToText } from "../../utils/html";
+import { describe, Field } from "./Field";
+import { fileSize, wordCount } from "./format";
+import { RichTextEditor } from "./RichTextEditor";
+
+export const ARTICLE_TEXT_FIELDS = [
+  "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject", "keywords",
+  "pagenumber", "title", "abstract", "frequency", "status",
+] as const;
+export type ArticleFormValues = Record<(typeof ARTICLE_TEXT_FIELDS)[number], string>;
+
+/** Order in which the first invalid field gets focus on a blocked submit. */
+const FOCUS_ORDER = ["refnumber", "txnid", "ptype", "publishdate", "pagenumber", "title", "authorname", "abstract", "email", "pdfFile"];
+
+/** Format errors appear while typing; 'required' and page-range errors once the field is left. */
+const ON_BLUR_ONLY = new Set(["pagenumber", "publishdate", "txnid"]);
+
+export function ArticleForm({
+  mode,
+  initial,
+  lastPage,
+  existingPdf,
+  serverErrors,
+  busy,
+  cancelTo,
+  issueFrequency,
+}: {
+  mode: "add" | "edit";
+  initial: ArticleFormValues;
+  lastPage?: number;
+  existingPdf?: { url: string; name: string } | null;
+  /** Field messages from the last server answer (a new object per answer). */
+  serverErrors?: Record<string, string>;
+  busy: boolean;
+  cancelTo: string;
+  issueFrequency?: string;
+}) {
+  const [values, setValues] = useState<ArticleFormValues>(initial);
+  const [pdf, setPdf] = useState<File | null>(null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [dirty, setDirty] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
+  const formRef = useRef<HTMLFormElement>(null);
+  const pdfInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
+
+  const errors = useMemo(
+    () => articleFieldErrors(values, { mode, lastPage, hasPdf: mode === "edit" || !!pdf }),
+    [values, mode, lastPage, pdf],
+  );
+
+  function visibleError(key: string): string | undefined {
+    const e = errors[key];
+    if (e && (submitted || touched[key] || (dirty[key] && e !== FIELD_MESSAGES.required && !ON_BLUR_ONLY.has(key)))) return e;
+    return server[key];
+  }
+
+  function set(key: keyof ArticleFormValues, value: string) {
+    setValues((v) => ({ ...v, [key]: value }));
+    setDirty((d) => (d[key] ? d : { ...d, [key]: true }));
+    if (server[key]) setServer(({ [key]: _drop, ...rest }) => rest);
+  }
+  const blur = (key: string) => () => setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
+
+  const text = (key: keyof ArticleFormValues) => ({
+    ...describe(key, visibleError(key), hints[key]),
+    name: key,
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    onBlur: blur(key),
+  });
+
+  function onPdf(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    if (file && file.size > MAX_PDF_BYTES) {
+      window.alert(FIELD_MESSAGES.fileTooLarge);
+      event.target.value = "";
+      setPdf(null);
+      return;
+    }
+    setPdf(file);
+    setTouched((t) => ({ ...t, pdfFile: true }));
+    if (server.pdfFile) setServer(({ pdfFile: _drop, ...rest }) => rest);
+  }
+
+  const nextPage = lastPage !== undefined ? lastPage + 1 : undefined;
+  const titleWords = wordCount(htmlToText(values.title));
+  const hints: Partial<Record<string, React.ReactNode>> = {
+    refnumber: mode === "add" ? "Digits only, e.g. 240517." : undefined,
+    txnid: "The payment's transaction ID; each can be used once.",
+    pagenumber:
+      mode === "add" && nextPage !== undefined
+        ? lastPage
+          ? `Last page used in this issue: ${lastPage}. This article starts at page ${nextPage} or later.`
+          : "First article of this issue, e.g. 1-6."
+        : "First and last page, e.g. 1-6.",
+    authorname: "Separate names with a comma and a space, e.g. Dr. Anjali Sharma, Rahul Verma.",
+    publishdate: "The date printed on the certificates.",
+  };
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      ref={formRef}
+      className="article-form"
+      aria-busy={busy}
+      onSubmit={(event) => {
+        setSubmitted(true);
+        if (Object.keys(errors).length === 0) return;
+        // Spec §5: submit is blocked while anything required is missing or invalid.
+        event.preventDefault();
+        const first = FOCUS_ORDER.find((k) => errors[k]) ?? Object.keys(errors)[0];
+        const el = formRef.current?.querySelector<HTMLElement>(`#${first}`);
+        el?.focus();
+        el?.scrollIntoView({ block: "center", behavior: "smooth" });
+      }}
+    >
+      {submitted && Object.keys(errors).length > 0 ? (
+        <div className="form-summary" role="alert">
+          {Object.keys(errors).length === 1 ? "One field needs attention" : `${Object.keys(errors).length} fields need attention`}{" "}
+          — they are highlighted in red below.
+        </div>
+      ) : null}
+
+      <fieldset className="card form-section">
+        <legend>Publication</legend>
+        <div className="grid-3">
+          <Field id="refnumber" label="Ref number" required error={visibleError("refnumber")} hint={hints.refnumber}>
+            <input {...text("refnumber")} inputMode="numeric" autoComplete="off" maxLength={32} />
+          </Field>
+          <Field id="txnid" label="Transaction ID" required error={visibleError("txnid")} hint={hints.txnid}>
+            <input {...text("txnid")} autoComplete="off" maxLength={64} />
+          </Field>
+          <Field id="publishdate" label="Publish date" required error={visibleError("publishdate")} hint={hints.publishdate}>
+            <input {...text("publishdate")} type="date" />
+          </Field>
+          <Field id="ptype" label="Payment type" required labelAs="span" error={visibleError("ptype")}>
+            <div className="segmented" role="radiogroup" aria-labelledby="ptype-label" id="ptype" tabIndex={-1}>
+              {(["paid", "free"] as const).map((p) => (
+                <label key={p} className={values.ptype === p ? "is-checked" : ""}>
+                  <input type="radio" name="ptype" value={p} checked={values.ptype === p} onChange={() => set("ptype", p)} />
+                  <span>{p === "paid" ? "Paid" : "Free"}</span>
+                </label>
+              ))}
+            </div>
+          </Field>
+          <Field id="pagenumber" label="Page numbers" required error={visibleError("pagenumber")} hint={hints.pagenumber}>
+            <input
+              {...text("pagenumber")}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={nextPage !== undefined ? `${nextPage}-${nextPage + 5}` : "1-6"}
+              maxLength={20}
+            />
+          </Field>
+          {mode === "edit" ? (
+            <Field id="frequency" label="Frequency">
+              <select {...text("frequency")}>
+                <option value="">{issueFrequency ? `Issue default (${issueFrequency})` : "—"}</option>
+                {(initial.frequency && !EDIT_FREQUENCIES.includes(initial.frequency) ? [initial.frequency, ...EDIT_FREQUENCIES] : EDIT_FREQUENCIES).map((f) => (
+                  <option key={f} value={f}>
+                    {f}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ) : null}
+          {mode === "edit" ? (
+            <Field id="status" label="Visibility" hint="Disabled articles are hidden from readers.">
+              <select {...text("status")}>
+                <option value="enabled">Enabled (shown on the site)</option>
+                <option value="disabled">Disabled (hidden)</option>
+              </select>
+            </Field>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className="card form-section">
+        <legend>Article</legend>
+        <RichTextEditor
+          id="title"
+          name="title"
+          variant="title"
+          label="Title (maximum 100 words)"
+          required
+          defaultValue={initial.title}
+          error={visibleError("title")}
+          placeholder="Title of the article — select a word and press I for italics (species names)"
+          onChange={(html) => set("title", html)}
+          onBlur={blur("title")}
+          footer={
+            <p className={`word-count${titleWords > 100 ? " is-over" : ""}`} aria-live="polite">
+              {titleWords} / 100 words
+            </p>
+          }
+        />
+        <Field id="authorname" label="Author names" required error={visibleError("authorname")} hint={hints.authorname}>
+          <input {...text("authorname")} autoComplete="off" maxLength={4000} />
+        </Field>
+        <RichTextEditor
+          id="abstract"
+          name="abstract"
+          variant="rich"
+          label="Abstract"
+          required
+          defaultValue={initial.abstract}
+          error={visibleError("abstract")}
+          placeholder="Paste or type the abstract"
+          onChange={(html) => set("abstract", html)}
+          onBlur={blur("abstract")}
+        />
+        <div className="grid-2">
+          <Field id="keywords" label="Keywords" hint="Comma separated.">
+            <input {...text("keywords")} maxLength={1000} />
+          </Field>
+          <Field id="subject" label="Subject">
+            <input {...text("subject")} maxLength={256} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="card form-section">
+        <legend>Corresponding author</legend>
+        <div className="grid-3">
+          <Field id="email" label="E-mail" required error={visibleError("email")}>
+            <input {...text("email")} type="email" autoComplete="off" maxLength={320} />
+          </Field>
+          <Field id="mobile" label="Mobile">
+            <input {...text("mobile")} type="tel" autoComplete="off" maxLength={64} />
+          </Field>
+          <Field id="country" label="Country">
+            <input {...text("country")} autoComplete="off" maxLength={128} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="card form-section">
+        <legend>PDF</legend>
+        <Field
+          id="pdfFile"
+          label={mode === "add" ? "Article PDF" : "Replace the PDF (optional)"}
+          required={mode === "add"}
+          error={visibleError("pdfFile")}
+          hint="PDF only, at most 5 MB."
+        >
+          <div className={`file-drop${pdf ? " has-file" : ""}`}>
+            <input
+              ref={pdfInput}
+              {...describe("pdfFile", visibleError("pdfFile"), "hint")}
+              name="pdfFile"
+              type="file"
+              accept="application/pdf,.pdf"
+              onChange={onPdf}
+            />
+            <span className="file-drop-text" aria-hidden="true">
+              {pdf ? (
+                <>
+                  <strong>{pdf.name}</strong> · {fileSize(pdf.size)}
+                </>
+              ) : (
+                <>
+                  <strong>Choose a PDF</strong> or drop it here
+                </>
+              )}
+            </span>
+          </div>
+        </Field>
+        {existingPdf ? (
+          <p className="current-file">
+            Current file:{" "}
+            <a href={existingPdf.url} target="_blank" rel="noopener noreferrer">
+              {existingPdf.name}
+            </a>
+            {pdf ? " — will be replaced" : ""}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="form-actions sticky-actions">
+        <Link to={cancelTo} className="btn btn-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {busy ? (mode === "add" ? "Publishing…" : "Saving…") : mode === "add" ? "Publish article" : "Save changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Default values of the add form (spec §9: publish date today, payment type paid). */
+export function emptyArticleValues(today: string): ArticleFormValues {
+  return {
+    refnumber: "", txnid: "", ptype: "paid", publishdate: today, authorname: "", email: "", mobile: "", country: "",
+    subject: "", keywords: "", pagenumber: "", title: "", abstract: "", frequency: "", status: "enabled",
+  };
+}
+
+/** The month names of the add-issue list shown as the edit form's three-letter names (spec §9). */
+export function editFrequency(value: string): string {
+  const monthly = FREQUENCY_GROUPS[0].options;
+  const i = monthly.indexOf(value);
+  return i >= 0 ? EDIT_FREQUENCIES[i] : value;
+}

@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { useFlash } from "./Flash";
+import { DownloadError, postAndDownload } from "./download";
+import { flash } from "./flash";
+
+/**
+ * A bulk download (index page, certificates): busy and progress while the server builds the
+ * file, then the browser saves it; failures open the shell's error flash.
+ */
+export function DownloadButton({
+  url,
+  body,
+  filename,
+  label,
+  count,
+  noun,
+  disabled = false,
+  icon,
+}: {
+  url: string;
+  body: unknown;
+  filename: string;
+  label: string;
+  count: number;
+  noun: string;
+  disabled?: boolean;
+  icon?: React.ReactNode;
+}) {
+  const show = useFlash();
+  const [state, setState] = useState<{ busy: boolean; progress: number | null }>({ busy: false, progress: null });
+  const empty = count === 0;
+  async function run() {
+    if (state.busy || empty) return;
+    setState({ busy: true, progress: null });
+    try {
+      await postAndDownload(url, body, filename, (progress) => setState({ busy: true, progress }));
+    } catch (error) {
+      if (error instanceof DownloadError && !/Session expired/.test(error.message)) {
+        show(flash("error", "Something went wrong", `${filename}: ${error.message}`));
+      } else if (!(error instanceof DownloadError)) {
+        show(flash("error", "Something went wrong", `${filename} could not be downloaded.`));
+      }
+    } finally {
+      setState({ busy: false, progress: null });
+    }
+  }
+  const pct = state.progress === null ? null : Math.round(state.progress * 100);
+  return (
+    <>
+    <button
+      type="button"
+      className={`btn btn-secondary download-btn${state.busy ? " is-busy" : ""}`}
+      onClick={run}
+      disabled={disabled || empty}
+      aria-busy={state.busy}
+      title={empty ? `Select at least one ${noun} first` : `Download ${filename} for ${count} ${noun}${count === 1 ? "" : "s"}`}
+      data-filename={filename}
+    >
+      {state.busy ? <span className="spinner" aria-hidden="true" /> : icon}
+      <span>{state.busy ? (pct === null ? "Preparing…" : `Downloading ${pct}%`) : label}</span>
+      {!state.busy && count > 0 ? <span className="count-badge">{count}</span> : null}
+      {state.busy && pct !== null ? (
+        <span className="progress-bar" aria-hidden="true">
+          <span style={{ width: `${pct}%` }} />
+        </span>
+      ) : null}
+    </button>
+    <span className="visually-hidden" role="status" aria-live="polite">
+      {state.busy ? `Preparing ${filename}…` : ""}
+    </span>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+
+/** Spec §2: unknown admin pages and records say 'Not Found!'. */
+export function NotFound({ detail }: { detail?: string }) {
+  return (
+    <section className="not-found">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1>Not Found!</h1>
+      <p>{detail ?? "There is nothing at this address in the admin."}</p>
+      <p className="not-found-links">
+        <Link to="/admin" className="btn btn-primary">
+          Go to the dashboard
+        </Link>
+        <Link to="/admin/archives" className="btn btn-ghost">
+          Archives
+        </Link>
+        <Link to="/admin/editors" className="btn btn-ghost">
+          Editors
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** Error boundary of the admin pages: keeps the shell, shows 'Not Found!' for 404s. */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound detail={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  }
+  let detail = "Unknown error";
+  if (isRouteErrorResponse(error)) {
+    detail = (typeof error.data === "string" && error.data) || error.statusText || String(error.status);
+  } else if (error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <section className="not-found">
+      <h1>Oops! Sorry, an unexpected error has occurred.</h1>
+      <p>
+        <i>{detail}</i>
+      </p>
+      <p>
+        <Link to="/admin" className="btn btn-primary">
+          Go to the dashboard
+        </Link>
+      </p>
+    </section>
+  );
+}

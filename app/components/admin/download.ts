@@ -1,0 +1,76 @@
+import { sessionExpired } from "./session";
+
+export class DownloadError extends Error {}
+
+/**
+ * POSTs JSON to a document endpoint with the session cookie (same-origin only) and saves the
+ * answer under `filename`. Reports progress (0–1, or null when the size is unknown). A 401
+ * ends the session the spec's way; other failures throw a DownloadError with a readable text.
+ */
+export async function postAndDownload(
+  url: string,
+  body: unknown,
+  filename: string,
+  onProgress: (fraction: number | null) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/pdf, application/zip, application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new DownloadError("The server could not be reached. Check your connection and try again.");
+  }
+  if (res.status === 401) {
+    sessionExpired();
+    throw new DownloadError("Session expired. Please login again.");
+  }
+  if (!res.ok) {
+    let message = "";
+    try {
+      const json = (await res.json()) as { message?: string; error?: string };
+      message = json.message || (json.error ? json.error.replace(/_/g, " ") : "");
+    } catch {
+      /* not JSON */
+    }
+    throw new DownloadError(message ? `The download failed: ${message}.` : `The download failed (HTTP ${res.status}).`);
+  }
+
+  const total = Number(res.headers.get("content-length")) || 0;
+  let blob: Blob;
+  if (res.body && total > 0) {
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      onProgress(Math.min(1, received / total));
+    }
+    blob = new Blob(chunks as BlobPart[], { type: res.headers.get("content-type") ?? "application/octet-stream" });
+  } else {
+    onProgress(null);
+    blob = await res.blob();
+  }
+  saveBlob(blob, filename);
+}
+
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = filename;
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 30_000);
+}

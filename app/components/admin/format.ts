@@ -1,0 +1,37 @@
+/** Display helpers of the admin pages (no server-only code). */
+import { pad } from "../../utils/site";
+
+/** Volume and issue with 2 digits, article counts with 3 (spec §9). */
+export const two = (n: number) => pad(n, 2);
+export const three = (n: number) => pad(n, 3);
+
+export function issueLabel(i: { year: number; volume: number; issue: number }): string {
+  return `Vol. ${two(i.volume)}, Issue ${two(i.issue)} (${i.year})`;
+}
+
+export function issueAdminPath(i: { year: number; volume: number; issue: number }): string {
+  return `/admin/archives/${i.year}/${i.volume}/${i.issue}`;
+}
+
+/** '2026-03-04T10:20:30.000Z' → '4 Mar 2026'. */
+export function shortDate(iso: string): string {
+  const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** URL parts '2026' / '3' / '02' → numbers; null for anything else. */
+export function issueParams(params: { year?: string; vol?: string; issue?: string }) {
+  const nums = [params.year, params.vol, params.issue].map((s) => (s && /^\d{1,4}$/.test(s) ? Number(s) : NaN));
+  return nums.every(Number.isInteger) ? { year: nums[0], volume: nums[1], issue: nums[2] } : null;
+}

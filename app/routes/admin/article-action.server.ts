@@ -1,0 +1,77 @@
+import { data } from "react-router";
+import { ArticleWriteError, type Article } from "../../models/articles.server";
+import type { JournalContext } from "../../models/journals.server";
+import { MAX_PDF_BYTES } from "../../schemas/article";
+import { errorText, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { UploadRejected } from "../../utils/uploads.server";
+import { announcementText, articlePublicPath } from "../../components/admin/announcement";
+import type { Announcement } from "../../components/admin/AnnouncementDialog";
+import { flash, type Flash } from "../../components/admin/flash";
+import { issueAdminPath } from "../../components/admin/format";
+
+/** What the add and edit article actions answer. */
+export interface ArticleActionData {
+  ok: boolean;
+  fields: Record<string, string>;
+  code?: string;
+  flash?: Flash;
+  announcement?: Announcement;
+}
+
+/** A multipart body holding the 5 MB PDF plus the text fields; anything bigger is refused unread. */
+const MAX_ARTICLE_BODY = MAX_PDF_BYTES + 512 * 1024;
+
+/** Server error codes (spec §8) and the field each belongs to. */
+const CODE_FIELD: Record<string, string> = {
+  duplicate_reference_number: "refnumber",
+  duplicate_title: "title",
+  duplicate_txnid: "txnid",
+  invalid_txnid: "txnid",
+  invalid_pagenumber: "pagenumber",
+};
+
+export function articleFailure(fields: Record<string, string>, code?: string, status = 400) {
+  const text = code ? errorText(code) : "";
+  const withCode = code && CODE_FIELD[code] ? { ...fields, [CODE_FIELD[code]]: text } : fields;
+  return data<ArticleActionData>(
+    { ok: false, fields: withCode, code, flash: code ? flash("error", text) : undefined },
+    { status },
+  );
+}
+
+/** Reads the form, refusing oversized bodies before parsing them. */
+export async function readArticleForm(request: Request): Promise<FormData | ReturnType<typeof articleFailure>> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_ARTICLE_BODY) {
+    return articleFailure({ pdfFile: FIELD_MESSAGES.fileTooLarge }, undefined, 413);
+  }
+  try {
+    return await request.formData();
+  } catch {
+    return articleFailure({}, "malformed_multipart");
+  }
+}
+
+/** Maps what the upload check and the write can throw to the form's answer; rethrows the rest. */
+export function articleWriteFailure(error: unknown) {
+  if (error instanceof UploadRejected) {
+    const message = error.code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : "This file is not a PDF. Choose a PDF file.";
+    return data<ArticleActionData>(
+      { ok: false, fields: { pdfFile: message }, code: error.code, flash: flash("error", SOMETHING_WENT_WRONG, message) },
+      { status: error.status },
+    );
+  }
+  if (error instanceof ArticleWriteError) return articleFailure({}, error.code, 409);
+  throw error;
+}
+
+export function announcementFor(kind: "published" | "updated", article: Article, journal: JournalContext, request: Request): Announcement {
+  const link = new URL(articlePublicPath(article), request.url).href;
+  return {
+    kind,
+    link,
+    issuePath: issueAdminPath(article),
+    text: announcementText(kind, article, journal.settings.websitename || journal.name, link),
+    id: `${article.id}-${Date.now()}`,
+  };
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import { data, useNavigation } from "react-router";
+import type { Route } from "./+types/article-add";
+import { addArticleWithPdf, lastPageOfIssue } from "../../models/articles.server";
+import { findIssue } from "../../models/issues.server";
+import { validateArticle } from "../../schemas/article";
+import { formFields } from "../../schemas/common";
+import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
+import { ArticleForm, emptyArticleValues } from "../../components/admin/ArticleForm";
+import { useFlashFrom } from "../../components/admin/Flash";
+import { issueAdminPath, issueParams, two } from "../../components/admin/format";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
+import { checkPdf, formFile } from "../../utils/uploads.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];
+}
+
+async function issueOf(args: Route.LoaderArgs | Route.ActionArgs, session: Awaited<ReturnType<typeof requireAdmin>>) {
+  const ref = issueParams(args.params);
+  const issue = ref ? await findIssue(session.db, session.journal.id, ref.year, ref.volume, ref.issue) : undefined;
+  if (!issue) throw data("Create this issue on the Archives page first.", { status: 404 });
+  return issue;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAdmin(args);
+  const issue = await issueOf(args, session);
+  return {
+    issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
+    lastPage: await lastPageOfIssue(session.db, session.journal.id, issue.id),
+    today: new Date().toISOString().slice(0, 10),
+  };
+}
+
+/** Add article (spec §5 rules, §8 error texts), PDF and row written all or nothing. */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdminAction(args);
+  const { db, journal, env, user } = session;
+  const issue = await issueOf(args, session);
+  const form = await readArticleForm(args.request);
+  if (!(form instanceof FormData)) return form;
+  const file = formFile(form, "pdfFile");
+  const result = validateArticle(formFields(form), {
+    mode: "add",
+    hasPdf: !!file,
+    lastPage: await lastPageOfIssue(db, journal.id, issue.id),
+  });
+  if (!result.ok) return articleFailure(result.fields, result.code);
+  try {
+    const pdf = await checkPdf(file!);
+    const article = await addArticleWithPdf(env, db, journal.id, issue, { ...result.value, status: "enabled" }, pdf, user.username);
+    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", article, journal, args.request) });
+  } catch (error) {
+    return articleWriteFailure(error);
+  }
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function AddArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { issue, lastPage, today } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  useFlashFrom(actionData);
+  useEffect(() => {
+    if (actionData?.ok && actionData.announcement) {
+      setAnnouncement(actionData.announcement);
+      setFormKey((k) => k + 1); // an empty form for the next article
+      window.scrollTo({ top: 0 });
+    }
+  }, [actionData]);
+  const back = issueAdminPath(issue);
+  return (
+    <>
+      <PageHeader
+        crumbs={[
+          { to: "/admin/archives", label: "Archives" },
+          { to: back, label: `Vol. ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})` },
+        ]}
+        title="Add article"
+        sub={`Volume ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})${issue.frequency ? ` · ${issue.frequency}` : ""}. Fields marked * are required.`}
+      />
+      <ArticleForm
+        key={formKey}
+        mode="add"
+        initial={emptyArticleValues(today)}
+        lastPage={lastPage}
+        serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
+        busy={busy}
+        cancelTo={back}
+      />
+      <AnnouncementDialog announcement={announcement} onClose={() => setAnnouncement(null)} addAnotherLabel="Add another article" />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from "react";
+import { data, useNavigation } from "react-router";
+import type { Route } from "./+types/article-edit";
+import { getArticleById, updateArticleWithPdf } from "../../models/articles.server";
+import { findIssue } from "../../models/issues.server";
+import { validateArticle } from "../../schemas/article";
+import { formFields } from "../../schemas/common";
+import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
+import { ArticleForm, editFrequency, type ArticleFormValues } from "../../components/admin/ArticleForm";
+import { useFlashFrom } from "../../components/admin/Flash";
+import { issueAdminPath, two } from "../../components/admin/format";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
+import { articleFileUrl } from "../../utils/storage";
+import { checkPdf, formFile } from "../../utils/uploads.server";
+import { htmlToText } from "../../utils/html";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  return [{ title: pageTitle(loaderData ? `Edit article ${loaderData.article.refnumber} · Admin` : "Not Found! · Admin", site) }];
+}
+
+/** The article of this journal with the id in the URL; another journal's id is simply not found. */
+async function articleOf(params: { id?: string }, session: AdminSession) {
+  const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
+  const article = id ? await getArticleById(session.db, session.journal.id, id) : undefined;
+  if (!article) throw data("There is no article with this number in this journal.", { status: 404 });
+  return article;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAdmin(args);
+  const a = await articleOf(args.params, session);
+  const issue = await findIssue(session.db, session.journal.id, a.year, a.volume, a.issue);
+  const values: ArticleFormValues = {
+    refnumber: a.refnumber,
+    txnid: a.txnid,
+    ptype: a.ptype,
+    publishdate: a.publishdate,
+    authorname: a.authorname,
+    email: a.email,
+    mobile: a.mobile,
+    country: a.country,
+    subject: a.subject,
+    keywords: a.keywords,
+    pagenumber: a.pagenumber,
+    title: a.title,
+    abstract: a.abstract,
+    frequency: editFrequency(a.frequency),
+    status: a.status,
+  };
+  return {
+    article: { id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title), modification: a.modification, modifiedby: a.modifiedby },
+    values,
+    issueFrequency: issue?.frequency ?? "",
+    pdf: a.file ? { url: articleFileUrl(a.year, a.volume, a.issue, a.file), name: a.file } : null,
+  };
+}
+
+/** Edit article (spec §5): same rules as add, PDF optional, refnumber and pages re-checked. */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdminAction(args);
+  const { db, journal, env, user } = session;
+  const existing = await articleOf(args.params, session);
+  const form = await readArticleForm(args.request);
+  if (!(form instanceof FormData)) return form;
+  const file = formFile(form, "pdfFile");
+  const result = validateArticle({ status: existing.status, frequency: existing.frequency, ...formFields(form) }, { mode: "edit", hasPdf: !!file });
+  if (!result.ok) return articleFailure(result.fields, result.code);
+  try {
+    const pdf = file ? await checkPdf(file) : null;
+    const article = await updateArticleWithPdf(env, db, journal.id, existing, result.value, pdf, user.username);
+    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", article, journal, args.request) });
+  } catch (error) {
+    return articleWriteFailure(error);
+  }
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, values, pdf, issueFrequency } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  useFlashFrom(actionData);
+  useEffect(() => {
+    if (actionData?.ok && actionData.announcement) {
+      setAnnouncement(actionData.announcement);
+      setFormKey((k) => k + 1); // show what was saved (and forget the uploaded file)
+    }
+  }, [actionData]);
+  const back = issueAdminPath(article);
+  return (
+    <>
+      <PageHeader
+        crumbs={[
+          { to: "/admin/archives", label: "Archives" },
+          { to: back, label: `Vol. ${two(article.volume)}, Issue ${two(article.issue)} (${article.year})` },
+        ]}
+        title={`Edit article ${article.refnumber}`}
+        sub={article.titleText}
+      />
+      <ArticleForm
+        key={formKey}
+        mode="edit"
+        initial={values}
+        existingPdf={pdf}
+        issueFrequency={issueFrequency}
+        serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
+        busy={busy}
+        cancelTo={back}
+      />
+      <AnnouncementDialog announcement={announcement} onClose={() => setAnnouncement(null)} />
+    </>
+  );
+}

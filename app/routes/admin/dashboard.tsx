@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { countEditors } from "../../models/editors.server";
+import { countIssues } from "../../models/issues.server";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { requireAdmin } from "../../utils/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Admin", siteNameFromMatches(matches)) }];
+}
+
+/** Dashboard counts (spec §3): archives (issues) and editors of this journal. */
+export async function loader(args: Route.LoaderArgs) {
+  const { db, journal, user } = await requireAdmin(args);
+  const [archives, editors] = await Promise.all([countIssues(db, journal.id), countEditors(db, journal.id)]);
+  return { archives, editors, name: user.name || user.username };
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { archives, editors, name } = loaderData;
+  return (
+    <>
+      <PageHeader title="Dashboard" sub={`Welcome back, ${name}.`} />
+      <div className="dash-cards">
+        <article className="dash-card dash-archives">
+          <div className="dash-icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="28" height="28">
+              <path fill="currentColor" d="M3 4h18v4H3zm1 5h16v11H4zm5 2v2h6v-2z" />
+            </svg>
+          </div>
+          <h2>
+            <Link to="/admin/archives" className="dash-link">
+              Archives
+            </Link>
+          </h2>
+          <p className="dash-count" aria-label={`${archives} issues`}>
+            {archives}
+          </p>
+          <p className="dash-note">{archives === 1 ? "issue" : "issues"} · add issues and publish articles</p>
+          <Link to="/admin/archives" className="btn btn-secondary btn-small">
+            Open archives
+          </Link>
+        </article>
+        <article className="dash-card dash-editors">
+          <div className="dash-icon" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="28" height="28">
+              <path fill="currentColor" d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm7 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM9 13c-3.3 0-7 1.7-7 4v3h14v-3c0-2.3-3.7-4-7-4zm7 0c-.5 0-1 0-1.6.1 1.6 1 2.6 2.3 2.6 3.9v3h5v-3c0-2.3-3.1-4-6-4z" />
+            </svg>
+          </div>
+          <h2>
+            <Link to="/admin/editors" className="dash-link">
+              Editors
+            </Link>
+          </h2>
+          <p className="dash-count" aria-label={`${editors} editors`}>
+            {editors}
+          </p>
+          <p className="dash-note">{editors === 1 ? "editor" : "editors"} on the board · enable, pin and certificates</p>
+          <Link to="/admin/editors" className="btn btn-secondary btn-small">
+            Open editors
+          </Link>
+        </article>
+      </div>
+    </>
+  );
+}

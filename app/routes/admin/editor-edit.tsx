@@ -1,0 +1,88 @@
+import { data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/editor-edit";
+import { getEditor, updateEditorWithPicture } from "../../models/editors.server";
+import { formFields } from "../../schemas/common";
+import { validateEditor } from "../../schemas/editor";
+import { SUCCESS } from "../../schemas/messages";
+import { EditorForm, type EditorFormValues } from "../../components/admin/EditorForm";
+import { useFlashFrom } from "../../components/admin/Flash";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { flashCookie, requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { editorPictureUrl } from "../../utils/storage";
+import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  return [{ title: pageTitle(loaderData ? `Edit ${loaderData.values.name} · Admin` : "Not Found! · Admin", site) }];
+}
+
+/** The editor of this journal with the id in the URL; another journal's id is simply not found. */
+async function editorOf(params: { id?: string }, session: AdminSession) {
+  const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
+  const editor = id ? await getEditor(session.db, session.journal.id, id) : undefined;
+  if (!editor) throw data("There is no editor with this number in this journal.", { status: 404 });
+  return editor;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAdmin(args);
+  const e = await editorOf(args.params, session);
+  const values: EditorFormValues = {
+    category: e.category,
+    post: e.post,
+    name: e.name,
+    degree: e.degree,
+    content: e.content,
+    email: e.email,
+    phone: e.phone,
+    country: e.country,
+    editor_website: e.editor_website,
+  };
+  return { id: e.id, values, picture: editorPictureUrl(e.picture), status: e.status };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdminAction(args);
+  const { db, journal, env } = session;
+  const existing = await editorOf(args.params, session);
+  const form = await readEditorForm(args.request);
+  if (!(form instanceof FormData)) return form;
+  // The form has no status field: keep the editor's (the list's switch changes it).
+  const result = validateEditor({ ...formFields(form), status: existing.status });
+  if (!result.ok) return editorFailure(result.fields);
+  const picture = await pictureOf(form);
+  if (picture && !isPicture(picture)) return picture;
+  try {
+    await updateEditorWithPicture(env, db, journal.id, existing, result.value, picture);
+  } catch (error) {
+    console.error("editor update failed", error);
+    return editorFailure({}, 500, "The changes could not be saved. Please try again.");
+  }
+  throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function EditEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useFlashFrom(actionData);
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ to: "/admin/editors", label: "Editors" }]}
+        title={`Edit ${loaderData.values.name}`}
+        sub={loaderData.status === "enabled" ? "Shown on the editorial board." : "Disabled: hidden from the editorial board (switch it on in the list)."}
+      />
+      <EditorForm
+        key={loaderData.id}
+        mode="edit"
+        initial={loaderData.values}
+        picture={loaderData.picture}
+        serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
+        busy={navigation.state === "submitting"}
+      />
+    </>
+  );
+}

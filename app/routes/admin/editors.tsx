@@ -1,0 +1,238 @@
+import { useMemo } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/editors";
+import { getEditor, listAllEditors, setEditorsPinned, updateEditorWithPicture } from "../../models/editors.server";
+import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
+import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { DownloadButton } from "../../components/admin/DownloadButton";
+import { useFlashFrom } from "../../components/admin/Flash";
+import { flash } from "../../components/admin/flash";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { useSelection } from "../../components/admin/selection";
+import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
+import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { editorPictureUrl } from "../../utils/storage";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Editors · Admin", siteNameFromMatches(matches)) }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, journal } = await requireAdmin(args);
+  const rows = await listAllEditors(db, journal.id);
+  return {
+    editors: rows.map((e) => ({
+      id: e.id,
+      name: e.name,
+      degree: e.degree,
+      category: e.category,
+      post: sanitizeHtml(e.post, INLINE_PROFILE),
+      status: e.status,
+      pinned: e.is_pinned === 1,
+      picture: editorPictureUrl(e.picture),
+      hasPicture: !!e.picture,
+    })),
+  };
+}
+
+type ActionData = { ok: boolean; flash?: ReturnType<typeof flash> };
+
+/** The list's switch (status) and the bulk Pin / Unpin of spec §4. */
+export async function action(args: Route.ActionArgs) {
+  const { db, journal, env } = await requireAdminAction(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "status") {
+    const id = Number(form.get("id"));
+    const status = String(form.get("status") ?? "");
+    const existing = Number.isSafeInteger(id) && id > 0 ? await getEditor(db, journal.id, id) : undefined;
+    if (!existing || (status !== "enabled" && status !== "disabled")) {
+      return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "That editor could not be changed.") }, { status: existing ? 400 : 404 });
+    }
+    await updateEditorWithPicture(env, db, journal.id, existing, { status }, null);
+    return data<ActionData>({ ok: true });
+  }
+  if (intent === "pin" || intent === "unpin") {
+    const ids = form
+      .getAll("ids")
+      .map((v) => String(v))
+      .filter((v) => /^\d{1,12}$/.test(v))
+      .map(Number)
+      .slice(0, 1000);
+    if (ids.length === 0) return data<ActionData>({ ok: false, flash: flash("normal", "Select at least one editor first.") }, { status: 400 });
+    const changed = await setEditorsPinned(db, journal.id, ids, intent === "pin");
+    if (changed === 0) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "None of the selected editors belong to this journal.") }, { status: 404 });
+    return data<ActionData>({
+      ok: true,
+      flash: flash("success", SUCCESS.listSorted, `${changed} ${changed === 1 ? "editor" : "editors"} ${intent === "pin" ? "pinned to the top" : "unpinned"}.`),
+    });
+  }
+  return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG) }, { status: 400 });
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+const CATEGORY_LABEL: Record<string, string> = Object.fromEntries(EDITOR_CATEGORY_OPTIONS.map((c) => [c.value, c.label]));
+
+function StatusSwitch({ id, name, status }: { id: number; name: string; status: string }) {
+  const fetcher = useFetcher<typeof action>({ key: `editor-status-${id}` });
+  useFlashFrom(fetcher.data);
+  const pending = fetcher.formData;
+  const enabled = pending ? pending.get("status") === "enabled" : status === "enabled";
+  return (
+    <fetcher.Form method="post" className="switch-form">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value={enabled ? "disabled" : "enabled"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={enabled}
+        className={`switch${enabled ? " is-on" : ""}${pending ? " is-pending" : ""}`}
+        aria-label={`Status of ${name}`}
+        title={enabled ? "Shown on the editorial board: click to disable" : "Hidden from the board: click to enable"}
+      >
+        <span className="switch-track" aria-hidden="true">
+          <span className="switch-thumb" />
+        </span>
+        <span className="switch-text">{enabled ? "Enabled" : "Disabled"}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function Editors({ loaderData }: Route.ComponentProps) {
+  const { editors } = loaderData;
+  const keys = useMemo(() => editors.map((e) => e.id), [editors]);
+  const sel = useSelection(keys);
+  const ids = keys.filter((k) => sel.selected.has(k));
+  const pinFetcher = useFetcher<typeof action>({ key: "editors-pin" });
+  useFlashFrom(pinFetcher.data);
+  const pinning = pinFetcher.state !== "idle";
+
+  function pin(intent: "pin" | "unpin") {
+    const form = new FormData();
+    form.set("intent", intent);
+    for (const id of ids) form.append("ids", String(id));
+    pinFetcher.submit(form, { method: "post" });
+  }
+
+  const enabledCount = editors.filter((e) => e.status === "enabled").length;
+  return (
+    <>
+      <PageHeader
+        title="Editors"
+        sub={`${editors.length} on file · ${enabledCount} shown on the editorial board · pinned editors are listed first.`}
+        actions={
+          <Link to="/admin/editors/add" className="btn btn-primary">
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <path fill="currentColor" d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
+            </svg>
+            Add editor
+          </Link>
+        }
+      />
+      <section className="card table-card" aria-labelledby="editors-title">
+        <div className="table-toolbar">
+          <h2 id="editors-title" className="table-title">
+            Editorial board
+          </h2>
+          <p className="selection-note" aria-live="polite">
+            {sel.count ? `${sel.count} selected` : "Select editors to pin, unpin or download certificates"}
+          </p>
+          <div className="toolbar-actions">
+            <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("pin")}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path fill="currentColor" d="M16 3v2h-1v6l2 3v2h-4v6h-2v-6H7v-2l2-3V5H8V3z" />
+              </svg>
+              Pin
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("unpin")}>
+              Unpin
+            </button>
+            <DownloadButton
+              url="/api/pdf/editorscertificate"
+              body={{ ids }}
+              filename="Editors-Certificate.zip"
+              label="Certificates"
+              count={ids.length}
+              noun="editor"
+            />
+          </div>
+        </div>
+        {editors.length === 0 ? (
+          <div className="empty-state">
+            <p>No editors yet.</p>
+            <Link to="/admin/editors/add" className="btn btn-primary">
+              Add the first editor
+            </Link>
+          </div>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table editors-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="check">
+                    <input
+                      ref={sel.allRef}
+                      type="checkbox"
+                      checked={sel.all}
+                      onChange={sel.toggleAll}
+                      aria-label={sel.all ? "Deselect all editors" : "Select all editors"}
+                    />
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Picture</span>
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Post</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Edit</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {editors.map((e) => {
+                  const checked = sel.selected.has(e.id);
+                  return (
+                    <tr key={e.id} className={`${checked ? "is-selected" : ""}${e.status === "disabled" ? " is-muted" : ""}`}>
+                      <td className="check">
+                        <input type="checkbox" checked={checked} onChange={() => sel.toggle(e.id)} aria-label={`Select ${e.name}`} />
+                      </td>
+                      <td className="pic">
+                        <img src={e.picture} alt="" width={40} height={40} loading="lazy" className={e.hasPicture ? "" : "is-default"} />
+                      </td>
+                      <td>
+                        <span className="editor-name">{e.name}</span>
+                        {e.pinned ? (
+                          <span className="tag tag-pinned" title="Pinned: listed first">
+                            Pinned
+                          </span>
+                        ) : null}
+                        {e.degree ? <span className="editor-degree">{e.degree}</span> : null}
+                      </td>
+                      <td>{CATEGORY_LABEL[e.category] ?? e.category}</td>
+                      <td dangerouslySetInnerHTML={{ __html: e.post }} />
+                      <td>
+                        <StatusSwitch id={e.id} name={e.name} status={e.status} />
+                      </td>
+                      <td className="row-action">
+                        <Link to={`/admin/editors/${e.id}`} className="btn btn-small btn-ghost" aria-label={`Edit ${e.name}`}>
+                          EDIT
+                        </Link>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

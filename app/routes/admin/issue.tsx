@@ -1,0 +1,209 @@
+import { useMemo } from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/issue";
+import { listIssueArticlesForAdmin } from "../../models/articles.server";
+import { findIssue } from "../../models/issues.server";
+import { DownloadButton } from "../../components/admin/DownloadButton";
+import { issueParams, shortDate, three, two } from "../../components/admin/format";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { useSelection } from "../../components/admin/selection";
+import { requireAdmin } from "../../utils/admin.server";
+import { TITLE_PROFILE, sanitizeHtml } from "../../utils/html";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { articleFileUrl } from "../../utils/storage";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: pageTitle("Not Found! · Admin", site) }];
+  const i = loaderData.issue;
+  return [{ title: pageTitle(`Vol. ${two(i.volume)} Issue ${two(i.issue)} (${i.year}) · Admin`, site) }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, journal } = await requireAdmin(args);
+  const ref = issueParams(args.params);
+  const issue = ref ? await findIssue(db, journal.id, ref.year, ref.volume, ref.issue) : undefined;
+  if (!issue) throw data("This issue does not exist in this journal.", { status: 404 });
+  const rows = await listIssueArticlesForAdmin(db, journal.id, issue.year, issue.volume, issue.issue);
+  return {
+    issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
+    articles: rows.map((a) => ({
+      id: a.id,
+      refnumber: a.refnumber,
+      title: sanitizeHtml(a.title, TITLE_PROFILE),
+      authorname: a.authorname,
+      pagenumber: a.pagenumber,
+      ptype: a.ptype,
+      status: a.status,
+      publishdate: a.publishdate,
+      fileUrl: a.file ? articleFileUrl(a.year, a.volume, a.issue, a.file) : "",
+    })),
+  };
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+const PdfIcon = (
+  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+    <path fill="currentColor" d="M6 2h9l5 5v15H6zm8 1.5V8h4.5zM9 12v6h1.5v-2h1a2 2 0 0 0 0-4zm1.5 1.3h1a.7.7 0 0 1 0 1.4h-1z" />
+  </svg>
+);
+const ZipIcon = (
+  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+    <path fill="currentColor" d="M4 3h16v18H4zm6 2v2h2V5zm2 2v2h2V7zm-2 2v2h2V9zm2 2v2h2v-2zm-2 3v4h4v-4z" />
+  </svg>
+);
+
+export default function IssueArticles({ loaderData }: Route.ComponentProps) {
+  const { issue, articles } = loaderData;
+  const keys = useMemo(() => articles.map((a) => a.refnumber), [articles]);
+  const sel = useSelection(keys);
+  const refnumbers = keys.filter((k) => sel.selected.has(k));
+  const publicPath = `/archives/${issue.year}/vol${issue.volume}/issue${issue.issue}`;
+  const addPath = `/admin/archives/add/${issue.year}/${issue.volume}/${issue.issue}`;
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ to: "/admin/archives", label: "Archives" }]}
+        title={
+          <>
+            Vol. {two(issue.volume)}, Issue {two(issue.issue)} <span className="title-year">({issue.year})</span>
+          </>
+        }
+        sub={
+          <>
+            {issue.frequency ? `${issue.frequency} · ` : ""}
+            {three(articles.length)} {articles.length === 1 ? "article" : "articles"} ·{" "}
+            <a href={publicPath} target="_blank" rel="noopener noreferrer">
+              View on the site ↗
+            </a>
+          </>
+        }
+        actions={
+          <Link to={addPath} className="btn btn-primary">
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <path fill="currentColor" d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
+            </svg>
+            Add New
+          </Link>
+        }
+      />
+
+      <section className="card table-card" aria-labelledby="articles-title">
+        <div className="table-toolbar">
+          <h2 id="articles-title" className="table-title">
+            Articles
+          </h2>
+          <p className="selection-note" aria-live="polite">
+            {sel.count ? `${sel.count} selected` : "Select articles for the index page or certificates"}
+          </p>
+          <div className="toolbar-actions">
+            <DownloadButton
+              url="/api/pdf/indexpage"
+              body={{ refnumbers }}
+              filename="Index-Page.pdf"
+              label="Index Page"
+              count={refnumbers.length}
+              noun="article"
+              icon={PdfIcon}
+            />
+            <DownloadButton
+              url="/api/pdf/bulkcertificates"
+              body={{ refnumbers }}
+              filename="Certificates.zip"
+              label="Certificate"
+              count={refnumbers.length}
+              noun="article"
+              icon={ZipIcon}
+            />
+          </div>
+        </div>
+        {articles.length === 0 ? (
+          <div className="empty-state">
+            <p>No articles in this issue yet.</p>
+            <Link to={addPath} className="btn btn-primary">
+              Add the first article
+            </Link>
+          </div>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table articles-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="check">
+                    <input
+                      ref={sel.allRef}
+                      type="checkbox"
+                      checked={sel.all}
+                      onChange={sel.toggleAll}
+                      aria-label={sel.all ? "Deselect all articles" : "Select all articles"}
+                    />
+                  </th>
+                  <th scope="col" className="num">
+                    S.No.
+                  </th>
+                  <th scope="col">Ref No.</th>
+                  <th scope="col">Title and authors</th>
+                  <th scope="col">Pages</th>
+                  <th scope="col">Published</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Edit</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {articles.map((a, i) => {
+                  const checked = sel.selected.has(a.refnumber);
+                  return (
+                    <tr key={a.id} className={checked ? "is-selected" : undefined}>
+                      <td className="check">
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() => sel.toggle(a.refnumber)}
+                          aria-label={`Select article ${a.refnumber}`}
+                          value={a.refnumber}
+                          name="refnumbers"
+                        />
+                      </td>
+                      <td className="num">{i + 1}</td>
+                      <td className="mono">{a.refnumber}</td>
+                      <td className="title-cell">
+                        <span className="article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
+                        <span className="article-authors">{a.authorname}</span>
+                      </td>
+                      <td className="mono">{a.pagenumber}</td>
+                      <td>
+                        {shortDate(a.publishdate)}
+                        <span className={`tag tag-${a.ptype}`}>{a.ptype}</span>
+                      </td>
+                      <td>
+                        <span className={`status status-${a.status}`}>{a.status === "enabled" ? "Enabled" : "Disabled"}</span>
+                        {a.fileUrl ? (
+                          <a className="pdf-link" href={a.fileUrl} target="_blank" rel="noopener noreferrer" aria-label={`PDF of article ${a.refnumber}`}>
+                            PDF
+                          </a>
+                        ) : null}
+                      </td>
+                      <td className="row-action">
+                        <Link to={`/admin/archives/${a.id}`} className="btn btn-small btn-ghost edit-link" aria-label={`Edit article ${a.refnumber}`}>
+                          EDIT
+                        </Link>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <p className="back-link">
+        <Link to="/admin/archives">← All issues</Link>
+      </p>
+    </>
+  );
+}

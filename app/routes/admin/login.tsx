@@ -1,0 +1,164 @@
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import adminCss from "../../admin.css?url";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { attemptLogin } from "../../models/users.server";
+import { errorText, SESSION_EXPIRED } from "../../schemas/messages";
+import { ADMIN_HEADERS, getAdminSession, safeNext } from "../../utils/admin.server";
+import {
+  clearSessionCookie,
+  clientIp,
+  isSameOriginRequest,
+  MissingSecretError,
+  readCookie,
+  SESSION_COOKIE,
+  sessionCookie,
+  signToken,
+} from "../../utils/auth.server";
+import { MAX_PASSWORD_LENGTH } from "../../utils/password.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Staff sign in", siteNameFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function headers() {
+  return ADMIN_HEADERS;
+}
+
+/** Already signed in → the admin (spec §2); an invalid cookie is cleared. */
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const next = safeNext(url.searchParams.get("next"));
+  const session = await getAdminSession(args);
+  if (session) throw redirect(next || "/admin", { headers: ADMIN_HEADERS });
+  const { env, journal } = args.context.get(appContext);
+  return data(
+    { next, expired: url.searchParams.get("expired") === "1", siteName: journal.settings.websitename || journal.name },
+    { headers: readCookie(args.request, SESSION_COOKIE) ? { "Set-Cookie": clearSessionCookie(env) } : undefined },
+  );
+}
+
+const STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_many_attempts: 429 } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isSameOriginRequest(request)) throw data("Forbidden", { status: 403, statusText: "Forbidden" });
+  const { env, journal } = context.get(appContext);
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const next = safeNext(String(form.get("next") ?? ""));
+  if (!username || !password || username.length > 200 || password.length > MAX_PASSWORD_LENGTH) {
+    return data({ error: errorText("invalid_credentials"), username }, { status: 401 });
+  }
+  const result = await attemptLogin(getDb(env.DB), journal.id, { username, password, ip: clientIp(request) });
+  if (!result.ok) return data({ error: errorText(result.error), username }, { status: STATUS[result.error] });
+  let token: string;
+  try {
+    token = await signToken(env, journal.id, result.user.id);
+  } catch (error) {
+    if (error instanceof MissingSecretError) {
+      console.error(error.message);
+      return data({ error: errorText(null), username }, { status: 500 });
+    }
+    throw error;
+  }
+  return redirect(next || "/admin", { headers: { "Set-Cookie": sessionCookie(env, token), "Cache-Control": "no-store" } });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
+  const [, setParams] = useSearchParams();
+  const [showPassword, setShowPassword] = useState(false);
+
+  // Spec §4: an expired session ends with an alert, then the login page.
+  useEffect(() => {
+    if (!loaderData.expired) return;
+    window.alert(SESSION_EXPIRED);
+    setParams(
+      (p) => {
+        p.delete("expired");
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [loaderData.expired, setParams]);
+
+  return (
+    <div className="admin-app login-page">
+      <main className="login-card" id="admin-main">
+        <div className="login-brand">
+          <span className="admin-logo large" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="26" height="26">
+              <path fill="currentColor" d="M12 1 3 5v6c0 5.6 3.8 10.7 9 12 5.2-1.3 9-6.4 9-12V5l-9-4zm0 6a3 3 0 1 1 0 6 3 3 0 0 1 0-6zm0 14c-2.3-.7-4.2-2.2-5.4-4.2.1-1.8 3.6-2.8 5.4-2.8s5.3 1 5.4 2.8A9.6 9.6 0 0 1 12 21z" />
+            </svg>
+          </span>
+          <p className="login-site">{loaderData.siteName}</p>
+          <h1>Staff sign in</h1>
+        </div>
+        {actionData?.error ? (
+          <div className="login-error" role="alert">
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+              <path fill="currentColor" d="M10 1.7a8.3 8.3 0 1 0 0 16.6 8.3 8.3 0 0 0 0-16.6zM9 5h2v6H9zm0 8h2v2H9z" />
+            </svg>
+            <span>{actionData.error}</span>
+          </div>
+        ) : null}
+        <Form method="post" className="login-form">
+          <input type="hidden" name="next" value={loaderData.next} />
+          <div className="field">
+            <label className="field-label" htmlFor="username">
+              Username
+            </label>
+            <input
+              id="username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={200}
+              defaultValue={actionData?.username ?? ""}
+              autoFocus
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="password">
+              Password
+            </label>
+            <div className="password-wrap">
+              <input
+                id="password"
+                name="password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                required
+              />
+              <button
+                type="button"
+                className="password-toggle"
+                aria-pressed={showPassword}
+                aria-controls="password"
+                onClick={() => setShowPassword((s) => !s)}
+              >
+                {showPassword ? "Hide" : "Show"}
+              </button>
+            </div>
+          </div>
+          <button type="submit" className="btn btn-primary btn-block btn-large" disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </Form>
+        <p className="login-back">
+          <a href="/">← Back to the journal site</a>
+        </p>
+      </main>
+    </div>
+  );
+}

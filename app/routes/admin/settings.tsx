@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { getSettings, updateSettings } from "../../models/settings.server";
+import { formFields } from "../../schemas/common";
+import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { describe, Field } from "../../components/admin/Field";
+import { useFlashFrom } from "../../components/admin/Flash";
+import { flash } from "../../components/admin/flash";
+import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { PageHeader } from "../../components/admin/PageHeader";
+import { RichTextEditor } from "../../components/admin/RichTextEditor";
+import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
+import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
+import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../utils/site";
+
+type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
+type FlagKey = (typeof SETTINGS_FLAGS)[number];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Settings · Admin", siteNameFromMatches(matches)) }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, journal } = await requireAdmin(args);
+  const s = await getSettings(db, journal.id);
+  if (!s) throw data("This journal has no settings yet.", { status: 404 });
+  const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
+  const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, !!s[k]])) as Record<FlagKey, boolean>;
+  return { text, flags, updatedAt: s.updated_at };
+}
+
+/** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
+export async function action(args: Route.ActionArgs) {
+  const { db, journal } = await requireAdminAction(args);
+  const result = validateSettings(formFields(await args.request.formData()));
+  if (!result.ok) {
+    return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, "Check the highlighted fields.") }, { status: 400 });
+  }
+  await updateSettings(db, journal.id, result.value.values);
+  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.settingsUpdated) };
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; type?: string; placeholder?: string }> = {
+  websitename: { label: "Site name", hint: "Shown in the header, page titles and documents." },
+  formatted_journal_name: {
+    label: "Formatted journal name",
+    hint: "Header version of the name. HTML allowed: <i>, <b>, <br>, <sub>, <sup>.",
+    wide: true,
+  },
+  domain: { label: "Domain", placeholder: "www.example.org" },
+  issn: { label: "ISSN", placeholder: "1234-5678" },
+  journal_essn: { label: "E-ISSN", placeholder: "1234-5678" },
+  year_started: { label: "Year started", placeholder: "2015" },
+  journal_frequency: { label: "Publication frequency", placeholder: "Quarterly" },
+  journal_type: { label: "Type", placeholder: "Peer reviewed, open access" },
+  journal_language: { label: "Language", placeholder: "English" },
+  websiteemail: { label: "Journal e-mail", type: "email", hint: "Where authors send manuscripts." },
+  whatsup_number: { label: "WhatsApp number", type: "tel", hint: "With country code, e.g. +91 98765 43210." },
+  phone: { label: "Phone", type: "tel" },
+  publisher_name: { label: "Publisher name" },
+  publisher_address: { label: "Publisher address", wide: true },
+  nassScore: { label: "NAAS rating", placeholder: "4.12" },
+  nassScoreYear: { label: "NAAS rating year", placeholder: "2025" },
+  impactfactor: { label: "Impact factor (stored text)", wide: true },
+  fee_rupee: { label: "Fee, India (₹)", placeholder: "2500" },
+  fee_dollar: { label: "Fee, other countries ($)", placeholder: "60" },
+  google_review_link: { label: "Google review link", type: "url", placeholder: "https://g.page/r/…", wide: true },
+  home_content: { label: "Home page content" },
+};
+
+const SECTIONS: { title: string; keys: TextKey[] }[] = [
+  { title: "Journal", keys: ["websitename", "formatted_journal_name", "domain", "issn", "journal_essn", "year_started", "journal_frequency", "journal_type", "journal_language"] },
+  { title: "Contact and publisher", keys: ["websiteemail", "whatsup_number", "phone", "publisher_name", "publisher_address"] },
+  { title: "Ratings and fees", keys: ["nassScore", "nassScoreYear", "impactfactor", "fee_rupee", "fee_dollar", "google_review_link"] },
+];
+
+const FLAG_LABELS: Record<FlagKey, { label: string; hint: string }> = {
+  show_subject_column: { label: "Subject column", hint: "Show the Subject column on issue and search pages." },
+  show_cover_image: { label: "Cover image", hint: "Show the stock image on the home page's cover card." },
+  show_editor_contacts: { label: "Editor contacts", hint: "Show editors' e-mail and phone on the editorial board." },
+};
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const [text, setText] = useState(loaderData.text);
+  const [flags, setFlags] = useState(loaderData.flags);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [formKey, setFormKey] = useState(0);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useFlashFrom(actionData);
+  // After a save, show what the server stored (sanitised HTML included).
+  useEffect(() => {
+    if (actionData?.ok) {
+      setText(loaderData.text);
+      setFlags(loaderData.flags);
+      setFormKey((k) => k + 1);
+    }
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const result = useMemo(() => validateSettings({ ...text }), [text]);
+  const clientErrors: Record<string, string> = result.ok ? {} : result.fields;
+  const serverErrors: Record<string, string> = actionData && !actionData.ok ? actionData.fields : {};
+  const errorOf = (k: string) => (touched[k] ? clientErrors[k] : undefined) ?? serverErrors[k];
+  const dirty =
+    SETTINGS_TEXT_FIELDS.some((k) => text[k] !== loaderData.text[k]) || SETTINGS_FLAGS.some((k) => flags[k] !== loaderData.flags[k]);
+
+  const input = (k: TextKey) => {
+    const meta = LABELS[k];
+    const props = {
+      ...describe(k, errorOf(k), meta.hint),
+      name: k,
+      value: text[k],
+      placeholder: meta.placeholder,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText((t) => ({ ...t, [k]: e.target.value })),
+      onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
+    };
+    return k === "publisher_address" ? <textarea {...props} rows={2} /> : <input {...props} type={meta.type ?? "text"} maxLength={2000} />;
+  };
+
+  return (
+    <>
+      <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
+      <Form
+        method="post"
+        className="settings-form"
+        key={formKey}
+        noValidate
+        onSubmit={(event) => {
+          if (Object.keys(clientErrors).length) {
+            event.preventDefault();
+            setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));
+            document.getElementById(Object.keys(clientErrors)[0])?.focus();
+          }
+        }}
+      >
+        {SECTIONS.map((section) => (
+          <fieldset key={section.title} className="card form-section">
+            <legend>{section.title}</legend>
+            <div className="grid-3">
+              {section.keys.map((k) => (
+                <Field key={k} id={k} label={LABELS[k].label} required={k === "websitename"} error={errorOf(k)} hint={LABELS[k].hint} className={LABELS[k].wide ? "span-all" : ""}>
+                  {input(k)}
+                  {k === "formatted_journal_name" && text[k] ? (
+                    <p className="live-preview">
+                      Preview: <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(text[k], INLINE_PROFILE) }} />
+                    </p>
+                  ) : null}
+                  {k === "impactfactor" && text[k] ? (
+                    <p className="live-preview">
+                      Readers see: <strong>{displayImpactFactor(text[k]) || "(nothing)"}</strong>{" "}
+                      <span className="muted">— the site drops the first 15 characters of the stored text.</span>
+                    </p>
+                  ) : null}
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+
+        <fieldset className="card form-section">
+          <legend>Home page</legend>
+          <RichTextEditor
+            id="home_content"
+            name="home_content"
+            variant="rich"
+            label="Home page content"
+            defaultValue={loaderData.text.home_content}
+            onChange={(html) => setText((t) => ({ ...t, home_content: html }))}
+            placeholder="About the journal, aims and scope…"
+          />
+        </fieldset>
+
+        <fieldset className="card form-section">
+          <legend>Display on this journal's site</legend>
+          <div className="switch-list">
+            {SETTINGS_FLAGS.map((k) => (
+              <div key={k} className="switch-row">
+                {/* Sent first; the box's value replaces it when ticked, so unticking saves "0". */}
+                <input type="hidden" name={k} value="0" />
+                <input
+                  id={k}
+                  type="checkbox"
+                  role="switch"
+                  name={k}
+                  value="1"
+                  className="switch-input"
+                  checked={flags[k]}
+                  onChange={(e) => setFlags((f) => ({ ...f, [k]: e.target.checked }))}
+                  aria-describedby={`${k}-hint`}
+                />
+                <label htmlFor={k} className="switch-row-label">
+                  <span className="switch-track" aria-hidden="true">
+                    <span className="switch-thumb" />
+                  </span>
+                  <span>
+                    <strong>{FLAG_LABELS[k].label}</strong>
+                    <span className="field-hint" id={`${k}-hint`}>
+                      {FLAG_LABELS[k].hint}
+                    </span>
+                  </span>
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="form-actions sticky-actions">
+          <span className="muted" aria-live="polite">
+            {dirty ? "Unsaved changes" : "All changes saved"}
+          </span>
+          <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {busy ? "Saving…" : "Save settings"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
