@@ -31,6 +31,7 @@ export default [
     route("archives/:year/:volume/:issue/:ref", "routes/public/article.tsx"),
     route("search", "routes/public/search.tsx"),
     route("pdf", "routes/public/certificate.tsx"),
+    route("verify/:code", "routes/public/verify.tsx"),
     route("instructions", "routes/public/instructions.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),

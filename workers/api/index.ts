@@ -5,6 +5,7 @@ import { citeApp } from "./cite";
 import { archivesApp } from "./archives";
 import { editorsApp } from "./editors";
 import { indexingApp } from "./indexing";
+import { pdfApp } from "./pdf";
 import { certificateApp, searchApp } from "./search";
 import { settingsApp } from "./settings";
 
@@ -26,5 +27,6 @@ apiApp.route("/admin", adminApp as unknown as Hono<HonoEnv>);
 apiApp.route("/search", searchApp);
 apiApp.route("/certificate", certificateApp);
 apiApp.route("/cite", citeApp);
+apiApp.route("/pdf", pdfApp);
 
 apiApp.notFound((c) => c.json({ error: "not_found" }, 404));

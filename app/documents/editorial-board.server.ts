@@ -1,0 +1,106 @@
+/**
+ * The editorial board (portrait A4, as many pages as needed): Editor-in-Chief, Associate
+ * Editors, Assistant Editors, each editor with post, affiliation and country, and e-mail and
+ * phone only when the journal shows editor contacts publicly.
+ */
+import { A4, DocBuilder, layoutRuns, type Canvas, type Line, type Run } from "./canvas.server";
+import { GOLD, INK, MUTED, NAVY, RULE } from "./decor.server";
+import { titleRuns } from "./format.server";
+import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
+import { htmlToText } from "../utils/html";
+import type { EditorInfo, JournalInfo } from "./types";
+
+export interface BoardInput {
+  journal: JournalInfo;
+  /** Enabled editors, pinned first (the order of the public board). */
+  editors: EditorInfo[];
+  showContacts: boolean;
+}
+
+export const BOARD_GROUPS: { category: string; label: string }[] = [
+  { category: "chief editor", label: "Editor-in-Chief" },
+  { category: "associate editor", label: "Associate Editors" },
+  { category: "assistant editor", label: "Assistant Editors" },
+];
+
+const LEFT_WIDTH = 190;
+const GUTTER = 18;
+
+function drawLinesAt(c: Canvas, lines: Line[], x: number, top: number, leading: number, color: readonly [number, number, number]): void {
+  c.drawLines(lines, x, top - leading * 0.8, leading, { color });
+}
+
+function editorRow(e: EditorInfo, showContacts: boolean): PagedItem {
+  const bodyWidth = A4[0] - 2 * MARGIN_X;
+  const rightX = MARGIN_X + LEFT_WIDTH + GUTTER;
+  const rightWidth = bodyWidth - LEFT_WIDTH - GUTTER;
+  const name = layoutRuns([{ text: e.name.trim(), style: "bold" }], 11.5, LEFT_WIDTH);
+  const postRuns: Run[] = [...titleRuns(e.post, "italic", "italic")];
+  if (e.degree.trim()) postRuns.push({ text: `${postRuns.length ? ", " : ""}${e.degree.trim()}`, style: "italic" });
+  const post = postRuns.length ? layoutRuns(postRuns, 9.5, LEFT_WIDTH) : [];
+  const affiliation = htmlToText(e.content);
+  const aff = affiliation ? layoutRuns([{ text: affiliation, style: "regular" }], 10, rightWidth) : [];
+  const country = e.country.trim() ? layoutRuns([{ text: e.country.trim(), style: "bold" }], 9.5, rightWidth) : [];
+  const contactText = showContacts ? [e.email.trim() && `E-mail: ${e.email.trim()}`, e.phone.trim() && `Phone: ${e.phone.trim()}`].filter(Boolean).join("   ·   ") : "";
+  const contacts = contactText ? layoutRuns([{ text: contactText, style: "regular" }], 9, rightWidth) : [];
+  const leftHeight = name.length * 14 + post.length * 12.5;
+  const rightHeight = aff.length * 13.5 + country.length * 12.5 + contacts.length * 12;
+  const height = Math.max(leftHeight, rightHeight) + 16;
+  return {
+    height,
+    draw(c, top) {
+      const t = top - 8;
+      drawLinesAt(c, name, MARGIN_X, t, 14, INK);
+      drawLinesAt(c, post, MARGIN_X, t - name.length * 14, 12.5, MUTED);
+      let ry = t;
+      drawLinesAt(c, aff, rightX, ry, 13.5, INK);
+      ry -= aff.length * 13.5;
+      drawLinesAt(c, country, rightX, ry, 12.5, MUTED);
+      ry -= country.length * 12.5;
+      drawLinesAt(c, contacts, rightX, ry, 12, NAVY);
+      c.strokeColor(RULE).lineWidth(0.5).line(MARGIN_X, top - height, A4[0] - MARGIN_X, top - height);
+    },
+  };
+}
+
+function groupHeading(label: string, count: number): PagedItem {
+  return {
+    height: 40,
+    keepWithNext: true,
+    draw(c, top) {
+      const y = top - 26;
+      c.fillColor(NAVY).rect(MARGIN_X, y - 5, 4, 19, "f");
+      const w = c.text(label, MARGIN_X + 12, y, "bold", 13.5, { color: NAVY });
+      c.text(`(${count})`, MARGIN_X + 18 + w, y, "regular", 10, { color: MUTED });
+      c.strokeColor(GOLD).lineWidth(0.9).line(MARGIN_X, y - 9, A4[0] - MARGIN_X, y - 9);
+    },
+  };
+}
+
+export async function buildEditorialBoard(input: BoardInput): Promise<Uint8Array> {
+  const { journal } = input;
+  const builder = await DocBuilder.create({
+    title: `Editorial Board — ${journal.name}`,
+    subject: `Editorial board of ${journal.name}`,
+    author: journal.name,
+    keywords: ["Editorial Board", journal.name],
+  });
+  const items: PagedItem[] = [];
+  const known = new Set(BOARD_GROUPS.map((g) => g.category));
+  const groups = [
+    ...BOARD_GROUPS.map((g) => ({ label: g.label, editors: input.editors.filter((e) => e.category === g.category) })),
+    { label: "Editorial Board Members", editors: input.editors.filter((e) => !known.has(e.category)) },
+  ];
+  for (const group of groups) {
+    if (!group.editors.length) continue;
+    items.push(groupHeading(group.label, group.editors.length));
+    for (const e of group.editors) items.push(editorRow(e, input.showContacts));
+  }
+  paginate(builder, journal, {
+    title: "EDITORIAL BOARD",
+    subtitle: "",
+    runningTitle: "Editorial Board",
+    empty: "The editorial board will be announced soon.",
+  }, items);
+  return builder.save();
+}

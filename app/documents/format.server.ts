@@ -1,0 +1,99 @@
+/** Text shaping for documents: titles with italics, dates, issue labels, safe file names. */
+import { MONTHS, MONTHS_SHORT } from "../schemas/frequency";
+import { decodeEntities, htmlToText, sanitizeHtml, TITLE_PROFILE } from "../utils/html";
+import type { Run } from "./canvas.server";
+import type { TextStyle } from "./fonts.server";
+
+/**
+ * Runs of an HTML title: text inside <i>/<em> in italics (or `italicStyle`), everything else
+ * in `style`. Any other markup is dropped by the sanitiser first, so tags never show as text.
+ */
+export function titleRuns(html: string, style: TextStyle = "regular", italicStyle: TextStyle = "italic"): Run[] {
+  const safe = sanitizeHtml(html, TITLE_PROFILE);
+  const runs: Run[] = [];
+  let depth = 0;
+  const re = /<(\/?)(i|em)>|([^<]+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(safe))) {
+    if (m[2]) {
+      depth = Math.max(0, depth + (m[1] ? -1 : 1));
+      continue;
+    }
+    const text = decodeEntities(m[3]).replace(/\s+/g, " ");
+    if (!text) continue;
+    const s = depth > 0 ? italicStyle : style;
+    const last = runs[runs.length - 1];
+    if (last && last.style === s) last.text += text;
+    else runs.push({ text, style: s });
+  }
+  if (runs.length) {
+    runs[0].text = runs[0].text.replace(/^\s+/, "");
+    runs[runs.length - 1].text = runs[runs.length - 1].text.replace(/\s+$/, "");
+  }
+  return runs.filter((r) => r.text);
+}
+
+/** Plain text of an HTML title (metadata, file names). */
+export function titleText(html: string): string {
+  return htmlToText(html);
+}
+
+/** '2025-03-15' → '15 March 2025'; anything unparseable is returned as given. */
+export function formatDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+  if (!m) return value.trim();
+  const month = MONTHS[Number(m[2]) - 1];
+  if (!month) return value.trim();
+  return `${Number(m[3])} ${month} ${m[1]}`;
+}
+
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function monthName(token: string): string {
+  const i = MONTHS_SHORT.findIndex((m) => m.toLowerCase() === token.slice(0, 3).toLowerCase());
+  return i === -1 ? token : MONTHS[i];
+}
+
+/** Issue period for display: 'Jan-Mar' → 'January–March', 'Jul' → 'July', 'January' stays. */
+export function formatPeriod(frequency: string): string {
+  const f = frequency.trim();
+  if (!f) return "";
+  const parts = f.split(/\s*[-–]\s*/);
+  if (parts.length === 2 && parts.every((p) => /^[A-Za-z]{3,9}$/.test(p))) {
+    return `${monthName(parts[0])}–${monthName(parts[1])}`;
+  }
+  if (/^[A-Za-z]{3,9}$/.test(f)) return monthName(f);
+  return f;
+}
+
+/** '101-110' → '101–110' (an en dash between page numbers). */
+export function formatPages(pagenumber: string): string {
+  return pagenumber.trim().replace(/\s*-\s*/, "–");
+}
+
+/** Surname for file names: last word of the name, without honorifics or punctuation. */
+export function fileSafeSurname(name: string): string {
+  const words = name
+    .replace(/^(?:\s*(?:dr|prof|professor|mr|mrs|ms|miss|shri|smt|sri|डॉ|श्री|श्रीमती)\.?\s+)+/iu, "")
+    .normalize("NFC")
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{M}\p{N}-]/gu, ""))
+    .filter(Boolean);
+  const surname = (words[words.length - 1] ?? "").replace(/^-+|-+$/g, "").slice(0, 40);
+  return surname || "author";
+}
+
+/** Initials for the journal's monogram: 'International Journal of Agriculture…' → 'IJAL'. */
+export function monogramInitials(name: string): string {
+  const small = new Set(["of", "and", "the", "for", "in", "on", "&", "a", "an", "to"]);
+  const letters = name
+    .split(/\s+/)
+    .filter((w) => w && !small.has(w.toLowerCase()))
+    .map((w) => Array.from(w.replace(/^[^\p{L}]+/u, ""))[0] ?? "")
+    .filter(Boolean)
+    .join("")
+    .toLocaleUpperCase();
+  return letters.slice(0, 4) || "J";
+}

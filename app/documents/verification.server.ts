@@ -1,0 +1,97 @@
+/**
+ * Certificate verification codes: `{refnumber}-{author position}-{MAC}`, where MAC is the
+ * first 50 bits of HMAC-SHA256(JWT_SECRET, "certificate:v1:{journal id}:{refnumber}:{position}")
+ * in Crockford base32 (10 characters). Stateless: the page recomputes the MAC, so nothing is
+ * stored, a code of one journal is invalid on another, and codes cannot be guessed or
+ * enumerated (2^50 possibilities per certificate). The message prefix keeps these MACs apart
+ * from the JWTs signed with the same secret (a JWT's signing input is "base64url.base64url").
+ */
+import { MIN_SECRET_LENGTH, MissingSecretError } from "../utils/auth.server";
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const MAC_CHARS = 10;
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string | undefined): Promise<CryptoKey> {
+  if (!secret || secret.length < MIN_SECRET_LENGTH) throw new MissingSecretError();
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function base32(bytes: Uint8Array, chars: number): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    buffer = (buffer << 8) | b;
+    bits += 8;
+    while (bits >= 5 && out.length < chars) {
+      out += ALPHABET[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+    if (out.length >= chars) break;
+  }
+  return out;
+}
+
+async function mac(secret: string | undefined, journalId: number, refnumber: string, position: number): Promise<string> {
+  const key = await hmacKey(secret);
+  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`certificate:v1:${journalId}:${refnumber}:${position}`));
+  return base32(new Uint8Array(sig), MAC_CHARS);
+}
+
+/** The verification code of one author's certificate. Throws MissingSecretError without a secret. */
+export async function certificateCode(secret: string | undefined, journalId: number, refnumber: string, position: number): Promise<string> {
+  return `${refnumber}-${position}-${await mac(secret, journalId, refnumber, position)}`;
+}
+
+export interface ParsedCode {
+  refnumber: string;
+  position: number;
+  mac: string;
+}
+
+/** Splits a code as typed or scanned (any case; Crockford look-alikes I/L → 1, O → 0 in the MAC). */
+export function parseCode(raw: string): ParsedCode | null {
+  const code = raw.trim();
+  if (code.length > 80) return null;
+  const m = /^([A-Za-z0-9]{1,40})-(\d{1,3})-([0-9A-Za-z]{10})$/.exec(code);
+  if (!m) return null;
+  const position = Number(m[2]);
+  if (position < 1) return null;
+  const macPart = m[3].toUpperCase().replace(/[IL]/g, "1").replace(/O/g, "0");
+  if (/[U]/.test(macPart)) return null;
+  return { refnumber: m[1], position, mac: macPart };
+}
+
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The refnumber and author position a code stands for, if it is genuine for this journal. */
+export async function checkCode(secret: string | undefined, journalId: number, raw: string): Promise<{ refnumber: string; position: number } | null> {
+  const parsed = parseCode(raw);
+  if (!parsed) return null;
+  let expected: string;
+  try {
+    expected = await mac(secret, journalId, parsed.refnumber, parsed.position);
+  } catch (error) {
+    if (error instanceof MissingSecretError) return null;
+    throw error;
+  }
+  return sameText(expected, parsed.mac) ? { refnumber: parsed.refnumber, position: parsed.position } : null;
+}
+
+/** Canonical form of a code (what the certificate prints), for redirects and display. */
+export function canonicalCode(parsed: ParsedCode): string {
+  return `${parsed.refnumber}-${parsed.position}-${parsed.mac}`;
+}

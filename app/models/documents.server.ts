@@ -1,0 +1,100 @@
+/**
+ * Reads behind the PDF downloads and the certificate verification page. Every query is scoped
+ * to the journal; lists of ids are chunked to stay under D1's 100 bound parameters per
+ * statement and sent as one batch (one round trip).
+ */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { articles, editors, issues } from "../db/schema";
+
+/** Bound parameters per statement: D1 allows 100; the journal id takes one. */
+const CHUNK = 90;
+
+const articleColumns = {
+  id: articles.id,
+  refnumber: articles.refnumber,
+  title: articles.title,
+  authorname: articles.authorname,
+  year: articles.year,
+  volume: articles.volume,
+  issue: articles.issue,
+  frequency: articles.frequency,
+  // Aliased: D1 batches return rows keyed by column name, and "frequency" is in both tables.
+  issueFrequency: sql<string | null>`${issues.frequency}`.as("issue_frequency"),
+  pagenumber: articles.pagenumber,
+  firstPage: articles.firstPage,
+  publishdate: articles.publishdate,
+  status: articles.status,
+};
+
+export interface DocumentArticle {
+  id: number;
+  refnumber: string;
+  title: string;
+  authorname: string;
+  year: number;
+  volume: number;
+  issue: number;
+  /** The article's own copy of the issue period, or '' (then issueFrequency applies). */
+  frequency: string;
+  issueFrequency: string | null;
+  pagenumber: string;
+  firstPage: number;
+  publishdate: string;
+  status: "enabled" | "disabled";
+}
+
+function articleSelect(db: Db) {
+  return db.select(articleColumns).from(articles).leftJoin(issues, eq(issues.id, articles.issueId));
+}
+
+/** Query for one enabled article by refnumber, with its issue's period (certificates, /verify). */
+export function publicArticleForDocumentQuery(db: Db, journalId: number, refnumber: string) {
+  return articleSelect(db)
+    .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), eq(articles.status, "enabled")))
+    .limit(1);
+}
+
+/** Query for one enabled article by id, with its issue's period (cover page). */
+export function publicArticleByIdForDocumentQuery(db: Db, journalId: number, id: number) {
+  return articleSelect(db)
+    .where(and(eq(articles.journalId, journalId), eq(articles.id, id), eq(articles.status, "enabled")))
+    .limit(1);
+}
+
+/**
+ * Articles of this journal with any of the given refnumbers (any status: staff select them in
+ * the admin), in page order. Unknown refnumbers are simply absent.
+ */
+export async function articlesByRefnumbers(db: Db, journalId: number, refnumbers: string[]): Promise<DocumentArticle[]> {
+  const unique = [...new Set(refnumbers)];
+  if (!unique.length) return [];
+  const queries = [];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    queries.push(
+      articleSelect(db)
+        .where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK))))
+        .orderBy(asc(articles.year), asc(articles.volume), asc(articles.issue), asc(articles.firstPage), asc(articles.id)),
+    );
+  }
+  const results = await db.batch(queries as [(typeof queries)[0], ...typeof queries]);
+  return results.flat() as DocumentArticle[];
+}
+
+/** Editors of this journal with the given ids (any status), in board order. */
+export async function editorsByIds(db: Db, journalId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const queries = [];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    queries.push(
+      db
+        .select()
+        .from(editors)
+        .where(and(eq(editors.journalId, journalId), inArray(editors.id, unique.slice(i, i + CHUNK))))
+        .orderBy(desc(editors.is_pinned), asc(editors.id)),
+    );
+  }
+  const results = await db.batch(queries as [(typeof queries)[0], ...typeof queries]);
+  return results.flat();
+}

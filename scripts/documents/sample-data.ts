@@ -1,0 +1,96 @@
+/** Sample records for scripts/documents/samples.ts (rendering every document type to look at). */
+import { buildCertificate } from "../../app/documents/certificate.server";
+import { buildCoverPage } from "../../app/documents/coverpage.server";
+import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";
+import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
+import { buildIndexPage } from "../../app/documents/index-page.server";
+import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
+
+export const journal: JournalInfo = {
+  name: "International Journal of Agriculture and Life Sciences",
+  issn: "2454-6127",
+  essn: "2454-6135",
+  impactFactor: "5.87",
+  yearStarted: "2015",
+  frequency: "Quarterly",
+  publisherName: "Agri Life Publications",
+  publisherAddress: "12 University Road, Civil Lines, Prayagraj, Uttar Pradesh 211001, India",
+  email: "editor@ijals.example",
+  domain: "www.ijals.example",
+};
+
+export const article: ArticleInfo = {
+  refnumber: "482135",
+  title: "Effect of integrated nutrient management on growth, yield and grain quality of <i>Oryza sativa</i> L. under the sodic soils of eastern Uttar Pradesh",
+  authorname: "Dr. Anjali Sharma, José Müller-Łukasz, राजेश कुमार, क्षितिज त्रिपाठी, Renée Ødegård",
+  year: 2025,
+  volume: 11,
+  issue: 1,
+  frequency: "Jan-Mar",
+  pagenumber: "101-110",
+  publishdate: "2025-03-15",
+};
+
+async function timed(name: string, build: () => Promise<Uint8Array>) {
+  const t = performance.now();
+  const bytes = await build();
+  return { name, bytes, ms: performance.now() - t };
+}
+
+export async function sampleDocuments() {
+  const cert = (author: string, position: number) =>
+    buildCertificate({
+      journal,
+      article,
+      author,
+      position,
+      editorInChief: "Prof. (Dr.) Ramesh Chandra Verma",
+      verifyUrl: `https://ijals.example/verify/482135-${position}-K7QH3M9XWA`,
+      code: `482135-${position}-K7QH3M9XWA`,
+    });
+  const editors: EditorInfo[] = Array.from({ length: 40 }, (_, i) => ({
+    id: i + 1,
+    name: ["Prof. (Dr.) Ramesh Chandra Verma", "Dr. Sunita Devi", "डॉ. विनोद कुमार", "Dr. Hélène Dubois-Çelik", "Dr. Arun Prakash Singh"][i % 5] + (i > 4 ? ` ${i}` : ""),
+    category: i === 0 ? "chief editor" : i < 22 ? "associate editor" : "assistant editor",
+    post: ["Professor", "Associate Professor", "<em>Principal Scientist</em>", "Head", "Assistant Professor"][i % 5],
+    degree: i % 3 === 0 ? "Ph.D." : "",
+    content: ["Department of Agronomy, Banaras Hindu University, Varanasi, Uttar Pradesh", "ICAR – Indian Agricultural Research Institute, Pusa Campus, New Delhi", "Faculty of Agricultural Sciences, Université de Montpellier, Montpellier", "College of Horticulture, Dr. Yashwant Singh Parmar University of Horticulture and Forestry, Nauni, Solan, Himachal Pradesh 173230"][i % 4],
+    country: ["India", "India", "France", "Nepal"][i % 4],
+    email: `editor${i}@univ.example`,
+    phone: `+91 98${String(10000000 + i * 7919).slice(0, 8)}`,
+  }));
+  const articles: ArticleInfo[] = Array.from({ length: 34 }, (_, i) => ({
+    ...article,
+    refnumber: String(482100 + i),
+    title: i % 3 === 0 ? `Genetic variability and path analysis in <i>Brassica juncea</i> (L.) Czern. &amp; Coss. genotypes under rainfed conditions, trial ${i + 1}` : `Studies on the efficacy of bio-agents against wilt of chickpea (<em>Cicer arietinum</em> L.) ${i + 1}`,
+    authorname: i % 4 === 0 ? "राजेश कुमार, सुनीता देवी" : "Dr. Anjali Sharma, José Müller-Łukasz, Renée Ødegård",
+    pagenumber: `${i * 8 + 1}-${i * 8 + 8}`,
+  }));
+  return [
+    await timed("coverpage.pdf", () => buildCoverPage({ journal, issue: { year: 2025, volume: 11, issue: 1, frequency: "Jan-Mar" } })),
+    await timed("editorial-board.pdf", () => buildEditorialBoard({ journal, editors, showContacts: true })),
+    await timed("index-page.pdf", () => buildIndexPage({ journal, articles })),
+    await timed("editor-certificate.pdf", () => buildEditorCertificate({ journal, editor: editors[2], editorInChief: editors[0].name, issuedOn: "2025-04-01" })),
+    await timed("certificate-latin.pdf", () => cert("Dr. Anjali Sharma", 1)),
+    await timed("certificate-latin-2.pdf", () => cert("Dr. Anjali Sharma", 1)),
+    await timed("certificate-accented.pdf", () => cert("José Müller-Łukasz", 2)),
+    await timed("certificate-devanagari.pdf", () => cert("क्षितिज त्रिपाठी", 4)),
+    await timed("certificate-devanagari-2.pdf", () => cert("डॉ. विनोद कुमार", 3)),
+  ];
+}
+
+/** Median time of `n` builds after warming up (Node; the workerd figures come from pdf-bench). */
+export async function benchCertificates(n = 60) {
+  const out: Record<string, number> = {};
+  for (const [label, author] of [["latin", "Dr. Anjali Sharma"], ["devanagari", "क्षितिज त्रिपाठी"]] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < n + 10; i++) {
+      const t = performance.now();
+      await buildCertificate({ journal, article, author, position: 1, editorInChief: "Prof. R. C. Verma", verifyUrl: `https://ijals.example/verify/482135-1-K7QH3M9XW${i}`, code: `482135-1-K7QH3M9XW${i}` });
+      if (i >= 10) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    out[label] = times[Math.floor(times.length / 2)];
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+/**
+ * Renders one sample of every document into a folder (default test-results/documents) for
+ * looking at them: `node scripts/documents/samples.ts [outDir]`, then e.g.
+ * `pdftoppm -png -r 60 test-results/documents/certificate-latin.pdf out`.
+ * Runs the real builders through Vite (for the `?inline` font imports) in Node.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createServer } from "vite";
+
+const outDir = path.resolve(process.argv[2] ?? "test-results/documents");
+mkdirSync(outDir, { recursive: true });
+
+const vite = await createServer({
+  configFile: false,
+  logLevel: "error",
+  server: { middlewareMode: true, hmr: false, ws: false },
+  appType: "custom",
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
+try {
+  const { sampleDocuments } = await vite.ssrLoadModule("/scripts/documents/sample-data.ts");
+  const docs: { name: string; bytes: Uint8Array; ms: number }[] = await sampleDocuments();
+  for (const d of docs) {
+    writeFileSync(path.join(outDir, d.name), d.bytes);
+    console.log(`${d.name.padEnd(40)} ${String(d.bytes.length).padStart(8)} bytes  ${d.ms.toFixed(1)} ms`);
+  }
+} finally {
+  await vite.close();
+}

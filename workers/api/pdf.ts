@@ -1,0 +1,340 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { buildCertificate } from "../../app/documents/certificate.server";
+import { buildCoverPage } from "../../app/documents/coverpage.server";
+import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";
+import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
+import { fileSafeSurname, todayIso } from "../../app/documents/format.server";
+import { buildIndexPage } from "../../app/documents/index-page.server";
+import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
+import { certificateCode } from "../../app/documents/verification.server";
+import { uniqueEntryName, zipStream, type ZipEntry } from "../../app/documents/zip.server";
+import { getDb } from "../../app/db/client.server";
+import {
+  articlesByRefnumbers,
+  editorsByIds,
+  publicArticleByIdForDocumentQuery,
+  publicArticleForDocumentQuery,
+  type DocumentArticle,
+} from "../../app/models/documents.server";
+import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "../../app/models/editors.server";
+import type { JournalContext } from "../../app/models/journals.server";
+import { MissingSecretError } from "../../app/utils/auth.server";
+import { splitAuthors } from "../../app/utils/citation";
+import { displayImpactFactor } from "../../app/utils/site";
+import type { HonoEnv } from "../types";
+import { requireAdmin } from "./middleware";
+import { parseId } from "./request";
+
+/**
+ * Downloads of spec §7, generated in the Worker for the journal of the request's host:
+ *   GET  /api/pdf/certificate/{refnumber}/{author}  certificate-{refnumber}.pdf ({author} = 1-based byline position)
+ *   GET  /api/pdf/coverpage/{id}                     coverpage-{id}.pdf ({id} = article id)
+ *   GET  /api/pdf/editorialboard                     Editorial-Board.pdf
+ *   POST /api/pdf/indexpage          (admin)         Index-Page.pdf
+ *   POST /api/pdf/bulkcertificates   (admin)         Certificates.zip
+ *   POST /api/pdf/editorscertificate (admin)         Editors-Certificate.zip
+ * Selections are JSON: {"refnumbers": [...]} / {"ids": [...]} or a bare array.
+ */
+export const pdfApp = new Hono<HonoEnv>({ strict: false });
+
+/** Most articles (index page, certificates) or editors one request may select. */
+export const MAX_SELECTION = 200;
+
+export function journalInfo(journal: JournalContext): JournalInfo {
+  const s = journal.settings;
+  return {
+    name: s.websitename || journal.name,
+    issn: s.issn,
+    essn: s.journal_essn,
+    impactFactor: displayImpactFactor(s.impactfactor),
+    yearStarted: s.year_started,
+    frequency: s.journal_frequency,
+    publisherName: s.publisher_name,
+    publisherAddress: s.publisher_address,
+    email: s.websiteemail,
+    domain: s.domain || journal.host,
+  };
+}
+
+function articleInfo(a: DocumentArticle): ArticleInfo {
+  return {
+    refnumber: a.refnumber,
+    title: a.title,
+    authorname: a.authorname,
+    year: a.year,
+    volume: a.volume,
+    issue: a.issue,
+    frequency: a.frequency || a.issueFrequency || "",
+    pagenumber: a.pagenumber,
+    publishdate: a.publishdate,
+  };
+}
+
+function editorInfo(e: Editor): EditorInfo {
+  return {
+    id: e.id,
+    name: e.name,
+    category: e.category,
+    post: e.post,
+    degree: e.degree,
+    content: e.content,
+    country: e.country,
+    email: e.email,
+    phone: e.phone,
+  };
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, "_");
+}
+
+function pdfResponse(bytes: Uint8Array, filename: string): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${safeFileName(filename)}"`,
+      "content-length": String(bytes.length),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+function zipResponse(stream: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(stream, {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${safeFileName(filename)}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+function notFound(extra: Record<string, unknown> = {}): Response {
+  return json({ error: "not_found", ...extra }, 404);
+}
+
+function misconfigured(error: unknown): Response {
+  if (!(error instanceof MissingSecretError)) throw error;
+  console.error(error.message);
+  return json({ error: "server_misconfigured", message: "Certificates need JWT_SECRET to sign their verification codes." }, 500);
+}
+
+/** JWT_SECRET is a secret, so it is not in the generated Env type. */
+function secretOf(env: Env): string | undefined {
+  return (env as { JWT_SECRET?: string }).JWT_SECRET;
+}
+
+function verifyUrl(requestUrl: string, code: string): string {
+  return `${new URL(requestUrl).origin}/verify/${code}`;
+}
+
+const selectionLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: (c) => c.json({ error: "payload_too_large", message: "The selection is too large." }, 413),
+});
+
+type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
+
+function badRequest(error: string, message: string): { ok: false; response: Response } {
+  return { ok: false, response: json({ error, message }, 400) };
+}
+
+/**
+ * Reads a selection body: `{"<key>": [...]}` or a bare JSON array. Values are checked with
+ * `parse` (null = invalid), de-duplicated, and the count is checked against MAX_SELECTION.
+ */
+async function readSelection<T>(request: Request, key: string, noun: string, parse: (v: unknown) => T | null): Promise<Selection<T>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type && !type.includes("application/json")) {
+    return badRequest("expected_json", `Send the selected ${noun} as JSON: {"${key}": [...]}.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return badRequest("malformed_json", `The request body is not valid JSON. Send {"${key}": [...]}.`);
+  }
+  const list = Array.isArray(body) ? body : body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
+  if (!Array.isArray(list)) {
+    return badRequest("invalid_selection", `Send the selected ${noun} as {"${key}": [...]} or a JSON array.`);
+  }
+  const values: T[] = [];
+  const seen = new Set<string>();
+  for (const item of list) {
+    const value = parse(item);
+    if (value === null) {
+      return badRequest("invalid_selection", `Not a valid ${noun.replace(/s$/, "")}: ${JSON.stringify(item)?.slice(0, 40)}.`);
+    }
+    const k = String(value);
+    if (!seen.has(k)) {
+      seen.add(k);
+      values.push(value);
+    }
+  }
+  if (!values.length) return badRequest("empty_selection", `Select at least one of the ${noun}.`);
+  if (values.length > MAX_SELECTION) {
+    return badRequest("too_many", `Select at most ${MAX_SELECTION} ${noun} at a time (got ${values.length}).`);
+  }
+  return { ok: true, values };
+}
+
+function parseRefnumber(v: unknown): string | null {
+  const s = typeof v === "number" && Number.isSafeInteger(v) ? String(v) : typeof v === "string" ? v.trim() : "";
+  return /^[A-Za-z0-9]{1,40}$/.test(s) ? s : null;
+}
+
+function parseEditorId(v: unknown): number | null {
+  if (typeof v === "number") return Number.isSafeInteger(v) && v > 0 ? v : null;
+  return typeof v === "string" ? parseId(v.trim()) : null;
+}
+
+/** The selected articles of this journal, or the 400/404 response. Every refnumber must exist. */
+async function selectedArticles(request: Request, env: Env, journalId: number): Promise<{ articles: DocumentArticle[] } | Response> {
+  const selection = await readSelection(request, "refnumbers", "articles", parseRefnumber);
+  if (!selection.ok) return selection.response;
+  const articles = await articlesByRefnumbers(getDb(env.DB), journalId, selection.values);
+  const found = new Set(articles.map((a) => a.refnumber));
+  const missing = selection.values.filter((r) => !found.has(r));
+  if (missing.length) return notFound({ message: `Unknown reference number(s): ${missing.slice(0, 20).join(", ")}.`, missing });
+  return { articles };
+}
+
+async function chiefEditorName(env: Env, journalId: number): Promise<string> {
+  const [chief] = await chiefEditorQuery(getDb(env.DB), journalId);
+  return chief?.name ?? "";
+}
+
+// ---- Public downloads -------------------------------------------------------------------------
+
+pdfApp.get("/certificate/:refnumber/:author", async (c) => {
+  const refnumber = parseRefnumber(c.req.param("refnumber"));
+  const position = /^\d{1,3}$/.test(c.req.param("author")) ? Number(c.req.param("author")) : 0;
+  if (!refnumber || position < 1) return notFound();
+  const journal = c.get("journal");
+  const db = getDb(c.env.DB);
+  // One round trip: the article and the editor-in-chief.
+  const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journal.id, refnumber), chiefEditorQuery(db, journal.id)]);
+  const article = rows[0];
+  if (!article) return notFound();
+  const authors = splitAuthors(article.authorname);
+  if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s).` });
+  let code: string;
+  try {
+    code = await certificateCode(secretOf(c.env), journal.id, article.refnumber, position);
+  } catch (error) {
+    return misconfigured(error);
+  }
+  const bytes = await buildCertificate({
+    journal: journalInfo(journal),
+    article: articleInfo(article),
+    author: authors[position - 1],
+    position,
+    editorInChief: chief[0]?.name ?? "",
+    verifyUrl: verifyUrl(c.req.url, code),
+    code,
+  });
+  return pdfResponse(bytes, `certificate-${article.refnumber}.pdf`);
+});
+
+pdfApp.get("/coverpage/:id", async (c) => {
+  const id = parseId(c.req.param("id"));
+  if (!id) return notFound();
+  const journal = c.get("journal");
+  const [article] = await publicArticleByIdForDocumentQuery(getDb(c.env.DB), journal.id, id);
+  if (!article) return notFound();
+  const info = articleInfo(article);
+  const bytes = await buildCoverPage({
+    journal: journalInfo(journal),
+    issue: { year: info.year, volume: info.volume, issue: info.issue, frequency: info.frequency },
+  });
+  return pdfResponse(bytes, `coverpage-${id}.pdf`);
+});
+
+pdfApp.get("/editorialboard", async (c) => {
+  const journal = c.get("journal");
+  const editors = await enabledEditorsQuery(getDb(c.env.DB), journal.id);
+  const bytes = await buildEditorialBoard({
+    journal: journalInfo(journal),
+    editors: editors.map(editorInfo),
+    showContacts: journal.settings.show_editor_contacts,
+  });
+  return pdfResponse(bytes, "Editorial-Board.pdf");
+});
+
+// ---- Staff downloads ---------------------------------------------------------------------------
+
+pdfApp.post("/indexpage", requireAdmin, selectionLimit, async (c) => {
+  const selected = await selectedArticles(c.req.raw, c.env, c.get("journal").id);
+  if (selected instanceof Response) return selected;
+  const bytes = await buildIndexPage({ journal: journalInfo(c.get("journal")), articles: selected.articles.map(articleInfo) });
+  return pdfResponse(bytes, "Index-Page.pdf");
+});
+
+pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
+  const journal = c.get("journal");
+  const selected = await selectedArticles(c.req.raw, c.env, journal.id);
+  if (selected instanceof Response) return selected;
+  const secret = secretOf(c.env);
+  try {
+    await certificateCode(secret, journal.id, "0", 1);
+  } catch (error) {
+    return misconfigured(error);
+  }
+  const chief = await chiefEditorName(c.env, journal.id);
+  const requestUrl = c.req.url;
+  const info = journalInfo(journal);
+  const tasks = selected.articles.flatMap((a) => splitAuthors(a.authorname).map((author, i) => ({ article: a, author, position: i + 1 })));
+  const used = new Set<string>();
+  let index = 0;
+  const stream = zipStream(async (): Promise<ZipEntry | null> => {
+    const task = tasks[index++];
+    if (!task) return null;
+    const code = await certificateCode(secret, journal.id, task.article.refnumber, task.position);
+    const data = await buildCertificate({
+      journal: info,
+      article: articleInfo(task.article),
+      author: task.author,
+      position: task.position,
+      editorInChief: chief,
+      verifyUrl: verifyUrl(requestUrl, code),
+      code,
+    });
+    const name = uniqueEntryName(`${task.article.refnumber}-${task.position}-${fileSafeSurname(task.author)}.pdf`, used);
+    return { name, data };
+  });
+  return zipResponse(stream, "Certificates.zip");
+});
+
+pdfApp.post("/editorscertificate", requireAdmin, selectionLimit, async (c) => {
+  const selection = await readSelection(c.req.raw, "ids", "editors", parseEditorId);
+  if (!selection.ok) return selection.response;
+  const journal = c.get("journal");
+  const editors = (await editorsByIds(getDb(c.env.DB), journal.id, selection.values)).sort((a, b) => b.is_pinned - a.is_pinned || a.id - b.id);
+  const found = new Set(editors.map((e) => e.id));
+  const missing = selection.values.filter((id) => !found.has(id));
+  if (missing.length) return notFound({ message: `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}.`, missing });
+  const chief = await chiefEditorName(c.env, journal.id);
+  const info = journalInfo(journal);
+  const issuedOn = todayIso();
+  const used = new Set<string>();
+  let index = 0;
+  const stream = zipStream(async (): Promise<ZipEntry | null> => {
+    const editor = editors[index++];
+    if (!editor) return null;
+    const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn });
+    return { name: uniqueEntryName(`editor-${editor.id}-${fileSafeSurname(editor.name)}.pdf`, used), data };
+  });
+  return zipResponse(stream, "Editors-Certificate.zip");
+});
+
+pdfApp.notFound((c) => c.json({ error: "not_found" }, 404));
