@@ -8,6 +8,7 @@ import { escapeHtml } from "../app/utils/html";
 import { apiApp } from "./api";
 import { assetsApp } from "./assets";
 import { authApp } from "./api/auth";
+import { edgeCache } from "./cache";
 import { discoveryApp } from "./discovery";
 import { oaiApp } from "./oai";
 import type { HonoEnv } from "./types";
@@ -64,6 +65,8 @@ app.use("*", async (c, next) => {
   c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
   await next();
 });
+
+app.use("*", edgeCache);
 
 app.route("/auth", authApp);
 app.route("/api", apiApp);

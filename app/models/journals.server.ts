@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { journalHosts, journals, settings } from "../db/schema";
 
@@ -9,6 +9,8 @@ export interface JournalContext {
   id: number;
   slug: string;
   name: string;
+  /** Cache version: bumped on every staff write (see workers/cache.ts). */
+  version: number;
   /** The hostname the request came in on (lower-case, no port). */
   host: string;
   settings: Settings;
@@ -47,6 +49,7 @@ export async function resolveJournalByHost(db: Db, host: string): Promise<Journa
     id: row.journal.id,
     slug: row.journal.slug,
     name: row.journal.name,
+    version: row.journal.version,
     host,
     settings: row.settings,
   };
@@ -73,6 +76,14 @@ export async function createJournal(db: Db, input: NewJournal): Promise<number> 
     ),
   ] as const as [any, ...any[]]);
   return id;
+}
+
+/** Makes every edge-cached page of this journal stale (called after each staff write). */
+export async function bumpJournalVersion(db: Db, journalId: number): Promise<void> {
+  await db
+    .update(journals)
+    .set({ version: sql`${journals.version} + 1` })
+    .where(eq(journals.id, journalId));
 }
 
 export async function findJournalBySlug(db: Db, slug: string) {

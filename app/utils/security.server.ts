@@ -24,9 +24,8 @@ export function applySecurityHeaders(
   headers: Headers,
   { nonce, production }: { nonce: string; production: boolean },
 ): void {
-  // Vite's dev server injects its own inline client script without our nonce; enforce the
-  // policy everywhere except `react-router dev`.
-  if (!import.meta.env.DEV) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, false));
+  // The dev server also needs eval (module reloading) and websockets (HMR).
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(import.meta.env.DEV)));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { fetchWorker, makeAdminSession, makeJournal } from "../factories";
+
+const nonceOf = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
+
+describe("edge cache", () => {
+  it("serves the second request for a public page from the cache, with a fresh CSP nonce", async () => {
+    const j = await makeJournal();
+    const first = await fetchWorker(j.url("/"));
+    const firstHtml = await first.text();
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await fetchWorker(j.url("/"));
+    const secondHtml = await second.text();
+    expect(second.headers.get("x-edge-cache")).toBe("HIT");
+    expect(second.headers.get("server-timing")).toContain('"1 round trips"');
+    const csp = second.headers.get("content-security-policy") ?? "";
+    const nonce = nonceOf(secondHtml);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(firstHtml));
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("never serves one host's cached page to another host", async () => {
+    const a = await makeJournal({ settings: { websitename: "Cache Alpha" } });
+    const b = await makeJournal({ settings: { websitename: "Cache Beta" } });
+    await (await fetchWorker(a.url("/"))).text();
+    await new Promise((r) => setTimeout(r, 20));
+    const html = await (await fetchWorker(b.url("/"))).text();
+    expect(html).toContain("Cache Beta");
+    expect(html).not.toContain("Cache Alpha");
+  });
+
+  it("a staff write makes the journal's cached pages stale at once", async () => {
+    const s = await makeAdminSession({ settings: { websitename: "Before Rename" } });
+    await (await fetchWorker(s.url("/"))).text();
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await fetchWorker(s.url("/"))).headers.get("x-edge-cache")).toBe("HIT");
+    const res = await fetchWorker(s.url("/api/settings"), {
+      method: "POST",
+      headers: { ...s.auth, "content-type": "application/json" },
+      body: JSON.stringify({ websitename: "After Rename" }),
+    });
+    expect(res.status).toBe(200);
+    const after = await fetchWorker(s.url("/"));
+    expect(after.headers.get("x-edge-cache")).toBe("MISS");
+    expect(await after.text()).toContain("After Rename");
+  });
+
+  it("does not cache admin pages, API calls with a token, or errors", async () => {
+    const s = await makeAdminSession();
+    const api = await fetchWorker(s.url("/api/archives/"), { headers: s.auth });
+    expect(api.headers.get("x-edge-cache")).toBeNull();
+    const missing = await fetchWorker(s.url("/archives/1999/1/1/424242"));
+    expect(missing.status).toBe(404);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await fetchWorker(s.url("/archives/1999/1/1/424242"))).headers.get("x-edge-cache")).not.toBe("HIT");
+    expect((await fetchWorker(s.url("/admin/login"))).headers.get("x-edge-cache")).toBeNull();
+  });
+});
