@@ -102,14 +102,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Impact Factor: <strong>{s.impactFactor}</strong>
               </p>
             ) : null}
-            <div className="fees">
-              <p>
-                India fee: <strong>{s.feeRupee}</strong>
-              </p>
-              <p>
-                Foreign fee: <strong>{s.feeDollar}</strong>
-              </p>
-            </div>
+            {s.feeRupee || s.feeDollar ? (
+              <div className="fees">
+                <p>
+                  India fee: <strong>{s.feeRupee}</strong>
+                </p>
+                <p>
+                  Foreign fee: <strong>{s.feeDollar}</strong>
+                </p>
+              </div>
+            ) : null}
           </div>
         </section>
 
