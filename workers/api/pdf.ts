@@ -126,7 +126,7 @@ function notFound(extra: Record<string, unknown> = {}): Response {
 function misconfigured(error: unknown): Response {
   if (!(error instanceof MissingSecretError)) throw error;
   console.error(error.message);
-  return json({ error: "server_misconfigured", message: "Certificates need JWT_SECRET to sign their verification codes." }, 500);
+  return json({ error: "server_misconfigured", message: "Certificates need JWT_SECRET to sign their verification codes" }, 500);
 }
 
 /** JWT_SECRET is a secret, so it is not in the generated Env type. */
@@ -140,7 +140,7 @@ function verifyUrl(requestUrl: string, code: string): string {
 
 const selectionLimit = bodyLimit({
   maxSize: 64 * 1024,
-  onError: (c) => c.json({ error: "payload_too_large", message: "The selection is too large." }, 413),
+  onError: (c) => c.json({ error: "payload_too_large", message: "The selection is too large" }, 413),
 });
 
 type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
@@ -156,24 +156,24 @@ function badRequest(error: string, message: string): { ok: false; response: Resp
 async function readSelection<T>(request: Request, key: string, noun: string, parse: (v: unknown) => T | null): Promise<Selection<T>> {
   const type = request.headers.get("content-type") ?? "";
   if (type && !type.includes("application/json")) {
-    return badRequest("expected_json", `Send the selected ${noun} as JSON: {"${key}": [...]}.`);
+    return badRequest("expected_json", `Send the selected ${noun} as JSON: {"${key}": [...]}`);
   }
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
   } catch {
-    return badRequest("malformed_json", `The request body is not valid JSON. Send {"${key}": [...]}.`);
+    return badRequest("malformed_json", `The request body is not valid JSON; send {"${key}": [...]}`);
   }
   const list = Array.isArray(body) ? body : body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
   if (!Array.isArray(list)) {
-    return badRequest("invalid_selection", `Send the selected ${noun} as {"${key}": [...]} or a JSON array.`);
+    return badRequest("invalid_selection", `Send the selected ${noun} as {"${key}": [...]} or a JSON array`);
   }
   const values: T[] = [];
   const seen = new Set<string>();
   for (const item of list) {
     const value = parse(item);
     if (value === null) {
-      return badRequest("invalid_selection", `Not a valid ${noun.replace(/s$/, "")}: ${JSON.stringify(item)?.slice(0, 40)}.`);
+      return badRequest("invalid_selection", `Not a valid ${noun.replace(/s$/, "")}: ${JSON.stringify(item)?.slice(0, 40)}`);
     }
     const k = String(value);
     if (!seen.has(k)) {
@@ -181,9 +181,9 @@ async function readSelection<T>(request: Request, key: string, noun: string, par
       values.push(value);
     }
   }
-  if (!values.length) return badRequest("empty_selection", `Select at least one of the ${noun}.`);
+  if (!values.length) return badRequest("empty_selection", `Select at least one of the ${noun}`);
   if (values.length > MAX_SELECTION) {
-    return badRequest("too_many", `Select at most ${MAX_SELECTION} ${noun} at a time (got ${values.length}).`);
+    return badRequest("too_many", `Select at most ${MAX_SELECTION} ${noun} at a time (got ${values.length})`);
   }
   return { ok: true, values };
 }
@@ -205,7 +205,7 @@ async function selectedArticles(request: Request, env: Env, journalId: number): 
   const articles = await articlesByRefnumbers(getDb(env.DB), journalId, selection.values);
   const found = new Set(articles.map((a) => a.refnumber));
   const missing = selection.values.filter((r) => !found.has(r));
-  if (missing.length) return notFound({ message: `Unknown reference number(s): ${missing.slice(0, 20).join(", ")}.`, missing });
+  if (missing.length) return notFound({ message: `Unknown reference number(s): ${missing.slice(0, 20).join(", ")}`, missing });
   return { articles };
 }
 
@@ -227,7 +227,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   const article = rows[0];
   if (!article) return notFound();
   const authors = splitAuthors(article.authorname);
-  if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s).` });
+  if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s)` });
   let code: string;
   try {
     code = await certificateCode(secretOf(c.env), journal.id, article.refnumber, position);
@@ -322,7 +322,7 @@ pdfApp.post("/editorscertificate", requireAdmin, selectionLimit, async (c) => {
   const editors = (await editorsByIds(getDb(c.env.DB), journal.id, selection.values)).sort((a, b) => b.is_pinned - a.is_pinned || a.id - b.id);
   const found = new Set(editors.map((e) => e.id));
   const missing = selection.values.filter((id) => !found.has(id));
-  if (missing.length) return notFound({ message: `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}.`, missing });
+  if (missing.length) return notFound({ message: `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`, missing });
   const chief = await chiefEditorName(c.env, journal.id);
   const info = journalInfo(journal);
   const issuedOn = todayIso();

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
+import { adminAuth, documentText, expectGlyphsMatchText, loadPdfResponse, pageLines, postJson } from "./pdf-helpers";
+
+const settings = {
+  websitename: "Bulletin of Printable Sciences",
+  issn: "1111-2222",
+  journal_essn: "3333-4444",
+  publisher_name: "Printable Press",
+  publisher_address: "7 Press Lane, Varanasi 221005, India",
+};
+
+describe("GET /api/pdf/coverpage/{id}", () => {
+  it("serves the cover of the article's issue", async () => {
+    const j = await makeJournal({ settings });
+    const issue = await makeIssue(j.id, { year: 2024, volume: 9, issue: 4, frequency: "Oct-Dec" });
+    const article = await makeArticle(j.id, issue);
+    const doc = await loadPdfResponse(await fetchWorker(j.url(`/api/pdf/coverpage/${article.id}`)), `coverpage-${article.id}.pdf`);
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect(height).toBeGreaterThan(width);
+    const text = documentText(doc);
+    for (const expected of [
+      "Bulletin of Printable Sciences",
+      "ISSN: 1111-2222",
+      "E-ISSN: 3333-4444",
+      "VOLUME 9 · ISSUE 4",
+      "October–December 2024",
+      "Printable Press",
+      "7 Press Lane, Varanasi 221005, India",
+    ]) {
+      expect(text.replace(/\s+/g, " ")).toContain(expected);
+    }
+    expect(doc.getTitle()).toContain("Volume 9, Issue 4");
+    expectGlyphsMatchText(doc);
+  });
+
+  it("answers 404 for an unknown, malformed, disabled or foreign article id", async () => {
+    const j = await makeJournal({ settings });
+    const issue = await makeIssue(j.id);
+    const disabled = await makeArticle(j.id, issue, { status: "disabled" });
+    const other = await makeJournal();
+    const foreign = await makeArticle(other.id, await makeIssue(other.id));
+    for (const id of ["999999999", "abc", "0", String(disabled.id), String(foreign.id)]) {
+      const res = await fetchWorker(j.url(`/api/pdf/coverpage/${id}`));
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toMatchObject({ error: "not_found" });
+    }
+  });
+});
+
+describe("GET /api/pdf/editorialboard", () => {
+  it("groups enabled editors, pinned first, and hides contacts unless the journal shows them", async () => {
+    const j = await makeJournal({ settings });
+    await makeEditor(j.id, { name: "Dr. Associate Early", category: "associate editor", email: "early@x.example", phone: "+91 11111" });
+    await makeEditor(j.id, { name: "Prof. Chief Person", category: "chief editor", post: "<em>Professor</em>", content: "Banaras Hindu University", country: "India" });
+    await makeEditor(j.id, { name: "डॉ. विनोद कुमार", category: "assistant editor", country: "भारत" });
+    await makeEditor(j.id, { name: "Dr. Pinned Associate", category: "associate editor", is_pinned: 1 });
+    await makeEditor(j.id, { name: "Dr. Hidden Disabled", category: "associate editor", status: "disabled" });
+    await makeEditor(j.id, { name: "Dr. Élodie Çelik", category: "assistant editor", country: "France" });
+
+    const doc = await loadPdfResponse(await fetchWorker(j.url("/api/pdf/editorialboard")), "Editorial-Board.pdf");
+    const text = documentText(doc);
+    const order = ["EDITORIAL BOARD", "Editor-in-Chief", "Prof. Chief Person", "Professor", "Banaras Hindu University", "India", "Associate Editors", "Dr. Pinned Associate", "Dr. Associate Early", "Assistant Editors", "डॉ. विनोद कुमार", "भारत", "Dr. Élodie Çelik"];
+    let at = -1;
+    for (const item of order) {
+      const next = text.indexOf(item, at + 1);
+      expect(next, item).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(text).not.toContain("Dr. Hidden Disabled");
+    expect(text).not.toContain("early@x.example");
+    expect(text).not.toContain("+91 11111");
+    expect(text).toContain("Page 1 of 1");
+    expectGlyphsMatchText(doc);
+
+    const shows = await makeJournal({ settings: { ...settings, show_editor_contacts: true } });
+    await makeEditor(shows.id, { name: "Dr. Contactable", category: "associate editor", email: "c@x.example", phone: "+91 22222" });
+    const withContacts = documentText(await loadPdfResponse(await fetchWorker(shows.url("/api/pdf/editorialboard")), "Editorial-Board.pdf"));
+    expect(withContacts).toContain("E-mail: c@x.example");
+    expect(withContacts).toContain("Phone: +91 22222");
+  });
+
+  it("continues over several pages for a large board, with page numbers", async () => {
+    const j = await makeJournal({ settings });
+    for (let i = 0; i < 60; i++) await makeEditor(j.id, { name: `Dr. Board Member ${i}`, category: i < 30 ? "associate editor" : "assistant editor", content: "Some University, Some City" });
+    const doc = await loadPdfResponse(await fetchWorker(j.url("/api/pdf/editorialboard")), "Editorial-Board.pdf");
+    const pages = doc.getPageCount();
+    expect(pages).toBeGreaterThan(2);
+    expect(documentText(doc)).toContain(`Page ${pages} of ${pages}`);
+    for (let i = 0; i < 60; i++) expect(documentText(doc)).toContain(`Dr. Board Member ${i}\n`);
+  });
+
+  it("is still a valid document when the board is empty", async () => {
+    const j = await makeJournal({ settings });
+    const doc = await loadPdfResponse(await fetchWorker(j.url("/api/pdf/editorialboard")), "Editorial-Board.pdf");
+    expect(doc.getPageCount()).toBe(1);
+    expect(documentText(doc)).toContain("The editorial board will be announced soon.");
+  });
+});
+
+describe("POST /api/pdf/indexpage (admin)", () => {
+  async function setup() {
+    const j = await makeJournal({ settings });
+    const user = await makeUser(j.id);
+    const auth = await adminAuth(j, user);
+    const issue = await makeIssue(j.id, { year: 2025, volume: 5, issue: 1, frequency: "January" });
+    return { j, auth, issue };
+  }
+
+  it("needs a staff session", async () => {
+    const { j } = await setup();
+    const res = await postJson(j.url("/api/pdf/indexpage"), { refnumbers: ["1"] });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "unauthorized" });
+  });
+
+  it("lists the selected articles in page order with titles, authors and pages", async () => {
+    const { j, auth, issue } = await setup();
+    const late = await makeArticle(j.id, issue, { title: "Later article on <em>Zea mays</em>", authorname: "Dr. Late Author", pagenumber: "10-19" });
+    const early = await makeArticle(j.id, issue, { title: "Early article", authorname: "राजेश कुमार, Renée Ødegård", pagenumber: "2-9" });
+    await makeArticle(j.id, issue, { title: "Not selected", pagenumber: "20-25" });
+    const res = await postJson(j.url("/api/pdf/indexpage"), { refnumbers: [late.refnumber, early.refnumber] }, auth);
+    const doc = await loadPdfResponse(res, "Index-Page.pdf");
+    expect(doc.getPageCount()).toBe(1);
+    const text = documentText(doc);
+    expect(text).toContain("TABLE OF CONTENTS");
+    expect(text).toContain("Volume 5, Issue 1 · January 2025");
+    expect(text).toContain("S.No.");
+    expect(text.indexOf("Early article")).toBeLessThan(text.indexOf("Later article on Zea mays"));
+    expect(text).toContain("राजेश कुमार, Renée Ødegård");
+    expect(text).toContain("2–9");
+    expect(text).toContain("10–19");
+    expect(text).not.toContain("Not selected");
+    const italic = pageLines(doc, 0).flatMap((l) => Object.entries(l.byFont).filter(([f]) => /NotoSerif-Italic$/.test(f) && l.text.includes("Zea")).map(([, t]) => t));
+    expect(italic.join("").replace(/\s/g, "")).toBe("Zeamays");
+    expectGlyphsMatchText(doc);
+  });
+
+  it("accepts a bare JSON array and numbers as refnumbers", async () => {
+    const { j, auth, issue } = await setup();
+    const a = await makeArticle(j.id, issue);
+    const res = await postJson(j.url("/api/pdf/indexpage"), [Number(a.refnumber)], auth);
+    await loadPdfResponse(res, "Index-Page.pdf");
+  });
+
+  it("runs over several pages when long, numbering rows and repeating the table header", async () => {
+    const { j, auth, issue } = await setup();
+    const refs: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      const a = await makeArticle(j.id, issue, { title: `Entry number ${i + 1} on field trials of <i>Triticum aestivum</i> under irrigated conditions`, pagenumber: `${i * 10 + 1}-${i * 10 + 9}` });
+      refs.push(a.refnumber);
+    }
+    const doc = await loadPdfResponse(await postJson(j.url("/api/pdf/indexpage"), { refnumbers: refs.reverse() }, auth), "Index-Page.pdf");
+    const pages = doc.getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    for (let p = 0; p < pages; p++) expect(pageLines(doc, p).some((l) => l.text === "Title and Authors")).toBe(true);
+    const text = documentText(doc);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    let at = -1;
+    for (let i = 1; i <= 45; i++) {
+      const next = text.indexOf(`Entry number ${i} on`);
+      expect(next, `entry ${i}`).toBeGreaterThan(at);
+      at = next;
+    }
+  });
+
+  it("refuses empty, oversized, malformed and non-JSON selections with a clear 400", async () => {
+    const { j, auth } = await setup();
+    const cases: [unknown, string, Record<string, string>?][] = [
+      [{ refnumbers: [] }, "empty_selection"],
+      [[], "empty_selection"],
+      [{ refnumbers: Array.from({ length: 201 }, (_, i) => String(1000 + i)) }, "too_many"],
+      ["{not json", "malformed_json"],
+      [{ refnumbers: "123" }, "invalid_selection"],
+      [{ refnumbers: [{ x: 1 }] }, "invalid_selection"],
+      [{ refnumbers: ["12/../3"] }, "invalid_selection"],
+    ];
+    for (const [body, error] of cases) {
+      const res = await postJson(j.url("/api/pdf/indexpage"), body, auth);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      const json = (await res.json()) as { error: string; message: string };
+      expect(json.error).toBe(error);
+      expect(json.message.length).toBeGreaterThan(10);
+    }
+    const form = await fetchWorker(j.url("/api/pdf/indexpage"), { method: "POST", headers: { ...auth, "content-type": "text/plain" }, body: "1,2" });
+    expect(form.status).toBe(400);
+    expect(await form.json()).toMatchObject({ error: "expected_json" });
+  });
+
+  it("answers 404 naming refnumbers this journal does not have", async () => {
+    const { j, auth, issue } = await setup();
+    const mine = await makeArticle(j.id, issue);
+    const other = await makeJournal();
+    const theirs = await makeArticle(other.id, await makeIssue(other.id));
+    const res = await postJson(j.url("/api/pdf/indexpage"), { refnumbers: [mine.refnumber, theirs.refnumber] }, auth);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "not_found", missing: [theirs.refnumber] });
+  });
+});

@@ -1,0 +1,135 @@
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
+import { adminAuth, documentText, expectGlyphsMatchText, loadPdf, postJson } from "./pdf-helpers";
+
+async function setup() {
+  const j = await makeJournal({ settings: { websitename: "Journal of Zipped Results", issn: "5555-6666" } });
+  const auth = await adminAuth(j, await makeUser(j.id));
+  const issue = await makeIssue(j.id, { year: 2025, volume: 2, issue: 3, frequency: "Jul-Sep" });
+  await makeEditor(j.id, { name: "Prof. Zip Chief", category: "chief editor" });
+  return { j, auth, issue };
+}
+
+async function readZip(res: Response, filename: string): Promise<Record<string, Uint8Array>> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/zip");
+  expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${filename}"`);
+  // Streamed as it is built: no length known up front.
+  expect(res.headers.get("content-length")).toBeNull();
+  expect(res.body).toBeInstanceOf(ReadableStream);
+  return unzipSync(new Uint8Array(await res.arrayBuffer()));
+}
+
+describe("POST /api/pdf/bulkcertificates (admin)", () => {
+  it("needs a staff session", async () => {
+    const { j } = await setup();
+    const res = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: ["1"] });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "unauthorized" });
+  });
+
+  it("zips one certificate per author of each article, with safe unique names", async () => {
+    const { j, auth, issue } = await setup();
+    const a = await makeArticle(j.id, issue, { authorname: "Dr. Anjali Sharma, José Müller-Łukasz, क्षितिज त्रिपाठी", pagenumber: "1-8" });
+    const b = await makeArticle(j.id, issue, { authorname: "Sharma, O'Brien/..\\Evil Name", pagenumber: "9-14" });
+    const files = await readZip(await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [b.refnumber, a.refnumber, a.refnumber] }, auth), "Certificates.zip");
+    const names = Object.keys(files);
+    expect(names).toEqual([
+      `${a.refnumber}-1-Sharma.pdf`,
+      `${a.refnumber}-2-Müller-Łukasz.pdf`,
+      `${a.refnumber}-3-त्रिपाठी.pdf`,
+      `${b.refnumber}-1-Sharma.pdf`,
+      `${b.refnumber}-2-Name.pdf`,
+    ]);
+    for (const name of names) {
+      expect(name).toMatch(/^\d+-\d+-[\p{L}\p{M}\p{N}-]+\.pdf$/u);
+      expect(name).not.toMatch(/[\\/:]|\.\./);
+    }
+    const expected: Record<string, string> = {
+      [names[0]]: "Dr. Anjali Sharma",
+      [names[1]]: "José Müller-Łukasz",
+      [names[2]]: "क्षितिज त्रिपाठी",
+      [names[3]]: "Sharma",
+      [names[4]]: "O'Brien/..\\Evil Name",
+    };
+    for (const [name, author] of Object.entries(expected)) {
+      const doc = await loadPdf(files[name]);
+      expect(doc.getPageCount()).toBe(1);
+      expect(doc.getTitle()).toBe(`Certificate of Publication — ${author}`);
+      const text = documentText(doc);
+      expect(text).toContain(`\n${author}\n`);
+      expect(text).toContain("in Volume 2, Issue 3, July–September 2025");
+      expect(text).toContain("Prof. Zip Chief");
+      const position = name.split("-")[1];
+      expect(text).toMatch(new RegExp(`/verify/${name.split("-")[0]}-${position}-[0-9A-Z]{10}`));
+      expectGlyphsMatchText(doc);
+    }
+  });
+
+  it("refuses empty and oversized selections, and unknown refnumbers", async () => {
+    const { j, auth } = await setup();
+    const empty = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [] }, auth);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: "empty_selection" });
+    const tooMany = await postJson(j.url("/api/pdf/bulkcertificates"), Array.from({ length: 250 }, (_, i) => i + 1), auth);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ error: "too_many" });
+    const malformed = await postJson(j.url("/api/pdf/bulkcertificates"), "[1,2", auth);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: "malformed_json" });
+    const unknown = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: ["424242424"] }, auth);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "not_found", missing: ["424242424"] });
+  });
+
+  it("does not let one journal's staff take another journal's certificates", async () => {
+    const { auth, j } = await setup();
+    const other = await makeJournal();
+    const theirs = await makeArticle(other.id, await makeIssue(other.id));
+    const res = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [theirs.refnumber] }, auth);
+    expect(res.status).toBe(404);
+    // And a token of journal A is no good on journal B's host.
+    const onB = await postJson(other.url("/api/pdf/bulkcertificates"), { refnumbers: [theirs.refnumber] }, auth);
+    expect(onB.status).toBe(401);
+  });
+});
+
+describe("POST /api/pdf/editorscertificate (admin)", () => {
+  it("needs a staff session", async () => {
+    const { j } = await setup();
+    const res = await postJson(j.url("/api/pdf/editorscertificate"), { ids: [1] });
+    expect(res.status).toBe(401);
+  });
+
+  it("zips one certificate of appreciation per selected editor", async () => {
+    const { j, auth } = await setup();
+    const e1 = await makeEditor(j.id, { name: "Dr. Hélène Dubois", category: "associate editor", post: "Professor", content: "Université de Lyon", country: "France" });
+    const e2 = await makeEditor(j.id, { name: "डॉ. सुनीता देवी", category: "assistant editor", post: "Scientist", content: "ICAR, New Delhi" });
+    const files = await readZip(await postJson(j.url("/api/pdf/editorscertificate"), { ids: [e2.id, String(e1.id)] }, auth), "Editors-Certificate.zip");
+    expect(Object.keys(files)).toEqual([`editor-${e1.id}-Dubois.pdf`, `editor-${e2.id}-देवी.pdf`]);
+    const first = documentText(await loadPdf(files[`editor-${e1.id}-Dubois.pdf`]));
+    expect(first).toContain("CERTIFICATE OF APPRECIATION");
+    expect(first).toContain("\nDr. Hélène Dubois\n");
+    expect(first.replace(/\s+/g, " ")).toContain("as Associate Editor of the Editorial Board of Journal of Zipped Results.");
+    expect(first).toContain("Prof. Zip Chief");
+    const second = await loadPdf(files[`editor-${e2.id}-देवी.pdf`]);
+    expect(documentText(second)).toContain("\nडॉ. सुनीता देवी\n");
+    expect(documentText(second).replace(/\s+/g, " ")).toContain("as Assistant Editor of");
+    expectGlyphsMatchText(second);
+  });
+
+  it("refuses empty selections and unknown or foreign editor ids", async () => {
+    const { j, auth } = await setup();
+    const empty = await postJson(j.url("/api/pdf/editorscertificate"), { ids: [] }, auth);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: "empty_selection" });
+    const bad = await postJson(j.url("/api/pdf/editorscertificate"), { ids: ["x"] }, auth);
+    expect(bad.status).toBe(400);
+    const other = await makeJournal();
+    const theirs = await makeEditor(other.id);
+    const foreign = await postJson(j.url("/api/pdf/editorscertificate"), [theirs.id], auth);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ error: "not_found", missing: [theirs.id] });
+  });
+});
