@@ -1,0 +1,290 @@
+import { env } from "cloudflare:workers";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { audienceFor, TOKEN_ISSUER } from "../../app/utils/auth.server";
+import { articleForm, fetchWorker, makeAdminSession, makeIssue, makeJournal, makeUser, pdfBytes } from "../factories";
+
+type Json = Record<string, any>;
+
+/** One payload with every classic vector, each tagged so a test can say which one got through. */
+const XSS = `Hostile <script>alert('x1')</script><img src=x onerror=alert('x2')><svg onload=alert('x3')></svg><a href="javascript:alert('x4')">j</a><a href="data:text/html,<script>alert('x5')</script>">d</a><iframe src="javascript:alert('x6')"></iframe><math><mtext><table><mglyph><style><img src=x onerror=alert('x7')>`;
+
+/** Markup that would execute if it reached the page unescaped. */
+function executable(html: string): string[] {
+  const found: string[] = [];
+  for (const re of [
+    /<script>alert\('x\d'\)/,
+    /<img[^>]*onerror/i,
+    /<svg[^>]*onload/i,
+    /href="javascript:/i,
+    /href="data:text\/html/i,
+    /<iframe/i,
+    /<math/i,
+    /<style>/i,
+  ]) {
+    const m = re.exec(html);
+    if (m) found.push(m[0]);
+  }
+  return found;
+}
+
+async function json(res: Response): Promise<Json> {
+  return (await res.json()) as Json;
+}
+
+describe("hostile input is shown as text or stripped, never executed", () => {
+  it("article title, abstract, keywords, subject and country through the API", async () => {
+    const s = await makeAdminSession({ settings: { show_subject_column: true } });
+    const issue = await makeIssue(s.id, { year: 2025, volume: 7, issue: 1 });
+    const form = articleForm(issue, {
+      refnumber: "31337",
+      title: XSS,
+      abstract: `<p>${XSS}</p>`,
+      keywords: XSS,
+      subject: XSS,
+      country: XSS,
+    });
+    const created = await fetchWorker(s.url("/api/admin/archives/"), { method: "POST", headers: s.auth, body: form });
+    expect(created.status).toBe(201);
+    const body = await json(created);
+    expect(executable(body.title)).toEqual([]);
+    expect(executable(body.abstract)).toEqual([]);
+    for (const path of ["/archives/2025/vol7/issue1", "/archives/2025/7/1/31337", "/search?keyword=Hostile", "/pdf?refno=31337"]) {
+      const html = await (await fetchWorker(s.url(path))).text();
+      expect(executable(html), path).toEqual([]);
+    }
+  });
+
+  it("author names with markup are refused by validation", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id);
+    const res = await fetchWorker(s.url("/api/admin/archives/"), {
+      method: "POST",
+      headers: s.auth,
+      body: articleForm(issue, { authorname: `<img src=x onerror=alert(1)>` }),
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).fields.authorname).toBe("Author name must contain only alphabets, spaces, commas, and periods");
+  });
+
+  it("every editor field through the API, then the editorial board page", async () => {
+    const s = await makeAdminSession({ settings: { show_editor_contacts: true } });
+    const form = new FormData();
+    for (const field of ["name", "post", "degree", "content", "email", "phone", "country"]) form.set(field, XSS);
+    form.set("category", "chief editor");
+    form.set("editor_website", "javascript:alert('x9')");
+    const refused = await fetchWorker(s.url("/api/editors"), { method: "POST", headers: s.auth, body: form });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).fields.editor_website).toMatch(/http/);
+    form.set("editor_website", "https://example.org/profile");
+    const created = await fetchWorker(s.url("/api/editors"), { method: "POST", headers: s.auth, body: form });
+    expect(created.status).toBe(201);
+    const html = await (await fetchWorker(s.url("/board"))).text();
+    expect(html).toContain("Hostile");
+    expect(executable(html)).toEqual([]);
+  });
+
+  it("every setting, including the formatted journal name and home content", async () => {
+    const s = await makeAdminSession();
+    const fields = [
+      "websitename", "domain", "formatted_journal_name", "websiteemail", "whatsup_number", "issn", "journal_essn",
+      "year_started", "journal_frequency", "journal_type", "journal_language", "nassScore", "nassScoreYear",
+      "impactfactor", "fee_rupee", "fee_dollar", "home_content", "publisher_name", "publisher_address", "phone",
+    ];
+    const res = await fetchWorker(s.url("/api/settings"), {
+      method: "POST",
+      headers: { ...s.auth, "content-type": "application/json" },
+      body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, XSS]))),
+    });
+    expect(res.status).toBe(200);
+    for (const path of ["/", "/board", "/instructions", "/contact", "/indexing", "/archives", "/privacy-policy", "/no-such-page"]) {
+      const html = await (await fetchWorker(s.url(path))).text();
+      expect(executable(html), path).toEqual([]);
+    }
+  });
+});
+
+describe("hostile uploads", () => {
+  it("stores a PNG named .jpg as what it is, under a server-built name", async () => {
+    const s = await makeAdminSession();
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(png.buffer).setUint32(16, 10);
+    new DataView(png.buffer).setUint32(20, 10);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ category: "associate editor", post: "Professor", name: "Pic Test", content: "Uni" })) form.set(k, v);
+    form.set("imgFile", new File([png], '../../"evil\nname.jpg', { type: "image/jpeg" }));
+    const res = await fetchWorker(s.url("/api/editors"), { method: "POST", headers: s.auth, body: form });
+    expect(res.status).toBe(201);
+    const editor = await json(res);
+    expect(editor.picture).toMatch(/^editor-[0-9a-f-]+\.png$/);
+    const keys = (await env.FILES.list({ prefix: `journals/${s.id}/` })).objects.map((o) => o.key);
+    expect(keys).toEqual([`journals/${s.id}/editors/${editor.picture}`]);
+    const served = await fetchWorker(s.url(editor.picture_url));
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("content-security-policy")).toBe("sandbox");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("ignores the client's PDF file name (../, quotes, newlines) and serves a safe Content-Disposition", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id, { year: 2025, volume: 2, issue: 2 });
+    const res = await fetchWorker(s.url("/api/admin/archives/"), {
+      method: "POST",
+      headers: s.auth,
+      // How browsers send such a name: quotes and newlines percent-escaped.
+      body: articleForm(issue, { refnumber: "4040" }, pdfBytes(), "../../../etc/%22passwd%0D%0A.pdf"),
+    });
+    expect(res.status).toBe(201);
+    // A raw CR/LF inside the multipart header is malformed: refused, nothing written.
+    const raw = await fetchWorker(s.url("/api/admin/archives/"), {
+      method: "POST",
+      headers: s.auth,
+      body: articleForm(issue, { refnumber: "4041", pagenumber: "50-60" }, pdfBytes(), '../x"\r\nContent-Type: text/html\r\n.pdf'),
+    });
+    expect(raw.status).toBe(400);
+    const keys = (await env.FILES.list({ prefix: `journals/${s.id}/` })).objects.map((o) => o.key);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^journals/${s.id}/archives/2025/vol2issue2/4040-[0-9a-f-]+\\.pdf$`));
+    const pdf = await fetchWorker(s.url("/assets/archives/2025/vol2issue2/4040.pdf"));
+    expect(pdf.headers.get("content-disposition")).toBe('inline; filename="4040.pdf"');
+    expect((await fetchWorker(s.url("/assets/archives/2025/vol2issue2/..%2F..%2Fsecret.pdf"))).status).toBe(404);
+    expect((await fetchWorker(s.url("/assets/editors/..%2F..%2Fjournals"))).status).toBe(404);
+  });
+});
+
+describe("hostile tokens and sessions", () => {
+  it("refuses HS/RS algorithm confusion", async () => {
+    const s = await makeAdminSession();
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: TOKEN_ISSUER, aud: audienceFor(s.id), sub: String(s.user.id), iat: now, exp: now + 3600 };
+    // An "RS256" token whose signature is an HMAC with the shared secret: a classic confusion attack.
+    const header = b64({ alg: "RS256", typ: "JWT" });
+    const payload = b64(claims);
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${header}.${payload}`)));
+    const forged = `${header}.${payload}.${btoa(String.fromCharCode(...sig)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}`;
+    expect((await fetchWorker(s.url("/auth/verify-token/"), { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+    const hs512 = await new SignJWT({}).setProtectedHeader({ alg: "HS512" }).setIssuer(TOKEN_ISSUER).setAudience(audienceFor(s.id)).setSubject(String(s.user.id)).setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode(env.JWT_SECRET));
+    expect((await fetchWorker(s.url("/auth/verify-token/"), { headers: { authorization: `Bearer ${hs512}` } })).status).toBe(401);
+  });
+
+  it("answers 20 wrong passwords with 429 once the limit is reached", async () => {
+    const j = await makeJournal();
+    await makeUser(j.id, { username: "brute", password: "the real password" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await fetchWorker(j.url("/auth/login/"), {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": "192.0.2.99" },
+        body: JSON.stringify({ username: "brute", password: `guess-${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+  });
+
+  it("another journal's ids in admin API calls get 404 and change nothing", async () => {
+    const a = await makeAdminSession();
+    const b = await makeAdminSession();
+    const issueA = await makeIssue(a.id, { year: 2025, volume: 3, issue: 3 });
+    const created = await json(await fetchWorker(a.url("/api/admin/archives/"), { method: "POST", headers: a.auth, body: articleForm(issueA) }));
+    const editorForm = new FormData();
+    for (const [k, v] of Object.entries({ category: "associate editor", post: "Professor", name: "A's editor", content: "Uni" })) editorForm.set(k, v);
+    const editor = await json(await fetchWorker(a.url("/api/editors"), { method: "POST", headers: a.auth, body: editorForm }));
+    const calls: [string, RequestInit][] = [
+      [`/api/archives/${created.id}`, { method: "POST", headers: b.auth, body: articleForm(issueA, { title: "pwned" }, null) }],
+      [`/api/admin/articles/${created.id}`, { headers: b.auth }],
+      [`/api/editors/${editor.id}`, { headers: b.auth }],
+      [`/api/editors/${editor.id}`, { method: "POST", headers: b.auth, body: (() => { const f = new FormData(); f.set("status", "disabled"); return f; })() }],
+    ];
+    for (const [path, init] of calls) expect((await fetchWorker(b.url(path), init)).status, path).toBe(404);
+    // B's issue list, search and pinning never reach A's rows.
+    expect(await json(await fetchWorker(b.url("/api/admin/archives/2025/3/3"), { headers: b.auth }))).toEqual([]);
+    expect(await json(await fetchWorker(b.url(`/api/admin/search?q=${created.refnumber}`), { headers: b.auth }))).toEqual([]);
+    const pin = await json(await fetchWorker(b.url("/api/editors/pin"), { method: "POST", headers: { ...b.auth, "content-type": "application/json" }, body: JSON.stringify({ ids: [editor.id] }) }));
+    expect(pin.changed).toBe(0);
+    const after = await json(await fetchWorker(a.url(`/api/editors/${editor.id}`), { headers: a.auth }));
+    expect([after.status, after.is_pinned]).toEqual(["enabled", 0]);
+    expect((await json(await fetchWorker(a.url(`/api/admin/articles/${created.id}`), { headers: a.auth }))).title).toBe(created.title);
+  });
+});
+
+describe("hostile queries and bodies", () => {
+  it("search strings of 10 KB, SQL and FTS syntax never error", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    const { makeArticle } = await import("../factories");
+    await makeArticle(j.id, issue, { title: "Rice blast resistance" });
+    for (const q of ["x".repeat(10_240), "' OR 1=1 --", '"; DROP TABLE articles; --', "rice NEAR/2 blast", "title:rice", "(((", "*", "%_%", "\u0000\u0001"]) {
+      for (const path of [`/search?keyword=${encodeURIComponent(q)}`, `/api/search?keyword=${encodeURIComponent(q)}`]) {
+        const res = await fetchWorker(j.url(path));
+        expect(res.status, `${path.slice(0, 40)}`).toBe(200);
+      }
+    }
+  });
+
+  it("malformed JSON and multipart bodies get a clear 400", async () => {
+    const s = await makeAdminSession();
+    const jsonCalls = ["/api/settings", "/api/editors/pin", "/api/admin/create-issue"];
+    for (const path of jsonCalls) {
+      const res = await fetchWorker(s.url(path), { method: "POST", headers: { ...s.auth, "content-type": "application/json" }, body: '{"a":' });
+      expect(res.status, path).toBe(400);
+      expect(await json(res), path).toEqual({ error: "malformed_json" });
+    }
+    for (const path of ["/api/editors", "/api/admin/archives/"]) {
+      const res = await fetchWorker(s.url(path), {
+        method: "POST",
+        headers: { ...s.auth, "content-type": "multipart/form-data; boundary=zzz" },
+        body: "--zzz\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nno end",
+      });
+      expect(res.status, path).toBe(400);
+      expect(await json(res), path).toEqual({ error: "malformed_multipart" });
+    }
+  });
+
+  it("bulk selections of 10,000 ids get a clear 400", async () => {
+    const s = await makeAdminSession();
+    const res = await fetchWorker(s.url("/api/editors/pin"), {
+      method: "POST",
+      headers: { ...s.auth, "content-type": "application/json" },
+      body: JSON.stringify({ ids: Array.from({ length: 10_000 }, (_, i) => i + 1) }),
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).message).toMatch(/at most/);
+  });
+
+  it("an unknown host gets 404, never a default journal and never another host's cached page", async () => {
+    const j = await makeJournal({ settings: { websitename: "Only On My Host" } });
+    await (await fetchWorker(j.url("/"))).text();
+    await (await fetchWorker(j.url("/"))).text();
+    const res = await fetchWorker("https://stranger.example/", { headers: { host: "stranger.example" } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-edge-cache")).toBeNull();
+    expect(await res.text()).not.toContain("Only On My Host");
+    const api = await fetchWorker("https://stranger.example/api/archives/", { headers: { host: "stranger.example" } });
+    expect(api.status).toBe(404);
+  });
+});
+
+describe("security headers", () => {
+  it("sets CSP with a nonce, nosniff, referrer policy and frame protection on pages, API and files", async () => {
+    const j = await makeJournal();
+    const page = await fetchWorker(j.url("/"));
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[a-f0-9]{32}'/);
+    expect(csp).not.toContain("'unsafe-inline' 'nonce");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    for (const res of [page, await fetchWorker(j.url("/api/archives/")), await fetchWorker(j.url("/robots.txt"))]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+    expect((await fetchWorker(j.url("/api/archives/"))).headers.get("content-security-policy")).toContain("default-src 'none'");
+    // HSTS only in production (APP_ENV=production); the test Worker runs as development.
+    expect(page.headers.get("strict-transport-security")).toBeNull();
+  });
+});

@@ -1,0 +1,150 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server";
+import {
+  addArticleWithPdf,
+  getArticleById,
+  updateArticleWithPdf,
+  type ArticleFields,
+} from "../../app/models/articles.server";
+import { errorText } from "../../app/utils/errors.server";
+import { createEditorWithPicture, getEditor, updateEditorWithPicture } from "../../app/models/editors.server";
+import { articleForm, db, fetchWorker, makeAdminSession, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
+
+/** True for an error (or its cause chain) that is the fault we injected. */
+const injected = (kind: "D1" | "R2") => (error: unknown) => errorText(error).includes(`injected ${kind}`);
+
+/** An R2 bucket whose puts fail (storage outage). */
+function failingPuts(bucket: R2Bucket): R2Bucket {
+  return new Proxy(bucket, {
+    get(target, prop) {
+      if (prop === "put") return async () => { throw new Error("injected R2 put failure"); };
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
+/** A D1 database whose writes to `table` fail (database outage mid-request). */
+function failingWrites(d1: D1Database, table: string): D1Database {
+  const poison = (sql: string) => new RegExp(`^\\s*(insert into|update)\\s+"?${table}"?`, "i").test(sql);
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          if (!poison(sql)) return target.prepare(sql);
+          const stmt = target.prepare("select 1");
+          const fail = async () => { throw new Error("injected D1 write failure"); };
+          return new Proxy(stmt, {
+            get(s, p) {
+              if (p === "bind") return () => new Proxy(stmt, { get: (_s2, p2) => (["run", "all", "first", "raw"].includes(String(p2)) ? fail : Reflect.get(stmt, p2, stmt)) });
+              if (["run", "all", "first", "raw"].includes(String(p))) return fail;
+              const v = Reflect.get(s, p, s);
+              return typeof v === "function" ? v.bind(s) : v;
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
+function fields(ref: string, overrides: Partial<ArticleFields> = {}): ArticleFields {
+  return {
+    refnumber: ref, txnid: `TXN${ref}`, ptype: "paid", publishdate: "2025-01-01", authorname: "A B", email: "a@b.c",
+    mobile: "", country: "", subject: "", keywords: "", pagenumber: "1-4", firstPage: 1, lastPage: 4,
+    title: `Fault test ${ref}`, abstract: "<p>x</p>", frequency: "", status: "enabled", ...overrides,
+  };
+}
+
+async function keys(prefix: string) {
+  return (await env.FILES.list({ prefix })).objects.map((o) => o.key);
+}
+
+describe("atomic article writes across D1 and R2", () => {
+  it("a failing R2 put leaves no row", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    await expect(addArticleWithPdf({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, issue, fields("1001"), pdfBytes(), "t")).rejects.toSatisfy(injected("R2"));
+    const n = await env.DB.prepare("select count(*) as n from articles where journal_id = ?").bind(j.id).first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+
+  it("a failing D1 write leaves no object", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 11, issue: 1 });
+    const brokenDb = getDb(failingWrites(env.DB, "articles"));
+    await expect(addArticleWithPdf(env, brokenDb, j.id, issue, fields("1002"), pdfBytes(), "t")).rejects.toSatisfy(injected("D1"));
+    expect(await keys(`journals/${j.id}/`)).toEqual([]);
+  });
+
+  it("a failing D1 write during a PDF replacement keeps the old PDF served and removes the new one", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 12, issue: 1 });
+    const article = await addArticleWithPdf(env, db(), j.id, issue, fields("1003"), pdfBytes(1111), "t");
+    const before = await keys(`journals/${j.id}/`);
+    const brokenDb = getDb(failingWrites(env.DB, "articles"));
+    await expect(updateArticleWithPdf(env, brokenDb, j.id, article, fields("1003", { title: "new" }), pdfBytes(2222), "t")).rejects.toSatisfy(injected("D1"));
+    expect(await keys(`journals/${j.id}/`)).toEqual(before);
+    const served = await fetchWorker(j.url("/assets/archives/2025/vol12issue1/1003.pdf"));
+    expect((await served.arrayBuffer()).byteLength).toBe(1111);
+    expect((await getArticleById(db(), j.id, article.id))?.title).toBe("Fault test 1003");
+  });
+
+  it("a failing R2 put during a PDF replacement changes nothing", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 13, issue: 1 });
+    const article = await addArticleWithPdf(env, db(), j.id, issue, fields("1004"), pdfBytes(1234), "t");
+    await expect(
+      updateArticleWithPdf({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, article, fields("1004", { title: "new" }), pdfBytes(999), "t"),
+    ).rejects.toSatisfy(injected("R2"));
+    expect((await getArticleById(db(), j.id, article.id))?.title).toBe("Fault test 1004");
+    expect((await (await fetchWorker(j.url("/assets/archives/2025/vol13issue1/1004.pdf"))).arrayBuffer()).byteLength).toBe(1234);
+  });
+});
+
+describe("atomic editor writes across D1 and R2", () => {
+  const picture = { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), ext: "png", contentType: "image/png" };
+
+  it("a failing D1 write leaves no picture; a failing R2 put leaves no row", async () => {
+    const j = await makeJournal();
+    const input = { name: "Fault Editor", category: "associate editor", post: "Professor", content: "Uni" };
+    await expect(createEditorWithPicture(env, getDb(failingWrites(env.DB, "editors")), j.id, input, picture)).rejects.toSatisfy(injected("D1"));
+    expect(await keys(`journals/${j.id}/`)).toEqual([]);
+    await expect(createEditorWithPicture({ FILES: failingPuts(env.FILES) }, db(), j.id, input, picture)).rejects.toSatisfy(injected("R2"));
+    const n = await env.DB.prepare("select count(*) as n from editors where journal_id = ?").bind(j.id).first<{ n: number }>();
+    expect(n?.n).toBe(0);
+  });
+
+  it("a failing D1 write during a picture replacement keeps the old picture", async () => {
+    const j = await makeJournal();
+    const editor = await createEditorWithPicture(env, db(), j.id, { name: "Keeps Picture", category: "associate editor", post: "Professor", content: "Uni" }, picture);
+    const before = await keys(`journals/${j.id}/`);
+    await expect(updateEditorWithPicture(env, getDb(failingWrites(env.DB, "editors")), j.id, editor, { name: "Changed" }, picture)).rejects.toSatisfy(injected("D1"));
+    expect(await keys(`journals/${j.id}/`)).toEqual(before);
+    expect((await getEditor(db(), j.id, editor.id))?.picture).toBe(editor.picture);
+    const untouched = await makeEditor(j.id);
+    expect(untouched.picture).toBe("");
+  });
+});
+
+describe("concurrency", () => {
+  it("concurrent adds of the same refnumber: exactly one succeeds, one object remains", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id, { year: 2025, volume: 14, issue: 1 });
+    const attempts = await Promise.all(
+      [0, 1, 2].map((i) =>
+        fetchWorker(s.url("/api/admin/archives/"), {
+          method: "POST",
+          headers: s.auth,
+          body: articleForm(issue, { refnumber: "7777", txnid: `TXN-c${i}`, title: `Concurrent ${i}`, pagenumber: `${10 + i * 10}-${15 + i * 10}` }),
+        }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    expect(await keys(`journals/${s.id}/archives/2025/vol14issue1/`)).toHaveLength(1);
+  });
+});
