@@ -226,6 +226,14 @@ test("home → archives → issue → article → PDF download", async () => {
     "/api/pdf/certificate/3202/1",
     "/api/pdf/certificate/3202/2",
   ]);
+  // The buttons reach the PDF endpoints: each answers with a PDF.
+  for (const href of ["/api/pdf/certificate/3202/2", "/api/pdf/editorialboard"]) {
+    const res = await page.evaluate(async (url) => {
+      const r = await fetch(url);
+      return { status: r.status, type: r.headers.get("content-type"), start: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
+    }, href);
+    assert.deepEqual(res, { status: 200, type: "application/pdf", start: "%PDF-" }, href);
+  }
   assert.equal(await page.getByRole("link", { name: "View Article", exact: true }).count(), 1);
   assert.equal(await page.getByRole("link", { name: "Cover Page", exact: true }).count(), 1);
   assert.equal(await page.getByRole("link", { name: "Editorial Board", exact: true }).count(), 1);
