@@ -81,8 +81,8 @@ export function drawBlocks(canvas: Canvas, blocks: Block[], top: number, bottom:
     for (const line of b.lines) {
       const baseline = y - b.leading * 0.78;
       canvas.drawLine(line, cx, baseline, { color: b.color, align: "center", tracking: b.tracking });
-      if (b.underline) {
-        const w = Math.max(260, lineWidth(line, b.tracking) + 50);
+      if (b.underline && line === b.lines[b.lines.length - 1]) {
+        const w = Math.max(260, ...b.lines.map((l) => lineWidth(l, b.tracking) + 50));
         canvas.strokeColor(GOLD).lineWidth(0.8).line(cx - w / 2, baseline - 9, cx + w / 2, baseline - 9);
       }
       y -= b.leading;
@@ -120,7 +120,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     [{ text: "“", style: "regular" }, ...titleRuns(article.title), { text: "”", style: "regular" }],
     { size: 15.5, minSize: 10.5, maxWidth: textWidth, maxLines: 3, balance: true },
   );
-  const nameLines = fitRuns([{ text: input.author, style: "bold" }], { size: 27, minSize: 15, maxWidth: textWidth - 40, maxLines: 1 });
+  const nameLines = fitRuns([{ text: input.author, style: "bold" }], { size: 27, minSize: 14, maxWidth: textWidth - 40, maxLines: 1, balance: true });
   const published = formatDate(article.publishdate);
   const blocks: Block[] = [
     { lines: [singleLine("CERTIFICATE OF PUBLICATION", "bold", 24)], leading: 30, color: NAVY, before: 0, tracking: 2.2 },
@@ -138,11 +138,12 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   const qrSize = 58;
   drawQr(canvas, input.verifyUrl, left, 48, qrSize);
   const tx = left + qrSize + 12;
-  canvas.text("Verify this certificate", tx, 92, "bold", 9, { color: NAVY });
-  const urlLine = fitRuns([{ text: input.verifyUrl, style: "regular" }], { size: 8.5, minSize: 6, maxWidth: 250, maxLines: 1 })[0];
-  canvas.drawLine(urlLine, tx, 79, { color: INK });
-  canvas.text(`Certificate ID: ${input.code}`, tx, 66, "regular", 8.5, { color: MUTED });
-  canvas.text(`Ref. No. ${article.refnumber}`, tx, 53, "regular", 8.5, { color: MUTED });
+  const urlLines = fitRuns([{ text: input.verifyUrl, style: "regular" }], { size: 8.5, minSize: 7, maxWidth: 250, maxLines: 1 }).slice(0, 3);
+  let ty = 92 + (urlLines.length - 1) * 5;
+  canvas.text("Verify this certificate", tx, ty, "bold", 9, { color: NAVY });
+  ty = canvas.drawLines(urlLines, tx, ty - 13, 10, { color: INK }) - 3;
+  canvas.text(`Certificate ID: ${input.code}`, tx, ty, "regular", 8.5, { color: MUTED });
+  canvas.text(`Ref. No. ${article.refnumber}`, tx, ty - 13, "regular", 8.5, { color: MUTED });
   signatureBlock(canvas, input.editorInChief, "Editor-in-Chief", W - 175, 88);
   return builder.save();
 }

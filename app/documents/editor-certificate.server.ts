@@ -46,7 +46,7 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
   for (const part of [affiliation, editor.country.trim()]) {
     if (part) details.push({ text: `${details.length ? ", " : ""}${part}`, style: "regular" });
   }
-  const nameLines = fitRuns([{ text: editor.name.trim(), style: "bold" }], { size: 27, minSize: 15, maxWidth: textWidth - 40, maxLines: 1 });
+  const nameLines = fitRuns([{ text: editor.name.trim(), style: "bold" }], { size: 27, minSize: 14, maxWidth: textWidth - 40, maxLines: 1, balance: true });
   const recognition: Run[] = [
     { text: "in grateful recognition of the valuable contribution as ", style: "regular" },
     { text: role, style: "bold" },

@@ -50,9 +50,9 @@ function firstPageHeader(journal: JournalInfo, title: string, subtitle: string):
 
 function runningHeader(c: Canvas, journal: JournalInfo, title: string): number {
   const top = c.height - 36;
-  const name = fitRuns([{ text: journal.name, style: "bold" }], { size: 9.5, minSize: 7, maxWidth: c.width - 2 * MARGIN_X - 140, maxLines: 1 })[0];
+  const titleWidth = c.text(title, c.width - MARGIN_X, top, "italic", 9.5, { color: MUTED, align: "right" });
+  const name = fitRuns([{ text: journal.name, style: "bold" }], { size: 9.5, minSize: 6.5, maxWidth: c.width - 2 * MARGIN_X - titleWidth - 16, maxLines: 1 })[0];
   c.drawLine(name, MARGIN_X, top, { color: NAVY });
-  c.text(title, c.width - MARGIN_X, top, "italic", 9.5, { color: MUTED, align: "right" });
   c.strokeColor(GOLD).lineWidth(0.8).line(MARGIN_X, top - 8, c.width - MARGIN_X, top - 8);
   return top - 24;
 }

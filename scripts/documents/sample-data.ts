@@ -76,6 +76,22 @@ export async function sampleDocuments() {
     await timed("certificate-accented.pdf", () => cert("José Müller-Łukasz", 2)),
     await timed("certificate-devanagari.pdf", () => cert("क्षितिज त्रिपाठी", 4)),
     await timed("certificate-devanagari-2.pdf", () => cert("डॉ. विनोद कुमार", 3)),
+    // Stress: a very long name and title, a long domain (larger QR), a journal without ISSN/impact factor.
+    await timed("certificate-long.pdf", () =>
+      buildCertificate({
+        journal: { ...journal, name: "Asian Journal of Interdisciplinary Research in Agricultural, Biological, Environmental and Veterinary Sciences", issn: "", essn: "", impactFactor: "" },
+        article: {
+          ...article,
+          title: "A comprehensive multi-location evaluation of the physiological, biochemical and molecular responses of <i>Triticum aestivum</i> L., <i>Hordeum vulgare</i> L. and <em>Avena sativa</em> L. genotypes to terminal heat stress, drought and salinity under the changing climate of the Indo-Gangetic plains with special reference to yield stability (G × E) and grain quality",
+          frequency: "",
+        },
+        author: "Dr. Venkata Subrahmanya Lakshminarasimha Sastry Chakravarthula Ramachandra",
+        position: 5,
+        editorInChief: "",
+        verifyUrl: "https://www.asian-journal-of-interdisciplinary-research-agri-bio-env-vet.example.org/verify/48213512-5-K7QH3M9XWA",
+        code: "48213512-5-K7QH3M9XWA",
+      }),
+    ),
   ];
 }
 
