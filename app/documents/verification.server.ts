@@ -1,10 +1,11 @@
 /**
  * Certificate verification codes: `{refnumber}-{author position}-{MAC}`, where MAC is the
- * first 50 bits of HMAC-SHA256(JWT_SECRET, "certificate:v1:{journal id}:{refnumber}:{position}")
+ * first 50 bits of HMAC-SHA256(secret, "certificate:v1:{journal id}:{refnumber}:{position}")
  * in Crockford base32 (10 characters). Stateless: the page recomputes the MAC, so nothing is
  * stored, a code of one journal is invalid on another, and codes cannot be guessed or
- * enumerated (2^50 possibilities per certificate). The message prefix keeps these MACs apart
- * from the JWTs signed with the same secret (a JWT's signing input is "base64url.base64url").
+ * enumerated (2^50 possibilities per certificate). The secret is CERTIFICATE_SECRET, or
+ * JWT_SECRET when that is not set; the message prefix keeps these MACs apart from the JWTs
+ * signed with the same secret (a JWT's signing input is "base64url.base64url").
  */
 import { MIN_SECRET_LENGTH, MissingSecretError } from "../utils/auth.server";
 
@@ -44,6 +45,15 @@ async function mac(secret: string | undefined, journalId: number, refnumber: str
   const key = await hmacKey(secret);
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`certificate:v1:${journalId}:${refnumber}:${position}`));
   return base32(new Uint8Array(sig), MAC_CHARS);
+}
+
+/**
+ * The key comes from CERTIFICATE_SECRET if set, else JWT_SECRET (see certificateSecret), so
+ * rotating the session secret need not invalidate printed certificates.
+ */
+export function certificateSecret(env: unknown): string | undefined {
+  const e = env as { CERTIFICATE_SECRET?: string; JWT_SECRET?: string };
+  return e.CERTIFICATE_SECRET || e.JWT_SECRET;
 }
 
 /** The verification code of one author's certificate. Throws MissingSecretError without a secret. */

@@ -7,7 +7,7 @@ import { buildEditorialBoard } from "../../app/documents/editorial-board.server"
 import { fileSafeSurname, todayIso } from "../../app/documents/format.server";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
-import { certificateCode } from "../../app/documents/verification.server";
+import { certificateCode, certificateSecret } from "../../app/documents/verification.server";
 import { uniqueEntryName, zipStream, type ZipEntry } from "../../app/documents/zip.server";
 import { getDb } from "../../app/db/client.server";
 import {
@@ -126,12 +126,7 @@ function notFound(extra: Record<string, unknown> = {}): Response {
 function misconfigured(error: unknown): Response {
   if (!(error instanceof MissingSecretError)) throw error;
   console.error(error.message);
-  return json({ error: "server_misconfigured", message: "Certificates need JWT_SECRET to sign their verification codes" }, 500);
-}
-
-/** JWT_SECRET is a secret, so it is not in the generated Env type. */
-function secretOf(env: Env): string | undefined {
-  return (env as { JWT_SECRET?: string }).JWT_SECRET;
+  return json({ error: "server_misconfigured", message: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes" }, 500);
 }
 
 function verifyUrl(requestUrl: string, code: string): string {
@@ -230,7 +225,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s)` });
   let code: string;
   try {
-    code = await certificateCode(secretOf(c.env), journal.id, article.refnumber, position);
+    code = await certificateCode(certificateSecret(c.env), journal.id, article.refnumber, position);
   } catch (error) {
     return misconfigured(error);
   }
@@ -284,7 +279,7 @@ pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
   const journal = c.get("journal");
   const selected = await selectedArticles(c.req.raw, c.env, journal.id);
   if (selected instanceof Response) return selected;
-  const secret = secretOf(c.env);
+  const secret = certificateSecret(c.env);
   try {
     await certificateCode(secret, journal.id, "0", 1);
   } catch (error) {

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { checkCode, parseCode, canonicalCode } from "../../documents/verification.server";
+import { canonicalCode, certificateSecret, checkCode, parseCode } from "../../documents/verification.server";
 import { formatDate, formatPages, formatPeriod } from "../../documents/format.server";
 import { publicArticleForDocumentQuery } from "../../models/documents.server";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -23,7 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const raw = (params.code ?? "").slice(0, 80);
   const shown = parseCode(raw);
   const invalid = () => data({ verified: null, code: shown ? canonicalCode(shown) : raw }, { status: 404, headers: { "cache-control": "no-store" } });
-  const genuine = await checkCode((env as { JWT_SECRET?: string }).JWT_SECRET, journal.id, raw);
+  const genuine = await checkCode(certificateSecret(env), journal.id, raw);
   if (!genuine) return invalid();
   const db = getDb(env.DB);
   const [article] = await publicArticleForDocumentQuery(db, journal.id, genuine.refnumber);
