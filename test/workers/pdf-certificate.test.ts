@@ -119,6 +119,17 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     }
   });
 
+  it("may be kept by the edge cache (browsers revalidate), and a repeat download is identical", async () => {
+    const { j, article } = await setup();
+    const first = await fetchWorker(certificateUrl(j, article.refnumber, 1));
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const a = new Uint8Array(await first.arrayBuffer());
+    const second = await fetchWorker(certificateUrl(j, article.refnumber, 1));
+    expect(second.status).toBe(200);
+    const b = new Uint8Array(await second.arrayBuffer());
+    expect(b.length).toBe(a.length);
+  });
+
   it("never serves another journal's certificate", async () => {
     const { article } = await setup();
     const b = await makeJournal();

@@ -121,6 +121,7 @@ describe("POST /api/pdf/indexpage (admin)", () => {
     const early = await makeArticle(j.id, issue, { title: "Early article", authorname: "राजेश कुमार, Renée Ødegård", pagenumber: "2-9" });
     await makeArticle(j.id, issue, { title: "Not selected", pagenumber: "20-25" });
     const res = await postJson(j.url("/api/pdf/indexpage"), { refnumbers: [late.refnumber, early.refnumber] }, auth);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const doc = await loadPdfResponse(res, "Index-Page.pdf");
     expect(doc.getPageCount()).toBe(1);
     const text = documentText(doc);
@@ -135,6 +136,22 @@ describe("POST /api/pdf/indexpage (admin)", () => {
     const italic = pageLines(doc, 0).flatMap((l) => Object.entries(l.byFont).filter(([f]) => /NotoSerif-Italic$/.test(f) && l.text.includes("Zea")).map(([, t]) => t));
     expect(italic.join("").replace(/\s/g, "")).toBe("Zeamays");
     expectGlyphsMatchText(doc);
+  });
+
+  it("groups a selection that spans issues under a heading per issue", async () => {
+    const { j, auth, issue } = await setup();
+    const later = await makeIssue(j.id, { year: 2025, volume: 5, issue: 2, frequency: "February" });
+    const b = await makeArticle(j.id, later, { title: "From the second issue", pagenumber: "1-4" });
+    const a = await makeArticle(j.id, issue, { title: "From the first issue", pagenumber: "30-34" });
+    const doc = await loadPdfResponse(await postJson(j.url("/api/pdf/indexpage"), { refnumbers: [b.refnumber, a.refnumber] }, auth), "Index-Page.pdf");
+    const text = documentText(doc);
+    const order = ["2 issues", "Volume 5, Issue 1 · January 2025", "From the first issue", "Volume 5, Issue 2 · February 2025", "From the second issue"];
+    let at = -1;
+    for (const item of order) {
+      const next = text.indexOf(item, at + 1);
+      expect(next, item).toBeGreaterThan(at);
+      at = next;
+    }
   });
 
   it("accepts a bare JSON array and numbers as refnumbers", async () => {

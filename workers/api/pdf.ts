@@ -89,13 +89,17 @@ function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
-function pdfResponse(bytes: Uint8Array, filename: string): Response {
+/**
+ * Public documents may be kept by the edge cache (workers/cache.ts keys entries by journal
+ * version, and every staff write bumps it) while browsers revalidate; staff documents never.
+ */
+function pdfResponse(bytes: Uint8Array, filename: string, access: "public" | "staff"): Response {
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${safeFileName(filename)}"`,
       "content-length": String(bytes.length),
-      "cache-control": "no-store",
+      "cache-control": access === "public" ? "public, max-age=0, must-revalidate" : "no-store",
       "x-content-type-options": "nosniff",
     },
   });
@@ -238,7 +242,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
     verifyUrl: verifyUrl(c.req.url, code),
     code,
   });
-  return pdfResponse(bytes, `certificate-${article.refnumber}.pdf`);
+  return pdfResponse(bytes, `certificate-${article.refnumber}.pdf`, "public");
 });
 
 pdfApp.get("/coverpage/:id", async (c) => {
@@ -252,7 +256,7 @@ pdfApp.get("/coverpage/:id", async (c) => {
     journal: journalInfo(journal),
     issue: { year: info.year, volume: info.volume, issue: info.issue, frequency: info.frequency },
   });
-  return pdfResponse(bytes, `coverpage-${id}.pdf`);
+  return pdfResponse(bytes, `coverpage-${id}.pdf`, "public");
 });
 
 pdfApp.get("/editorialboard", async (c) => {
@@ -263,7 +267,7 @@ pdfApp.get("/editorialboard", async (c) => {
     editors: editors.map(editorInfo),
     showContacts: journal.settings.show_editor_contacts,
   });
-  return pdfResponse(bytes, "Editorial-Board.pdf");
+  return pdfResponse(bytes, "Editorial-Board.pdf", "public");
 });
 
 // ---- Staff downloads ---------------------------------------------------------------------------
@@ -272,7 +276,7 @@ pdfApp.post("/indexpage", requireAdmin, selectionLimit, async (c) => {
   const selected = await selectedArticles(c.req.raw, c.env, c.get("journal").id);
   if (selected instanceof Response) return selected;
   const bytes = await buildIndexPage({ journal: journalInfo(c.get("journal")), articles: selected.articles.map(articleInfo) });
-  return pdfResponse(bytes, "Index-Page.pdf");
+  return pdfResponse(bytes, "Index-Page.pdf", "staff");
 });
 
 pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {

@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
   const raw = (params.code ?? "").slice(0, 80);
   const shown = parseCode(raw);
-  const invalid = () => data({ verified: null, code: shown ? canonicalCode(shown) : raw }, { status: 404, headers: { "cache-control": "no-store" } });
+  const invalid = () => data({ verified: null, code: shown ? canonicalCode(shown) : raw }, { status: 404 });
   const genuine = await checkCode(certificateSecret(env), journal.id, raw);
   if (!genuine) return invalid();
   const db = getDb(env.DB);
@@ -30,25 +30,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const authors = article ? splitAuthors(article.authorname) : [];
   if (!article || genuine.position > authors.length) return invalid();
   const period = formatPeriod(article.frequency || article.issueFrequency || "");
-  return data(
-    {
-      code: `${genuine.refnumber}-${genuine.position}-${shown!.mac}`,
-      verified: {
-        author: authors[genuine.position - 1],
-        position: genuine.position,
-        authorCount: authors.length,
-        titleHtml: sanitizeHtml(article.title, TITLE_PROFILE),
-        refnumber: article.refnumber,
-        issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
-        pages: formatPages(article.pagenumber),
-        published: formatDate(article.publishdate),
-        journal: journal.settings.websitename || journal.name,
-        articleUrl: articlePath(article),
-        certificateUrl: `/api/pdf/certificate/${encodeURIComponent(article.refnumber)}/${genuine.position}`,
-      },
+  return {
+    code: `${genuine.refnumber}-${genuine.position}-${shown!.mac}`,
+    verified: {
+      author: authors[genuine.position - 1],
+      position: genuine.position,
+      authorCount: authors.length,
+      titleHtml: sanitizeHtml(article.title, TITLE_PROFILE),
+      refnumber: article.refnumber,
+      issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
+      pages: formatPages(article.pagenumber),
+      published: formatDate(article.publishdate),
+      journal: journal.settings.websitename || journal.name,
+      articleUrl: articlePath(article),
+      certificateUrl: `/api/pdf/certificate/${encodeURIComponent(article.refnumber)}/${genuine.position}`,
     },
-    { headers: { "cache-control": "no-store" } },
-  );
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
