@@ -30,6 +30,7 @@ export default [
     route("archives/:year/:volume/:issue", "routes/public/issue.tsx"),
     route("archives/:year/:volume/:issue/:ref", "routes/public/article.tsx"),
     route("search", "routes/public/search.tsx"),
+    route("authors/:name", "routes/public/author.tsx"),
     route("pdf", "routes/public/certificate.tsx"),
     route("verify/:code", "routes/public/verify.tsx"),
     route("instructions", "routes/public/instructions.tsx"),

@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
+import { isBot, recordViewByRef } from "../app/models/discovery.server";
 import { normaliseHost, resolveJournalByHost } from "../app/models/journals.server";
 import { countingD1, serverTiming, type D1Stats } from "../app/utils/d1-stats.server";
 import { escapeHtml } from "../app/utils/html";
 import { apiApp } from "./api";
-import { assetsApp } from "./assets";
+import { assetsApp, serveFile } from "./assets";
 import { authApp } from "./api/auth";
 import { edgeCache } from "./cache";
 import { discoveryApp } from "./discovery";
@@ -66,11 +67,31 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+// Reader counts: an abstract-page view is counted after the response is sent, whether the page
+// came from the edge cache or was rendered, and never for bots.
+app.use("/archives/*", async (c, next) => {
+  await next();
+  // /archives/{year}/{vol}/{issue}/{ref}; client-side navigations fetch it as '{ref}.data'.
+  const m = /^\/archives\/\d+\/\d+\/\d+\/(\d{1,20})(?:\.data)?$/.exec(new URL(c.req.url).pathname);
+  const ref = m?.[1];
+  if (ref && c.req.method === "GET" && c.res.status === 200 && !isBot(c.req.header("user-agent"))) {
+    const db = getDb(c.env.DB);
+    c.executionCtx.waitUntil(recordViewByRef(db, c.get("journal").id, ref).catch(() => {}));
+  }
+});
+
 app.use("*", edgeCache);
 
 app.route("/auth", authApp);
 app.route("/api", apiApp);
 app.route("/assets", assetsApp);
+// The PDF beside its abstract page (same folder, as Google Scholar prefers).
+app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) => {
+  const m = /^(\d{1,20})\.pdf$/.exec(c.req.param("file"));
+  const [year, volume, issue] = [c.req.param("year"), c.req.param("volume"), c.req.param("issue")];
+  if (!m || !/^\d{4}$/.test(year) || !/^\d{1,4}$/.test(volume) || !/^\d{1,4}$/.test(issue)) return next();
+  return serveFile(c, `/archives/${year}/vol${Number(volume)}issue${Number(issue)}/${m[1]}.pdf`);
+});
 app.route("/oai", oaiApp);
 app.route("/", discoveryApp);
 

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
 import { findArticleFile } from "../app/models/articles.server";
 import { isBot, recordReaderEvent } from "../app/models/discovery.server";
@@ -12,8 +12,14 @@ import type { HonoEnv } from "./types";
  */
 export const assetsApp = new Hono<HonoEnv>();
 
-assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
-  const path = new URL(c.req.url).pathname.replace(/^\/assets/, "");
+assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathname.replace(/^\/assets/, "")));
+
+/**
+ * Serves one stored file by its public path (without the /assets prefix). Also used for
+ * `/archives/{year}/{vol}/{issue}/{ref}.pdf`, the PDF beside its abstract page, which is what
+ * Google Scholar prefers for citation_pdf_url.
+ */
+export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Response> {
   const journal = c.get("journal");
   let key = keyForAssetPath(journal.id, path);
   let articleId: number | null = null;
@@ -79,7 +85,7 @@ assetsApp.on(["GET", "HEAD"], "/*", async (c) => {
   }
   out.set("content-length", String(object.size));
   return new Response(body, { status: 200, headers: out });
-});
+}
 
 async function notFound(env: Env, request: Request): Promise<Response> {
   // Static files (default avatar, copyright form) when the Worker is asked for them directly.

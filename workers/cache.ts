@@ -12,7 +12,7 @@ import type { HonoEnv } from "./types";
 
 const CACHEABLE = [
   /^\/$/,
-  /^\/(archives|board|indexing|instructions|contact|privacy-policy|terms-and-conditions|search|pdf)(\/|$)/,
+  /^\/(archives|board|indexing|instructions|contact|privacy-policy|terms-and-conditions|search|pdf|authors|verify)(\/|$)/,
   /^\/api\/(archives|indexing|search|certificate|cite)(\/|$)/,
   /^\/api\/pdf\/(certificate|coverpage|editorialboard)(\/|$)/,
   /^\/(sitemap\.xml|robots\.txt|feed\.xml)$/,

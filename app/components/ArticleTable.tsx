@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { authorPath } from "../utils/archive-paths";
 
 /** One row of an issue's table of contents or of search results, prepared by the loader. */
 export interface ArticleRow {
@@ -18,6 +19,25 @@ export interface ArticleRow {
   cite: string;
   /** Where the article appeared ('VOL. 04, ISSUE 02 (2025)'), shown in search results. */
   issueText?: string;
+  /** Safe HTML excerpt with matched words in <mark> (search results). */
+  snippetHtml?: string;
+}
+
+/** The byline with each author linking to their articles in this journal. */
+export function AuthorLinks({ authors }: { authors: string }) {
+  const names = authors.split(/\s*,\s*/).filter(Boolean);
+  return (
+    <>
+      {names.map((name, i) => (
+        <span key={`${name}-${i}`}>
+          {i > 0 ? ", " : null}
+          <Link to={authorPath(name)} className="author-link">
+            {name}
+          </Link>
+        </span>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -68,8 +88,11 @@ export function ArticleTable({
                     <span dangerouslySetInnerHTML={{ __html: row.titleHtml }} />
                   </Link>
                 </p>
-                <p className="article-authors">{row.authors}</p>
+                <p className="article-authors">
+                  <AuthorLinks authors={row.authors} />
+                </p>
                 {row.issueText ? <p className="article-issue">{row.issueText}</p> : null}
+                {row.snippetHtml ? <p className="article-snippet" dangerouslySetInnerHTML={{ __html: row.snippetHtml }} /> : null}
                 <p className="article-links">
                   <Link to={`${row.url}#abstract`} state={{ scrollTo: "abstract" }} className="chip">
                     Abstract

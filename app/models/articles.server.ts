@@ -156,8 +156,9 @@ export function searchArticlesQuery(db: Db, journalId: number, keyword: string, 
 }
 
 export async function searchArticles(db: Db, journalId: number, keyword: string, limit = SEARCH_PAGE_SIZE, offset = 0) {
-  if (!keyword.trim()) return [];
-  return searchArticlesQuery(db, journalId, keyword, limit, offset);
+  // Ranked full-text search (FTS5); odd input is reduced to plain words, never an error.
+  const { hits } = await searchRanked(db, journalId, { q: keyword.slice(0, MAX_KEYWORD_LENGTH * 5), pageSize: Math.min(limit, 100), offset });
+  return hits.map((h) => h.article);
 }
 
 /** Every article of an issue for staff (enabled and disabled), in page order. */
@@ -412,6 +413,8 @@ export interface RankedSearch {
   total: number;
   page: number;
   pageSize: number;
+  /** Matches per year and volume (ignoring the year/volume filters), for refining. */
+  facets: { year: number; volume: number; count: number }[];
 }
 
 /**
@@ -422,14 +425,18 @@ export interface RankedSearch {
 export async function searchRanked(
   db: Db,
   journalId: number,
-  opts: { q: string; year?: number; volume?: number; page?: number; pageSize?: number },
+  opts: { q: string; author?: boolean; year?: number; volume?: number; page?: number; pageSize?: number; offset?: number },
 ): Promise<RankedSearch> {
   const pageSize = Math.min(Math.max(opts.pageSize ?? RANKED_PAGE_SIZE, 1), 100);
   const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 1000);
-  const match = ftsQuery(opts.q);
-  if (!match) return { hits: [], total: 0, page, pageSize };
+  const offset = opts.offset ?? (page - 1) * pageSize;
+  const terms = ftsQuery(opts.q);
+  // Author pages: the name as a phrase in the authors column only.
+  const match = opts.author && terms ? `authorname : "${terms.replace(/"\*?/g, "").replace(/\s+/g, " ")}"` : terms;
+  if (!match) return { hits: [], total: 0, page, pageSize, facets: [] };
   const params: (string | number)[] = [match, journalId];
-  let where = "articles_fts MATCH ?1 AND a.journal_id = ?2";
+  const baseWhere = "articles_fts MATCH ?1 AND a.journal_id = ?2";
+  let where = baseWhere;
   if (opts.year !== undefined && Number.isInteger(opts.year)) {
     params.push(opts.year);
     where += ` AND a.year = ?${params.length}`;
@@ -440,7 +447,7 @@ export async function searchRanked(
   }
   const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}`;
   const d1 = d1Of(db);
-  const [rows, count] = await d1.batch<Record<string, unknown>>([
+  const [rows, count, facetRows] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         `SELECT ${ARTICLE_COLUMNS},
@@ -448,10 +455,17 @@ export async function searchRanked(
                 snippet(articles_fts, 3, char(1), char(2), '…', 28) AS "snippetMarked"
            ${from}
           ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC
-          LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+          LIMIT ${pageSize} OFFSET ${offset}`,
       )
       .bind(...params),
     d1.prepare(`SELECT count(*) AS n ${from}`).bind(...params),
+    d1
+      .prepare(
+        `SELECT a.year AS year, a.volume AS volume, count(*) AS count
+           FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${baseWhere}
+          GROUP BY a.year, a.volume ORDER BY a.year DESC, a.volume DESC LIMIT 100`,
+      )
+      .bind(match, journalId),
   ]);
   const hits = (rows.results ?? []).map((row) => {
     const { titleMarked, snippetMarked, ...article } = row as Record<string, unknown> & { titleMarked: string; snippetMarked: string };
@@ -462,5 +476,6 @@ export async function searchRanked(
     };
   });
   const total = Number((count.results?.[0] as { n?: number } | undefined)?.n ?? 0);
-  return { hits, total, page, pageSize };
+  const facets = (facetRows.results ?? []).map((f) => ({ year: Number(f.year), volume: Number(f.volume), count: Number(f.count) }));
+  return { hits, total, page, pageSize, facets };
 }

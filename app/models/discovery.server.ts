@@ -151,3 +151,21 @@ export async function statsForArticles(db: Db, journalId: number, ids: number[])
   }
   return out;
 }
+
+/** Counts one abstract-page view of the enabled article with this refnumber (one statement). */
+export async function recordViewByRef(db: Db, journalId: number, refnumber: string) {
+  await db.run(sql`
+    INSERT INTO article_stats (article_id, journal_id, views, downloads)
+    SELECT id, journal_id, 1, 0 FROM articles
+     WHERE journal_id = ${journalId} AND refnumber = ${refnumber} AND status = 'enabled'
+    ON CONFLICT(article_id) DO UPDATE SET views = views + 1`);
+}
+
+/** Query for an article's counts by refnumber (batched with the article page's other reads). */
+export function articleStatsByRefQuery(db: Db, journalId: number, refnumber: string) {
+  return db
+    .select({ views: articleStats.views, downloads: articleStats.downloads })
+    .from(articleStats)
+    .innerJoin(articles, eq(articles.id, articleStats.articleId))
+    .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber)));
+}

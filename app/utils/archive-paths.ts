@@ -84,3 +84,9 @@ export function splitPages(pagenumber: string): { first: string; last: string } 
   const [first = "", last = ""] = pagenumber.split("-").map((p) => p.trim());
   return { first, last: last || first };
 }
+
+/** Author page: every article of this author in this journal ('Dr. ' and similar dropped). */
+export function authorPath(name: string): string {
+  const clean = name.replace(/^(?:\(?(?:dr|prof|professor|mr|mrs|ms|miss|shri|smt|sri)\.?\)?\s+)+/i, "").trim();
+  return `/authors/${encodeURIComponent(clean)}`;
+}

@@ -92,7 +92,9 @@ describe("issue page", () => {
     expect(main).not.toContain("<b>");
     expect(main).not.toContain("bad()");
     expect(main).not.toContain("onclick");
-    expect(textOf(main)).toContain("Dr. Suresh Kumar Patel, Rahul Verma, Dr. Anjali Sharma");
+    // Each author links to their articles in this journal; commas between them.
+    expect(textOf(main).replace(/\s+,/g, ",")).toContain("Dr. Suresh Kumar Patel, Rahul Verma, Dr. Anjali Sharma");
+    expect(main).toContain('href="/authors/Suresh%20Kumar%20Patel"');
     expect(main).toContain(`href="/archives/2025/4/2/${withFile.refnumber}#abstract"`);
     expect(main).toContain(`href="/assets/archives/2025/vol4issue2/${withFile.file}"`);
     // Download only where a file exists.
@@ -173,7 +175,7 @@ describe("article page", () => {
     expect(titleOf(html)).toBe("Yield of Zea mays under drought | Journal of Archive Tests");
     const main = mainOf(html);
     expect(main).toMatch(/<h1 id="article-title" class="article-heading">Yield of <i>Zea mays<\/i> under drought<\/h1>/);
-    expect(textOf(main)).toContain("Dr. Anjali Sharma, Rahul Verma");
+    expect(textOf(main).replace(/\s+,/g, ",")).toContain("Dr. Anjali Sharma, Rahul Verma");
     expect(main).toContain('<section id="abstract"');
     expect(main).toContain("<p>We measured <b>yield</b>.</p>");
     expect(main).not.toContain("evil()");
@@ -193,7 +195,8 @@ describe("article page", () => {
     expect(metaContents(head, "citation_issue")).toEqual(["2"]);
     expect(metaContents(head, "citation_firstpage")).toEqual(["12"]);
     expect(metaContents(head, "citation_lastpage")).toEqual(["18"]);
-    expect(metaContents(head, "citation_pdf_url")).toEqual([`https://${j.host}/assets/archives/2025/vol4issue2/${a.file}`]);
+    // Beside the abstract page (same folder), as Google Scholar prefers; it serves the same PDF.
+    expect(metaContents(head, "citation_pdf_url")).toEqual([`https://${j.host}/archives/2025/4/2/${a.refnumber}.pdf`]);
     expect(metaContents(head, "citation_abstract_html_url")).toEqual([`https://${j.host}/archives/2025/4/2/${a.refnumber}`]);
     expect(metaContents(head, "citation_publisher")).toEqual(["Archive Press"]);
   });

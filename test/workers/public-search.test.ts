@@ -131,15 +131,18 @@ describe("search page", () => {
     for (let i = 1; i <= 52; i++) {
       await makeArticle(j.id, issue, { title: `Millet trial number ${i}`, pagenumber: `${i * 10}-${i * 10 + 5}` });
     }
+    // Ranked search pages by 20 (RANKED_PAGE_SIZE) and says so.
     const first = await getPage(j.url("/search?keyword=millet"));
-    expect(rowTitles(first.html)).toHaveLength(50);
-    expect(textOf(mainOf(first.html))).toContain("More than 50 articles found for millet (showing 1–50)");
+    expect(rowTitles(first.html)).toHaveLength(20);
+    expect(textOf(mainOf(first.html))).toContain("52 articles found for millet (showing 1–20, 20 per page)");
+    expect(textOf(mainOf(first.html))).toContain("Page 1 of 3");
     expect(first.html).toContain('href="/search?keyword=millet&amp;page=2"');
-    const second = await getPage(j.url("/search?keyword=millet&page=2"));
-    expect(rowTitles(second.html)).toHaveLength(2);
-    expect(textOf(mainOf(second.html))).toContain("52 articles found for millet (showing 51–52)");
-    const serials = [...second.html.matchAll(/data-label="S\.No\.">(\d+)</g)].map((m) => m[1]);
-    expect(serials).toEqual(["51", "52"]);
+    const third = await getPage(j.url("/search?keyword=millet&page=3"));
+    expect(rowTitles(third.html)).toHaveLength(12);
+    expect(textOf(mainOf(third.html))).toContain("52 articles found for millet (showing 41–52, 20 per page)");
+    const serials = [...third.html.matchAll(/data-label="S\.No\.">(\d+)</g)].map((m) => m[1]);
+    expect(serials[0]).toBe("41");
+    expect(serials.at(-1)).toBe("52");
     expect((await getPage(j.url("/search?keyword=millet&page=abc"))).status).toBe(200);
   });
 });

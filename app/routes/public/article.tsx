@@ -5,6 +5,11 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { publicArticleByRefQuery } from "../../models/articles.server";
 import { publishedIssuesQuery } from "../../models/issues.server";
+import { articleStatsByRefQuery } from "../../models/discovery.server";
+import { AuthorLinks } from "../../components/ArticleTable";
+import { CitationBox } from "../../components/CitationBox";
+import { CITATION_STYLES, renderCitation } from "../../utils/cite-formats";
+import { dublinCore, scholarlyArticleJsonLd, twitterCard } from "../../utils/scholarly-meta";
 import { ArchiveList } from "../../components/ArchiveList";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import {
@@ -29,10 +34,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = getDb(env.DB);
   const ref = (params.ref ?? "").trim();
   const wanted = parseIssueParams(params);
-  // One D1 round trip: the article and the year list for the side column.
-  const [found, published] = await db.batch([
+  // One D1 round trip: the article, the year list for the side column and the reader counts.
+  const [found, published, stats] = await db.batch([
     publicArticleByRefQuery(db, journal.id, ref.slice(0, 64)),
     publishedIssuesQuery(db, journal.id),
+    articleStatsByRefQuery(db, journal.id, ref.slice(0, 64)),
   ]);
   const years = archiveYears(published);
   const a = found[0];
@@ -65,14 +71,29 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       country: a.country,
       publishdate: a.publishdate,
       fileUrl,
+      doi: a.doi,
       cite: howToCite(a, s.websitename),
+      views: stats[0]?.views ?? 0,
+      downloads: stats[0]?.downloads ?? 0,
+      citations: CITATION_STYLES.map((style) => ({
+        ...style,
+        ...renderCitation(style.id, a, {
+          name: s.websitename,
+          issn: s.issn,
+          essn: s.journal_essn,
+          publisher: s.publisher_name,
+          url: new URL(articlePath(a), url).href,
+        }),
+      })),
     },
     scholar: {
       journalTitle: s.websitename,
       issn: s.issn || s.journal_essn,
+      issnList: [s.issn, s.journal_essn].filter(Boolean),
       publisher: s.publisher_name,
       language: s.journal_language,
-      pdfUrl: fileUrl ? new URL(fileUrl, url).href : "",
+      // The PDF beside the abstract page (/archives/…/{ref}.pdf, same folder) for Scholar.
+      pdfUrl: fileUrl ? new URL(`${articlePath(a)}.pdf`, url).href : "",
       pageUrl: new URL(articlePath(a), url).href,
     },
   };
@@ -87,6 +108,26 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   }
   const { scholar } = loaderData;
   const pages = splitPages(article.pagenumber);
+  // One source of truth for the Dublin Core, JSON-LD and Twitter tags below.
+  const metaInput = {
+    titleText: article.titleText,
+    authors: article.authors,
+    abstractText: article.abstractText,
+    keywords: article.keywords,
+    publishdate: article.publishdate,
+    year: article.year,
+    volume: article.volume,
+    issue: article.issue,
+    pagenumber: article.pagenumber,
+    doi: article.doi,
+    pageUrl: scholar.pageUrl,
+    pdfUrl: scholar.pdfUrl || undefined,
+    journalName: scholar.journalTitle,
+    issn: scholar.issnList[0],
+    essn: scholar.issnList[1],
+    publisher: scholar.publisher,
+    language: scholar.language,
+  };
   const description = article.abstractText.length > 300 ? `${article.abstractText.slice(0, 297)}…` : article.abstractText;
   const tags = [
     { title: pageTitle(article.titleText, site) },
@@ -106,13 +147,19 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { name: "citation_language", content: scholar.language },
     { name: "citation_keywords", content: article.keywords },
     { name: "citation_pdf_url", content: scholar.pdfUrl },
+    { name: "citation_doi", content: article.doi },
+    ...dublinCore(metaInput),
     { property: "og:type", content: "article" },
+    { property: "og:site_name", content: scholar.journalTitle },
     { property: "og:title", content: article.titleText },
     { property: "og:description", content: description },
     { property: "og:url", content: scholar.pageUrl },
+    { property: "article:published_time", content: metaInput.publishdate },
+    ...twitterCard(metaInput, description),
+    { "script:ld+json": scholarlyArticleJsonLd(metaInput) },
   ];
   // Empty tags only confuse crawlers.
-  return tags.filter((t) => !("content" in t) || t.content);
+  return tags.filter((t) => !("content" in t) || t.content) as Route.MetaDescriptors;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
@@ -165,7 +212,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ol>
         </nav>
         <h1 id="article-title" className="article-heading" dangerouslySetInnerHTML={{ __html: article.titleHtml }} />
-        <p className="article-byline">{article.authors.join(", ")}</p>
+        <p className="article-byline">
+          <AuthorLinks authors={article.authors.join(", ")} />
+        </p>
 
         <dl className="article-facts">
           <div>
@@ -187,6 +236,23 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <dd>{longDate(article.publishdate)}</dd>
             </div>
           ) : null}
+          {article.doi ? (
+            <div>
+              <dt>DOI</dt>
+              <dd>
+                <a href={`https://doi.org/${article.doi}`} rel="noopener">
+                  https://doi.org/{article.doi}
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Readers</dt>
+            <dd>
+              {article.views.toLocaleString("en")} {article.views === 1 ? "view" : "views"} ·{" "}
+              {article.downloads.toLocaleString("en")} {article.downloads === 1 ? "download" : "downloads"}
+            </dd>
+          </div>
           {article.subject ? (
             <div>
               <dt>Subject</dt>
@@ -231,6 +297,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <h2 id="cite-title">How to cite this article</h2>
           <p>{article.cite}</p>
         </section>
+
+        <CitationBox refnumber={article.refnumber} citations={article.citations} />
       </article>
       <aside className="sidebar" aria-label="All issues">
         <ArchiveList years={years} current={issueRef} />

@@ -78,6 +78,16 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="issue-summary">
           <span className="badge">Articles: {countLabel(rows.length)}</span>
+          <span className="issue-export">
+            Cite the whole issue:{" "}
+            <a href={`/api/cite/issue/${issue.year}/${issue.volume}/${issue.issue}.ris`} download>
+              RIS
+            </a>{" "}
+            ·{" "}
+            <a href={`/api/cite/issue/${issue.year}/${issue.volume}/${issue.issue}.bib`} download>
+              BibTeX
+            </a>
+          </span>
         </p>
         <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles in ${issueTitle(issue)}`} />
       </section>

@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { SEARCH_PAGE_SIZE, searchArticles } from "../../models/articles.server";
-import { ArticleTable } from "../../components/ArticleTable";
+import { RANKED_PAGE_SIZE, searchRanked } from "../../models/articles.server";
+import { ArticleTable, type ArticleRow } from "../../components/ArticleTable";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { toArticleRow } from "../../utils/reader.server";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
@@ -16,19 +16,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const keyword = (params.get("keyword") ?? "").trim().slice(0, MAX_KEYWORD);
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const year = Number.parseInt(params.get("year") ?? "", 10);
+  const volume = Number.parseInt(params.get("volume") ?? "", 10);
   const s = journal.settings;
-  const base = { keyword, page, pageSize: SEARCH_PAGE_SIZE, showSubject: s.show_subject_column };
-  if (!keyword) return { ...base, rows: [], hasMore: false, failed: false };
+  const base = {
+    keyword,
+    page,
+    pageSize: RANKED_PAGE_SIZE,
+    showSubject: s.show_subject_column,
+    year: Number.isInteger(year) ? year : null,
+    volume: Number.isInteger(volume) ? volume : null,
+  };
+  const empty = { ...base, rows: [] as ArticleRow[], total: 0, facets: [] as { year: number; volume: number; count: number }[], failed: false };
+  if (!keyword) return empty;
   try {
-    // One row more than a page tells whether there is a next page without a second query.
-    const found = await searchArticles(getDb(env.DB), journal.id, keyword, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE);
-    const hasMore = found.length > SEARCH_PAGE_SIZE;
-    const rows = found.slice(0, SEARCH_PAGE_SIZE).map((a) => toArticleRow(a, s.websitename, true));
-    return { ...base, rows, hasMore, failed: false };
+    // Ranked FTS5 search: the page, the total and the year/volume facets in one D1 round trip.
+    const result = await searchRanked(getDb(env.DB), journal.id, {
+      q: keyword,
+      page,
+      year: base.year ?? undefined,
+      volume: base.volume ?? undefined,
+    });
+    const rows = result.hits.map((h) => {
+      const row = toArticleRow(h.article, s.websitename, true);
+      // The highlighted title loses italics; keep the formatted one when the title has markup.
+      const plainTitle = !/[<&]/.test(h.article.title);
+      return { ...row, titleHtml: plainTitle ? h.titleHtml : row.titleHtml, snippetHtml: h.snippetHtml };
+    });
+    return { ...base, rows, total: result.total, facets: result.facets, failed: false };
   } catch (error) {
     // Spec §8: a failing public search is logged; the page shows no results.
     console.error("public search failed", error);
-    return { ...base, rows: [], hasMore: false, failed: true };
+    return { ...empty, failed: true };
   }
 }
 
@@ -43,16 +62,23 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-function pageHref(keyword: string, page: number): string {
+function pageHref(keyword: string, page: number, year: number | null, volume: number | null): string {
   const q = new URLSearchParams({ keyword });
+  if (year !== null) q.set("year", String(year));
+  if (volume !== null) q.set("volume", String(volume));
   if (page > 1) q.set("page", String(page));
   return `/search?${q}`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { keyword, page, pageSize, rows, hasMore, failed, showSubject } = loaderData;
+  const { keyword, page, pageSize, rows, total, facets, failed, showSubject, year, volume } = loaderData;
   const first = (page - 1) * pageSize + 1;
   const last = first + rows.length - 1;
+  const pages = Math.ceil(total / pageSize);
+  const years = [...new Set(facets.map((f) => f.year))];
+  const volumes = [...new Set(facets.map((f) => f.volume))].sort((a, b) => b - a);
+  const perYear = (y: number) => facets.filter((f) => f.year === y).reduce((n, f) => n + f.count, 0);
+  const perVolume = (v: number) => facets.filter((f) => f.volume === v).reduce((n, f) => n + f.count, 0);
   return (
     <section className="content search-page" aria-labelledby="search-title">
       <h1 id="search-title">Search results</h1>
@@ -72,6 +98,35 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </div>
+        {keyword && facets.length > 0 ? (
+          <div className="search-filters">
+            <label>
+              Year
+              <select name="year" defaultValue={year ?? ""} key={`y${year}`}>
+                <option value="">All years</option>
+                {years.map((y) => (
+                  <option key={y} value={y}>
+                    {y} ({perYear(y)})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Volume
+              <select name="volume" defaultValue={volume ?? ""} key={`v${volume}`}>
+                <option value="">All volumes</option>
+                {volumes.map((v) => (
+                  <option key={v} value={v}>
+                    Vol. {v} ({perVolume(v)})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button ghost">
+              Apply filters
+            </button>
+          </div>
+        ) : null}
       </Form>
 
       {!keyword ? (
@@ -83,29 +138,29 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="search-summary" role="status">
-            {hasMore ? "More than " : ""}
-            <strong>{last}</strong> {last === 1 && !hasMore ? "article" : "articles"} found for{" "}
-            <q className="search-query">{keyword}</q>
-            {page > 1 || hasMore ? (
+            <strong>{total}</strong> {total === 1 ? "article" : "articles"} found for <q className="search-query">{keyword}</q>
+            {pages > 1 ? (
               <span className="search-range">
                 {" "}
-                (showing {first}–{last})
+                (showing {first}–{last}, {pageSize} per page)
               </span>
             ) : null}
           </p>
           <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles matching ${keyword}`} startAt={first} />
-          {page > 1 || hasMore ? (
+          {pages > 1 ? (
             <nav className="pager" aria-label="Search result pages">
               {page > 1 ? (
-                <Link to={pageHref(keyword, page - 1)} rel="prev">
+                <Link to={pageHref(keyword, page - 1, year, volume)} rel="prev">
                   ← Previous
                 </Link>
               ) : (
                 <span />
               )}
-              <span>Page {page}</span>
-              {hasMore ? (
-                <Link to={pageHref(keyword, page + 1)} rel="next">
+              <span>
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <Link to={pageHref(keyword, page + 1, year, volume)} rel="next">
                   Next →
                 </Link>
               ) : (

@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/author";
+import { appContext } from "../../context";
+import { getDb } from "../../db/client.server";
+import { searchRanked } from "../../models/articles.server";
+import { ArticleTable } from "../../components/ArticleTable";
+import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
+import { stripHonorifics, splitAuthors } from "../../utils/citation";
+import { toArticleRow } from "../../utils/reader.server";
+import { pageTitle, siteNameFromMatches } from "../../utils/site";
+
+/** Every article of one author in this journal (authors link here from tables and articles). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { env, journal } = context.get(appContext);
+  const name = (params.name ?? "").trim().slice(0, 200);
+  if (!name) throw data(null, { status: 404, statusText: "Author not found" });
+  // FTS phrase match on the authors column (one round trip), then exact name match on the byline.
+  const result = await searchRanked(getDb(env.DB), journal.id, { q: name, author: true, pageSize: 100 });
+  const wanted = stripHonorifics(name).toLocaleLowerCase();
+  const articles = result.hits
+    .map((h) => h.article)
+    .filter((a) => splitAuthors(a.authorname).some((n) => stripHonorifics(n).toLocaleLowerCase() === wanted))
+    .sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || a.firstPage - b.firstPage);
+  if (articles.length === 0) throw data(null, { status: 404, statusText: "Author not found" });
+  const s = journal.settings;
+  return {
+    name: stripHonorifics(name),
+    rows: articles.map((a) => toArticleRow(a, s.websitename, true)),
+    showSubject: s.show_subject_column,
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: pageTitle("Author not found", site) }];
+  return [
+    { title: pageTitle(`Articles by ${loaderData.name}`, site) },
+    { name: "description", content: `${loaderData.rows.length} article(s) by ${loaderData.name} in ${site}.` },
+  ];
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { name, rows, showSubject } = loaderData;
+  return (
+    <section className="content" aria-labelledby="author-title">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/archives">Archives</Link>
+          </li>
+          <li aria-current="page">Authors</li>
+        </ol>
+      </nav>
+      <h1 id="author-title">Articles by {name}</h1>
+      <p className="search-summary">
+        <strong>{rows.length}</strong> {rows.length === 1 ? "article" : "articles"} in this journal
+      </p>
+      <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles by ${name}`} />
+    </section>
+  );
+}

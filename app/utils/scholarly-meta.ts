@@ -1,0 +1,103 @@
+/**
+ * Article metadata beyond Google Scholar's citation_* tags, from the same inputs: Dublin Core,
+ * schema.org ScholarlyArticle JSON-LD (nested PublicationIssue → PublicationVolume →
+ * Periodical), and Twitter card tags. Pure functions, so a test can check them and the
+ * article page, OAI-PMH and feeds agree.
+ */
+
+export interface ArticleMetaInput {
+  titleText: string;
+  authors: string[];
+  abstractText: string;
+  keywords: string;
+  publishdate: string; // YYYY-MM-DD
+  year: number;
+  volume: number;
+  issue: number;
+  pagenumber: string;
+  doi?: string;
+  pageUrl: string;
+  pdfUrl?: string;
+  journalName: string;
+  issn?: string;
+  essn?: string;
+  publisher?: string;
+  language?: string;
+}
+
+function languageCode(language: string | undefined): string {
+  const l = (language ?? "").trim().toLowerCase();
+  if (!l || l.startsWith("english")) return "en";
+  if (l.startsWith("hindi")) return "hi";
+  return l.length <= 3 ? l : "en";
+}
+
+/** ISO-8601 date (YYYY-MM-DD) from the publish date, falling back to the year. */
+export function isoDate(publishdate: string, year: number): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(publishdate) ? publishdate : `${year}-01-01`;
+}
+
+export function dublinCore(a: ArticleMetaInput): { name: string; content: string }[] {
+  const tags = [
+    { name: "DC.title", content: a.titleText },
+    ...a.authors.map((name) => ({ name: "DC.creator", content: name })),
+    { name: "DC.date.issued", content: isoDate(a.publishdate, a.year) },
+    { name: "DC.identifier", content: a.doi ? `https://doi.org/${a.doi}` : a.pageUrl },
+    { name: "DC.source", content: `${a.journalName}, Vol. ${a.volume}, Issue ${a.issue} (${a.year}), pp. ${a.pagenumber}` },
+    { name: "DC.rights", content: `Copyright (c) ${a.year} the authors. Open access.` },
+    { name: "DC.publisher", content: a.publisher ?? "" },
+    { name: "DC.language", content: languageCode(a.language) },
+    { name: "DC.type", content: "Text.Serial.Journal" },
+    { name: "DC.description", content: a.abstractText },
+    ...a.keywords.split(/\s*,\s*/).filter(Boolean).map((k) => ({ name: "DC.subject", content: k })),
+  ];
+  return tags.filter((t) => t.content);
+}
+
+export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unknown> {
+  const [first, last] = a.pagenumber.split("-");
+  const issn = [a.issn, a.essn].filter(Boolean);
+  return {
+    "@context": "https://schema.org",
+    "@type": "ScholarlyArticle",
+    "@id": a.pageUrl,
+    headline: a.titleText.length > 110 ? `${a.titleText.slice(0, 107)}…` : a.titleText,
+    name: a.titleText,
+    author: a.authors.map((name) => ({ "@type": "Person", name })),
+    datePublished: isoDate(a.publishdate, a.year),
+    abstract: a.abstractText || undefined,
+    keywords: a.keywords || undefined,
+    inLanguage: languageCode(a.language),
+    url: a.pageUrl,
+    ...(a.doi ? { sameAs: `https://doi.org/${a.doi}`, identifier: { "@type": "PropertyValue", propertyID: "DOI", value: a.doi } } : {}),
+    ...(a.pdfUrl ? { encoding: { "@type": "MediaObject", encodingFormat: "application/pdf", contentUrl: a.pdfUrl } } : {}),
+    pageStart: first || undefined,
+    pageEnd: last || undefined,
+    pagination: a.pagenumber,
+    isAccessibleForFree: true,
+    ...(a.publisher ? { publisher: { "@type": "Organization", name: a.publisher } } : {}),
+    isPartOf: {
+      "@type": "PublicationIssue",
+      issueNumber: String(a.issue),
+      datePublished: String(a.year),
+      isPartOf: {
+        "@type": "PublicationVolume",
+        volumeNumber: String(a.volume),
+        isPartOf: {
+          "@type": "Periodical",
+          name: a.journalName,
+          ...(issn.length ? { issn: issn.length === 1 ? issn[0] : issn } : {}),
+          ...(a.publisher ? { publisher: { "@type": "Organization", name: a.publisher } } : {}),
+        },
+      },
+    },
+  };
+}
+
+export function twitterCard(a: ArticleMetaInput, description: string): { name: string; content: string }[] {
+  return [
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: a.titleText },
+    { name: "twitter:description", content: description },
+  ];
+}
