@@ -27,7 +27,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     host: journal.host,
     site: {
       websitename: s.websitename,
-      formattedName: s.formatted_journal_name,
       websiteemail: s.websiteemail,
       whatsapp: s.whatsup_number,
       issn: s.issn,
