@@ -221,6 +221,7 @@ export interface ArticleFields {
   abstract: string;
   frequency: string;
   status: "enabled" | "disabled";
+  doi?: string;
 }
 
 export interface IssueRef {

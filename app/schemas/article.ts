@@ -33,7 +33,16 @@ export interface ArticleValues {
   abstract: string;
   frequency: string;
   status: "enabled" | "disabled";
+  /** Optional DOI ('10.1234/abc'), without the https://doi.org/ prefix; undefined = not sent (keep). */
+  doi?: string;
 }
+
+/** DOIs: '10.' + registrant code + '/' + suffix; a pasted resolver URL or 'doi:' prefix is removed. */
+export function normaliseDoi(value: string): string {
+  return value.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, "");
+}
+const DOI = /^10\.\d{4,9}\/[^\s<>"]{1,200}$/;
+export const DOI_MESSAGE = "Enter a DOI like 10.1234/journal.2025.001";
 
 export const ADD_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "email", "title", "abstract"] as const;
 
@@ -82,6 +91,7 @@ export function validateArticle(
     abstract: sanitizeHtml(str(input, "abstract", 100_000), RICH_PROFILE).trim(),
     frequency: str(input, "frequency", 32),
     status: str(input, "status", 16),
+    doi: "doi" in input ? normaliseDoi(str(input, "doi", 300)) : undefined,
   };
 
   for (const key of ADD_REQUIRED) {
@@ -101,6 +111,7 @@ export function validateArticle(
   if (v.publishdate && !validDate(v.publishdate)) fields.publishdate = "Enter a date as YYYY-MM-DD";
   if (v.frequency && !isFrequency(v.frequency)) fields.frequency = "Choose a frequency from the list";
   if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = "Choose enabled or disabled";
+  if (v.doi && !DOI.test(v.doi)) fields.doi = DOI_MESSAGE;
   if (Object.keys(fields).length) return { ok: false, fields };
 
   if (!TXNID.test(v.txnid)) return { ok: false, fields: {}, code: "invalid_txnid" };

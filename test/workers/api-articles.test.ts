@@ -292,3 +292,24 @@ describe("public archive reads", () => {
     expect((await search("%")).length).toBe(0);
   });
 });
+
+describe("optional DOI", () => {
+  it("accepts a DOI (a pasted resolver URL is trimmed), refuses a malformed one, and keeps it when an update omits it", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id);
+    const bad = await addArticle(s, articleForm(issue, { doi: "not a doi" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.doi).toBe("Enter a DOI like 10.1234/journal.2025.001");
+    const ok = await addArticle(s, articleForm(issue, { refnumber: "8801", doi: "https://doi.org/10.5555/ijt.2025.8801" }));
+    expect(ok.status).toBe(201);
+    const row = await getArticleById(db(), s.id, ok.body.id);
+    expect(row?.doi).toBe("10.5555/ijt.2025.8801");
+    const update = await fetchWorker(s.url(`/api/archives/${ok.body.id}`), {
+      method: "POST",
+      headers: s.auth,
+      body: articleForm(issue, { refnumber: "8801", txnid: ok.body.txnid, title: "Renamed with DOI kept" }, null),
+    });
+    expect(update.status).toBe(200);
+    expect((await getArticleById(db(), s.id, ok.body.id))?.doi).toBe("10.5555/ijt.2025.8801");
+  });
+});

@@ -22,6 +22,7 @@ export function publicArticle(a: Article) {
     frequency: a.frequency,
     file: a.file,
     file_url: a.file ? articleFileUrl(a.year, a.volume, a.issue, a.file) : null,
+    doi: a.doi,
     status: a.status,
   };
 }
