@@ -7,7 +7,7 @@
  */
 import { zlibSync } from "fflate";
 import { PDFDocument, PDFRawStream, type PDFPage, type PDFRef } from "pdf-lib";
-import { DocumentFonts, num, piecesWidth, shapeText, styleMetrics, type PdfFont, type Shaped, type TextStyle } from "./fonts.server";
+import { DocumentFonts, num, piecesWidth, shapeText, type PdfFont, type Shaped, type TextStyle } from "./fonts.server";
 
 export type Color = readonly [number, number, number];
 
@@ -489,4 +489,3 @@ export function circlePath(cx: number, cy: number, r: number): string {
   );
 }
 
-export { styleMetrics };

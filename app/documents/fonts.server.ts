@@ -22,7 +22,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import type { Font as FontkitFont, Subset } from "@pdf-lib/fontkit";
 import { unzlibSync, zlibSync } from "fflate";
-import { PDFName, PDFObject, PDFRawStream, PDFString, type PDFDocument, type PDFRef } from "pdf-lib";
+import { PDFObject, PDFRawStream, PDFString, type PDFDocument, type PDFRef } from "pdf-lib";
 import regeneratorRuntime from "regenerator-runtime";
 import boldSource from "@expo-google-fonts/noto-serif-devanagari/700Bold/NotoSerifDevanagari_700Bold.ttf?inline";
 import regularSource from "@expo-google-fonts/noto-serif-devanagari/400Regular/NotoSerifDevanagari_400Regular.ttf?inline";
@@ -335,13 +335,6 @@ export function piecesWidth(pieces: Shaped[], size: number): number {
   return w;
 }
 
-/** Vertical metrics of a style's main face at a size, in points (ascent positive, descent negative). */
-export function styleMetrics(style: TextStyle, size: number): { ascent: number; descent: number; capHeight: number } {
-  const f = CHAINS[style][0].font;
-  const k = size / f.unitsPerEm;
-  return { ascent: f.ascent * k, descent: f.descent * k, capHeight: (f.capHeight || f.ascent * 0.7) * k };
-}
-
 /** A glyph's outline as PDF path operators at the origin, and its advance (both at size 1). */
 export interface Outline {
   ops(size: number): string;
@@ -646,4 +639,3 @@ export function warmFonts(): void {
   for (const face of [faces.regular, faces.bold, faces.italic]) face.base();
 }
 
-export { PDFName };
