@@ -78,7 +78,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         <h1 id="verify-title">{INVALID}</h1>
         <p>
           The code <code>{code}</code> does not belong to a certificate issued by this journal. Check that it was copied
-          exactly as printed at the bottom of the certificate (for example <code>482135-2-K7QH3M9XWA</code>), or scan the
+          exactly as printed under "Certificate ID" on the certificate (reference number, author number and ten letters and digits), or scan the
           certificate's QR code.
         </p>
         <p>
