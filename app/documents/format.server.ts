@@ -76,7 +76,7 @@ export function formatPages(pagenumber: string): string {
 /** Surname for file names: last word of the name, without honorifics or punctuation. */
 export function fileSafeSurname(name: string): string {
   const words = name
-    .replace(/^(?:\s*(?:dr|prof|professor|mr|mrs|ms|miss|shri|smt|sri|डॉ|श्री|श्रीमती)\.?\s+)+/iu, "")
+    .replace(/^(?:\s*(?:dr|prof|professor|mr|mrs|ms|miss|shri|smt|sri|डॉ|श्री|श्रीमती)\.?(?:\s+|$))+/iu, "")
     .normalize("NFC")
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{M}\p{N}-]/gu, ""))

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { fileSafeSurname, formatDate, formatPages, formatPeriod, monogramInitials, titleRuns } from "../../app/documents/format.server";
+import { qrMatrix } from "../../app/documents/qr.server";
+import { certificateCode, checkCode, parseCode } from "../../app/documents/verification.server";
+import { uniqueEntryName } from "../../app/documents/zip.server";
+
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+
+describe("document text helpers", () => {
+  it("splits titles into italic and upright runs, dropping other markup", () => {
+    expect(titleRuns("Growth of <i>Oryza sativa</i> L. and <em>Zea</em> <b>mays</b> &amp; <script>x()</script>soil")).toEqual([
+      { text: "Growth of ", style: "regular" },
+      { text: "Oryza sativa", style: "italic" },
+      { text: " L. and ", style: "regular" },
+      { text: "Zea", style: "italic" },
+      { text: " mays & soil", style: "regular" },
+    ]);
+    expect(titleRuns("<i>Unclosed italic")).toEqual([{ text: "Unclosed italic", style: "italic" }]);
+    expect(titleRuns("")).toEqual([]);
+  });
+
+  it("formats dates, issue periods and page ranges the way certificates print them", () => {
+    expect(formatDate("2025-03-15")).toBe("15 March 2025");
+    expect(formatDate("2025-13-01")).toBe("2025-13-01");
+    expect(formatPeriod("Jan-Mar")).toBe("January–March");
+    expect(formatPeriod("Jul")).toBe("July");
+    expect(formatPeriod("September")).toBe("September");
+    expect(formatPeriod("")).toBe("");
+    expect(formatPages("101 - 110")).toBe("101–110");
+  });
+
+  it("makes safe surnames and unique zip entry names", () => {
+    expect(fileSafeSurname("Dr. Anjali Sharma")).toBe("Sharma");
+    expect(fileSafeSurname("डॉ. विनोद कुमार")).toBe("कुमार");
+    expect(fileSafeSurname("O'Brien/../..\\x")).toBe("OBrienx");
+    expect(fileSafeSurname("Dr.")).toBe("author");
+    const used = new Set<string>();
+    expect(uniqueEntryName("1-1-Sharma.pdf", used)).toBe("1-1-Sharma.pdf");
+    expect(uniqueEntryName("1-1-Sharma.pdf", used)).toBe("1-1-Sharma-2.pdf");
+    expect(uniqueEntryName("../a/b:c.pdf", used)).toBe("-a-b-c.pdf");
+  });
+
+  it("takes monogram initials from the significant words of the name", () => {
+    expect(monogramInitials("International Journal of Agriculture and Life Sciences")).toBe("IJAL");
+    expect(monogramInitials("the")).toBe("J");
+  });
+});
+
+describe("certificate verification codes", () => {
+  it("are stable, journal-bound and checked in constant form", async () => {
+    const code = await certificateCode(SECRET, 7, "482135", 2);
+    expect(code).toMatch(/^482135-2-[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(await certificateCode(SECRET, 7, "482135", 2)).toBe(code);
+    expect(await checkCode(SECRET, 7, code)).toEqual({ refnumber: "482135", position: 2 });
+    expect(await checkCode(SECRET, 7, code.toLowerCase())).toEqual({ refnumber: "482135", position: 2 });
+    expect(await checkCode(SECRET, 8, code)).toBeNull();
+    expect(await checkCode(`${SECRET}-rotated`, 7, code)).toBeNull();
+    expect(await checkCode(SECRET, 7, code.replace("-2-", "-3-"))).toBeNull();
+    expect(await checkCode(undefined, 7, code)).toBeNull();
+  });
+
+  it("parse Crockford look-alikes and refuse malformed input", () => {
+    expect(parseCode("482135-2-ABCDEFGHIL")?.mac).toBe("ABCDEFGH11");
+    expect(parseCode("482135-2-OOOOOOOOOO")?.mac).toBe("0000000000");
+    for (const bad of ["", "482135", "482135-0-ABCDEFGHJK", "482135-2-ABCDEFGHJ", "482135-2-UUUUUUUUUU", "../x-1-ABCDEFGHJK", "x".repeat(200)]) {
+      expect(parseCode(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("QR matrix", () => {
+  it("picks the smallest version that fits and draws the finder patterns", () => {
+    const small = qrMatrix("https://j.example/verify/482135-2-ABCDEFGHJK")!;
+    expect(small.length).toBe(33); // version 4-M holds the 44 bytes
+    const large = qrMatrix(`https://${"a".repeat(120)}.example/verify/482135-2-ABCDEFGHJK`)!;
+    expect(large.length).toBe(4 * 9 + 17); // version 9-M, with version information blocks
+    for (const m of [small, large]) {
+      const n = m.length;
+      for (const [x, y] of [[0, 0], [n - 7, 0], [0, n - 7]]) {
+        expect(m[y][x] && m[y][x + 6] && m[y + 6][x] && m[y + 6][x + 6] && m[y + 3][x + 3]).toBe(true);
+        expect(m[y + 1][x + 1]).toBe(false);
+      }
+    }
+    expect(qrMatrix("x".repeat(500))).toBeNull();
+  });
+});
