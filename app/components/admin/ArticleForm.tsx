@@ -177,8 +177,8 @@ export function ArticleForm({
           {mode === "edit" ? (
             <Field id="status" label="Visibility" hint="Disabled articles are hidden from readers.">
               <select {...text("status")}>
-                <option value="enabled">Enabled (shown on the site)</option>
-                <option value="disabled">Disabled (hidden)</option>
+                <option value="enabled">Enabled</option>
+                <option value="disabled">Disabled</option>
               </select>
             </Field>
           ) : null}

@@ -3,13 +3,13 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 /** Spec §2: unknown admin pages and records say 'Not Found!'. */
 export function NotFound({ detail }: { detail?: string }) {
   return (
-    <section className="not-found">
-      <p className="not-found-code" aria-hidden="true">
+    <section className="a-not-found">
+      <p className="a-not-found-code" aria-hidden="true">
         404
       </p>
       <h1>Not Found!</h1>
       <p>{detail ?? "There is nothing at this address in the admin."}</p>
-      <p className="not-found-links">
+      <p className="a-not-found-links">
         <Link to="/admin" className="btn btn-primary">
           Go to the dashboard
         </Link>
@@ -37,7 +37,7 @@ export function AdminErrorBoundary() {
     detail = error.message;
   }
   return (
-    <section className="not-found">
+    <section className="a-not-found">
       <h1>Oops! Sorry, an unexpected error has occurred.</h1>
       <p>
         <i>{detail}</i>

@@ -106,7 +106,8 @@ export function RichTextEditor({
   function sync() {
     const el = editor.current;
     if (!el) return;
-    const clean = sanitizeHtml(el.innerHTML, profile);
+    // Editing leaves no-break spaces where the user typed plain ones; store plain spaces.
+    const clean = sanitizeHtml(el.innerHTML, profile).replace(/\u00a0/g, " ");
     setHtml(clean);
     onChange?.(clean);
   }

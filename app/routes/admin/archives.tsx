@@ -68,8 +68,8 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
     <Form method="post" className="card add-issue" aria-labelledby="add-issue-title">
       <h2 id="add-issue-title">Add an issue</h2>
       <div className="add-issue-row">
-        <Field id="year" label="Year" hint="Always the current year.">
-          <input id="year" name="year" value={currentYear} readOnly aria-readonly="true" className="is-readonly" aria-describedby="year-hint" />
+        <Field id="year" label="Year">
+          <input id="year" name="year" value={currentYear} readOnly aria-readonly="true" className="is-readonly" title="New issues are always for the current year" />
         </Field>
         <Field id="volume" label="Volume" required error={fieldError("volume")}>
           <input

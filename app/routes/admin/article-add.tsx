@@ -67,12 +67,10 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
-  const [formKey, setFormKey] = useState(0);
   useFlashFrom(actionData);
   useEffect(() => {
     if (actionData?.ok && actionData.announcement) {
       setAnnouncement(actionData.announcement);
-      setFormKey((k) => k + 1); // an empty form for the next article
       window.scrollTo({ top: 0 });
     }
   }, [actionData]);
@@ -88,7 +86,8 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         sub={`Volume ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})${issue.frequency ? ` · ${issue.frequency}` : ""}. Fields marked * are required.`}
       />
       <ArticleForm
-        key={formKey}
+        // Each article added moves the issue's last page on: an empty form for the next one.
+        key={lastPage}
         mode="add"
         initial={emptyArticleValues(today)}
         lastPage={lastPage}

@@ -86,13 +86,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
-  const [formKey, setFormKey] = useState(0);
   useFlashFrom(actionData);
   useEffect(() => {
-    if (actionData?.ok && actionData.announcement) {
-      setAnnouncement(actionData.announcement);
-      setFormKey((k) => k + 1); // show what was saved (and forget the uploaded file)
-    }
+    if (actionData?.ok && actionData.announcement) setAnnouncement(actionData.announcement);
   }, [actionData]);
   const back = issueAdminPath(article);
   return (
@@ -106,7 +102,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         sub={article.titleText}
       />
       <ArticleForm
-        key={formKey}
+        // A saved change reloads the article: show what was stored (and forget the uploaded file).
+        key={`${article.id}-${article.modification}`}
         mode="edit"
         initial={values}
         existingPdf={pdf}

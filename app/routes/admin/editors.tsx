@@ -207,13 +207,13 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                         <img src={e.picture} alt="" width={40} height={40} loading="lazy" className={e.hasPicture ? "" : "is-default"} />
                       </td>
                       <td>
-                        <span className="editor-name">{e.name}</span>
+                        <span className="a-editor-name">{e.name}</span>
                         {e.pinned ? (
                           <span className="tag tag-pinned" title="Pinned: listed first">
                             Pinned
                           </span>
                         ) : null}
-                        {e.degree ? <span className="editor-degree">{e.degree}</span> : null}
+                        {e.degree ? <span className="a-editor-degree">{e.degree}</span> : null}
                       </td>
                       <td>{CATEGORY_LABEL[e.category] ?? e.category}</td>
                       <td dangerouslySetInnerHTML={{ __html: e.post }} />

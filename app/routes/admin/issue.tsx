@@ -172,8 +172,8 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
                       <td className="num">{i + 1}</td>
                       <td className="mono">{a.refnumber}</td>
                       <td className="title-cell">
-                        <span className="article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
-                        <span className="article-authors">{a.authorname}</span>
+                        <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
+                        <span className="a-article-authors">{a.authorname}</span>
                       </td>
                       <td className="mono">{a.pagenumber}</td>
                       <td>

@@ -35,9 +35,11 @@ const NAV = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
-function initials(name: string): string {
-  const parts = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(dr|prof|mr|mrs|ms)\.?$/i.test(w));
-  return (parts.length ? parts : [name]).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+/** 'Journal of Staff Journeys' → 'JSJ'; 'Asha Menon' → 'AM'. */
+function initials(name: string, max: number): string {
+  const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(dr|prof|mr|mrs|ms)\.?$/i.test(w));
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w));
+  return (capitalised.length ? capitalised : words).map((w) => w[0]).join("").slice(0, max).toUpperCase();
 }
 
 function AdminSearch() {
@@ -65,8 +67,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
-    <FlashProvider initial={flash}>
-      <div className="admin-app">
+    <div className="admin-app">
+      <FlashProvider initial={flash}>
         <a className="skip-link" href="#admin-main">
           Skip to content
         </a>
@@ -75,7 +77,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <div className="admin-topbar-inner">
             <Link to="/admin" className="admin-brand" aria-label={`${siteName} admin: home`}>
               <span className="admin-logo" aria-hidden="true">
-                {initials(siteName)}
+                {initials(siteName, 3)}
               </span>
               <span className="admin-brand-text">
                 <span className="admin-brand-name">{siteName}</span>
@@ -93,7 +95,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <div className="admin-account">
               <span className="admin-user" title={`Signed in as ${user.username}`}>
                 <span className="admin-avatar" aria-hidden="true">
-                  {initials(user.name)}
+                  {initials(user.name, 2)}
                 </span>
                 <span className="admin-user-name">{user.name}</span>
               </span>
@@ -115,7 +117,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           <Outlet />
         </main>
-      </div>
-    </FlashProvider>
+      </FlashProvider>
+    </div>
   );
 }

@@ -45,7 +45,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         sub={q ? `${results.length} ${results.length === 1 ? "article matches" : "articles match"} “${q}”.` : "Search by reference number, transaction ID, title, author or e-mail."}
       />
       {q && results.length === 0 ? (
-        <section className="not-found compact">
+        <section className="a-not-found compact">
           <h2>Not Found!</h2>
           <p>No article matches “{q}”. Try a reference number, a transaction ID or part of a title or author name.</p>
         </section>
@@ -71,8 +71,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <tr key={a.id}>
                     <td className="mono">{a.refnumber}</td>
                     <td className="title-cell">
-                      <span className="article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
-                      <span className="article-authors">{a.authorname}</span>
+                      <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
+                      <span className="a-article-authors">{a.authorname}</span>
                       <span className="muted small">Txn: {a.txnid}</span>
                     </td>
                     <td>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { useMemo, useState, type ChangeEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { getSettings, updateSettings } from "../../models/settings.server";
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
 export const ErrorBoundary = AdminErrorBoundary;
 
 const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; type?: string; placeholder?: string }> = {
-  websitename: { label: "Site name", hint: "Shown in the header, page titles and documents." },
+  websitename: { label: "Site name", hint: "Shown in the header, page titles and documents.", wide: true },
   formatted_journal_name: {
     label: "Formatted journal name",
     hint: "Header version of the name. HTML allowed: <i>, <b>, <br>, <sub>, <sup>.",
@@ -85,21 +85,22 @@ const FLAG_LABELS: Record<FlagKey, { label: string; hint: string }> = {
 };
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  useFlashFrom(actionData);
+  return (
+    <>
+      <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
+      {/* A save reloads the settings: the form restarts from what the server stored (sanitised HTML included). */}
+      <SettingsForm key={loaderData.updatedAt} loaderData={loaderData} actionData={actionData} />
+    </>
+  );
+}
+
+function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const [text, setText] = useState(loaderData.text);
   const [flags, setFlags] = useState(loaderData.flags);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [formKey, setFormKey] = useState(0);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  useFlashFrom(actionData);
-  // After a save, show what the server stored (sanitised HTML included).
-  useEffect(() => {
-    if (actionData?.ok) {
-      setText(loaderData.text);
-      setFlags(loaderData.flags);
-      setFormKey((k) => k + 1);
-    }
-  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const result = useMemo(() => validateSettings({ ...text }), [text]);
   const clientErrors: Record<string, string> = result.ok ? {} : result.fields;
@@ -123,11 +124,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <>
-      <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
       <Form
         method="post"
         className="settings-form"
-        key={formKey}
         noValidate
         onSubmit={(event) => {
           if (Object.keys(clientErrors).length) {

@@ -1,0 +1,605 @@
+/**
+ * The staff journey in a real browser against the production build, on a fresh database:
+ * sign in, add an issue, publish an article (trying every invalid input on the way), see it on
+ * the public site, edit it, manage editors, change a setting, download the index page and
+ * certificates, search, sign out, and the expired-session paths.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+
+const HOST = "staff-a.localhost";
+const OTHER_HOST = "staff-b.localhost";
+const SITE = "Journal of Staff Journeys";
+const ADMIN = { username: "asha", password: "staff-journey-password-1", name: "Asha Menon" };
+const YEAR = new Date().getUTCFullYear();
+
+let app: App;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+const dialogs: string[] = [];
+let otherEditorId = 0;
+
+async function samplePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+/** A real 2×2 PNG (so the browser can show the preview). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+before(async () => {
+  requireChromium();
+  app = await startApp(
+    [
+      {
+        slug: "staff-a",
+        name: SITE,
+        hosts: [HOST],
+        admin: ADMIN,
+        settings: { websitename: SITE, websiteemail: "editor@staff.example", issn: "2583-1111", show_subject_column: true },
+      },
+      { slug: "staff-b", name: "Other Journal", hosts: [OTHER_HOST], admin: { username: "bob", password: "other-journal-password" } },
+    ],
+    async (env, [a, b]) => {
+      const editors: [string, string, string][] = [
+        ["Dr. Sunil Kumar Mehta", "chief editor", "Professor"],
+        ["Dr. Ayesha Siddiqui", "associate editor", "Associate Professor"],
+        ["Dr. Kwame Mensah", "assistant editor", "Scientist"],
+      ];
+      for (const [name, category, post] of editors) {
+        await env.DB.prepare("insert into editors (journal_id, name, category, post, content, email) values (?,?,?,?,?,?)")
+          .bind(a, name, category, post, "Department of Agronomy, Test Agricultural University", "ed@uni.example")
+          .run();
+      }
+      const other = await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?) returning id")
+        .bind(b, "Dr. Other Journal Editor", "associate editor", "Professor", "Elsewhere")
+        .first<{ id: number }>();
+      otherEditorId = other!.id;
+    },
+  );
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url(HOST, "").replace(/\/$/, "") });
+  page = await context.newPage();
+  ({ problems } = watchPage(page));
+  if (process.env.E2E_DEBUG) page.on("response", (r) => console.log("RESP", r.status(), r.request().method(), r.url()));
+  if (process.env.E2E_DEBUG) page.on("console", (m) => console.log("CONSOLE", m.text()));
+  page.on("dialog", async (d) => {
+    dialogs.push(d.message());
+    await d.accept();
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const url = (path: string) => app.url(HOST, path);
+
+/** Waits until React has hydrated the page (clicks before that would be lost). */
+async function hydrated(p: Page = page) {
+  await p.waitForFunction(() => {
+    const el = document.querySelector(".admin-app, main");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+async function visit(path: string) {
+  const res = await page.goto(url(path));
+  await hydrated();
+  return res;
+}
+
+/** Full-page screenshot taken from the top, so sticky bars sit where a reader sees them. */
+async function screenshot(p: Page, name: string) {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  // A full-page capture would freeze the sticky save bar mid-page; show it in the flow instead.
+  const style = await p.addStyleTag({ content: ".sticky-actions { position: static !important; }" });
+  await fullPageShot(p, name);
+  await style.evaluate((el) => (el as HTMLElement).parentNode?.removeChild(el));
+}
+
+async function flash(kind: "success" | "error" | "normal", message: string) {
+  const dialog = page.locator(`dialog.flash-${kind}[open]`);
+  await dialog.waitFor();
+  assert.equal(await dialog.locator(".flash-msg").textContent(), message);
+  return dialog;
+}
+
+async function closeFlash() {
+  await page.locator("dialog.flash[open]").getByRole("button", { name: "Close" }).click();
+  await page.locator("dialog.flash[open]").waitFor({ state: "detached" }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector("dialog.flash[open]"));
+}
+
+async function fieldError(id: string): Promise<string> {
+  const el = page.locator(`#${id}-error`);
+  await el.waitFor();
+  return (await el.textContent()) ?? "";
+}
+
+/** Types into a field, replacing what was there, and leaves it. */
+async function fill(id: string, value: string) {
+  await page.locator(`#${id}`).fill(value);
+  await page.locator(`#${id}`).blur();
+}
+
+async function signIn() {
+  await visit("/admin/login");
+  await page.locator("#username").fill(ADMIN.username);
+  await page.locator("#password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(url("/admin"));
+}
+
+test("sign in: unauthenticated pages go to login, a bad password shows the message", async () => {
+  const res = await visit("/admin/archives");
+  assert.ok(res);
+  await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Farchives$/);
+  await page.locator("h1", { hasText: "Staff sign in" }).waitFor();
+  assert.deepEqual(dialogs, [], "no 'session expired' alert for a first visit");
+  await page.locator("#username").fill(ADMIN.username);
+  await page.locator("#password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const error = page.getByRole("alert");
+  await error.waitFor();
+  assert.equal((await error.textContent())?.trim(), "Invalid user and password");
+  await screenshot(page, "admin-login-error");
+
+  // The session cookie is HttpOnly: scripts cannot read it.
+  await page.locator("#password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(url("/admin/archives")); // back to the page asked for
+  const cookies = await context.cookies(url("/"));
+  const session = cookies.find((c) => c.name === "journal_session");
+  assert.ok(session, "session cookie set");
+  assert.equal(session.httpOnly, true);
+  assert.equal(session.sameSite, "Lax");
+  assert.equal(await page.evaluate(() => document.cookie.includes("journal_session")), false);
+  assert.equal(await page.evaluate(() => JSON.stringify(localStorage).includes("ey")), false);
+
+  // An already signed-in user is sent from /admin/login to /admin.
+  await visit("/admin/login");
+  await page.waitForURL(url("/admin"));
+  await page.locator(".dash-count").first().waitFor();
+  const bar = page.locator(".admin-topbar");
+  assert.match((await bar.textContent()) ?? "", /Asha Menon/);
+  assert.equal(await bar.getByRole("link", { name: /Site/ }).getAttribute("target"), "_blank");
+  const counts = await page.locator(".dash-count").allTextContents();
+  assert.deepEqual(counts, ["0", "3"]);
+  await screenshot(page, "admin-dashboard");
+});
+
+test("adds an issue (submit blocked until volume, issue and frequency are set)", async () => {
+  await page.locator(".admin-nav").getByRole("link", { name: "Archives" }).click();
+  await page.waitForURL(url("/admin/archives"));
+  const submit = page.getByRole("button", { name: "Add issue" });
+  assert.equal(await submit.isDisabled(), true);
+  assert.equal(await page.locator("#year").inputValue(), String(YEAR));
+  await page.locator("#volume").fill("1");
+  await page.locator("#issue").fill("1");
+  assert.equal(await submit.isDisabled(), true, "still blocked without a frequency");
+  const options = await page.locator("#frequency option").allTextContents();
+  for (const o of ["January", "December", "Jan-Feb", "Nov-Dec", "Jan-Mar", "Oct-Dec", "Jan-Apr", "Sep-Dec", "Jan-Jun", "Jul-Dec", "Jan-Dec"]) {
+    assert.ok(options.includes(o), `frequency option ${o}`);
+  }
+  await page.locator("#frequency").selectOption("Jan-Mar");
+  await submit.click();
+  await flash("success", "Issue created successfully");
+  await screenshot(page, "admin-issue-created-flash");
+  await closeFlash();
+  const row = page.locator(".issues-table tbody tr").first();
+  assert.deepEqual(
+    (await row.locator("td").allTextContents()).slice(0, 6).map((t) => t.trim()),
+    [String(YEAR), "01", "01", "Jan-Mar", (await row.locator("td").nth(4).textContent())!.trim(), "000"],
+  );
+  assert.equal(await page.locator("#volume").inputValue(), "", "the form is empty again");
+  await screenshot(page, "admin-archives");
+});
+
+test("adds an article with a PDF, trying each invalid input first", async () => {
+  await page.locator(".issues-table tbody tr").first().getByRole("link", { name: /Open/ }).click();
+  await page.waitForURL(url(`/admin/archives/${YEAR}/1/1`));
+  await page.locator(".empty-state").waitFor();
+  await screenshot(page, "admin-issue-empty");
+  await page.getByRole("link", { name: "Add New" }).click();
+  await page.waitForURL(url(`/admin/archives/add/${YEAR}/1/1`));
+
+  // Defaults: today, paid.
+  assert.equal(await page.locator("#publishdate").inputValue(), new Date().toISOString().slice(0, 10));
+  assert.equal(await page.locator('input[name="ptype"][value="paid"]').isChecked(), true);
+  assert.match((await page.locator("#title-label").textContent()) ?? "", /maximum 100 words/);
+
+  // Submit with nothing filled: blocked, fields in red.
+  await page.getByRole("button", { name: "Publish article" }).click();
+  await page.locator(".form-summary").waitFor();
+  assert.equal(page.url(), url(`/admin/archives/add/${YEAR}/1/1`));
+  for (const id of ["refnumber", "txnid", "authorname", "pagenumber", "email", "title", "abstract", "pdfFile"]) {
+    assert.equal(await fieldError(id), "This field is required", id);
+  }
+  assert.equal(await page.locator(".field.has-error").count() >= 8, true);
+  await screenshot(page, "admin-article-required");
+
+  // Each §5 rule, shown at its field.
+  await fill("authorname", Array.from({ length: 51 }, (_, i) => `Name${"abcdefghijklmnopqrstuvwxyz"[i % 26]}`).join(" "));
+  assert.equal(await fieldError("authorname"), "Author name should not exceed 50 words");
+  await fill("authorname", "Anjali Sharma, R2D2");
+  assert.equal(await fieldError("authorname"), "Author name must contain only alphabets, spaces, commas, and periods");
+  await fill("refnumber", "12ab");
+  assert.equal(await fieldError("refnumber"), "Ref number must be a valid number");
+  await fill("pagenumber", "1 to 6");
+  assert.equal(await fieldError("pagenumber"), "Page number format must be like 1-6");
+  await fill("txnid", "#");
+  assert.equal(await fieldError("txnid"), "Invalid transaction id");
+  await screenshot(page, "admin-article-invalid");
+
+  // A PDF over 5 MB: alert, file discarded.
+  const big = Buffer.alloc(5_242_881, 0x20);
+  big.write("%PDF-1.4\n", 0);
+  await page.locator("#pdfFile").setInputFiles({ name: "too-big.pdf", mimeType: "application/pdf", buffer: big });
+  await page.waitForFunction(() => (document.querySelector("#pdfFile") as HTMLInputElement).files?.length === 0);
+  assert.equal(dialogs.at(-1), "File size exceeds the limit of 5 MB.");
+
+  // Now a valid article, with italics in the title and bold in the abstract via the toolbar.
+  await fill("refnumber", "240101");
+  await fill("txnid", "TXN-240101");
+  await page.locator('input[name="ptype"][value="free"]').check({ force: true });
+  await page.locator('input[name="ptype"][value="paid"]').check({ force: true });
+  await fill("pagenumber", "1-8");
+  await fill("authorname", "Dr. Anjali Sharma, Rahul Verma");
+  await fill("email", "anjali@uni.example");
+  await fill("mobile", "+91 98765 43210");
+  await fill("country", "India");
+  await fill("subject", "Agronomy");
+  await fill("keywords", "rice, drip irrigation");
+  const title = page.locator("#title");
+  await title.click();
+  await page.keyboard.type("Yield of ");
+  await page.getByRole("button", { name: "Italic" }).first().click();
+  await page.keyboard.type("Oryza sativa");
+  await page.getByRole("button", { name: "Italic" }).first().click();
+  await page.keyboard.type(" under drip irrigation");
+  assert.equal(await page.locator('input[name="title"]').inputValue(), "Yield of <i>Oryza sativa</i> under drip irrigation");
+  const abstract = page.locator("#abstract");
+  await abstract.click();
+  await page.getByRole("toolbar", { name: "Formatting of Abstract" }).getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("Background:");
+  await page.getByRole("toolbar", { name: "Formatting of Abstract" }).getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" Rice was grown under drip irrigation for two seasons.");
+  assert.match(await page.locator('input[name="abstract"]').inputValue(), /^(<p>)?<b>Background:<\/b> Rice was grown/);
+  await page.locator("#pdfFile").setInputFiles({ name: "240101.pdf", mimeType: "application/pdf", buffer: await samplePdf("Yield of Oryza sativa") });
+  assert.equal(await page.locator(".form-summary").count(), 0, "no errors left");
+  await screenshot(page, "admin-article-filled");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, "admin-article-form-360");
+  await page.screenshot({ path: "test-results/screenshots/admin-article-form-360-viewport.png" });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, "no sideways scrolling at 360 px");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("button", { name: "Publish article" }).click();
+  const announcement = page.locator("dialog.announcement[open]");
+  await announcement.waitFor();
+  assert.equal(await announcement.locator("h2").textContent(), "Article published");
+  const message = await announcement.locator("textarea").inputValue();
+  assert.match(message, /your article "Yield of Oryza sativa under drip irrigation" by Dr\. Anjali Sharma, Rahul Verma has been published in Journal of Staff Journeys, Volume 1, Issue 1/);
+  assert.ok(message.includes(url(`/archives/${YEAR}/1/1/240101`)), message);
+  await announcement.getByRole("button", { name: "Copy" }).click();
+  await announcement.getByRole("button", { name: "Copied!" }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), message);
+  await screenshot(page, "admin-article-announcement");
+  await announcement.getByRole("button", { name: "Copy" }).waitFor({ timeout: 3500 }); // back after 2 s
+  await announcement.getByRole("button", { name: "Add another article" }).click();
+
+  // The form is empty again and knows the issue's last page now.
+  assert.equal(await page.locator("#refnumber").inputValue(), "");
+  assert.match((await page.locator("#pagenumber-hint").textContent()) ?? "", /Last page used in this issue: 8/);
+  await fill("pagenumber", "5-9");
+  assert.equal(await fieldError("pagenumber"), "The the first value of the page range should be one more than the last one. The last page was 8");
+
+  // A server-side rule: the same reference number again.
+  await fill("refnumber", "240101");
+  await fill("txnid", "TXN-240102");
+  await fill("pagenumber", "9-14");
+  await fill("authorname", "Meera Iyer");
+  await fill("email", "meera@uni.example");
+  await page.locator("#title").click();
+  await page.keyboard.type("Soil carbon under conservation tillage");
+  await page.locator("#abstract").click();
+  await page.keyboard.type("Tillage changed soil carbon.");
+  await page.locator("#pdfFile").setInputFiles({ name: "b.pdf", mimeType: "application/pdf", buffer: await samplePdf("Soil carbon") });
+  await page.getByRole("button", { name: "Publish article" }).click();
+  await flash("error", "Duplicate reference number");
+  await screenshot(page, "admin-article-duplicate");
+  await closeFlash();
+  assert.equal(await fieldError("refnumber"), "Duplicate reference number");
+  await fill("refnumber", "240102");
+  await page.getByRole("button", { name: "Publish article" }).click();
+  await page.locator("dialog.announcement[open]").waitFor();
+  await page.locator("dialog.announcement[open]").getByRole("link", { name: "Back to issue" }).click();
+  await page.waitForURL(url(`/admin/archives/${YEAR}/1/1`));
+  await page.locator(".articles-table tbody tr").nth(1).waitFor();
+  assert.deepEqual(await page.locator(".articles-table tbody td.mono:nth-child(3)").allTextContents(), ["240101", "240102"]);
+  await screenshot(page, "admin-issue-articles");
+});
+
+test("the new article is on the public issue page", async () => {
+  const reader = await context.newPage();
+  await reader.goto(url(`/archives/${YEAR}/vol1/issue1`));
+  await reader.locator("h1", { hasText: "VOL. 01, ISSUE 01" }).waitFor();
+  const titles = await reader.locator(".article-title").allTextContents();
+  assert.deepEqual(titles, ["Yield of Oryza sativa under drip irrigation", "Soil carbon under conservation tillage"]);
+  assert.equal(await reader.locator(".article-title i").first().textContent(), "Oryza sativa");
+  const pdf = await reader.evaluate(async (href) => {
+    const res = await fetch(href);
+    return { status: res.status, head: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5)) };
+  }, `/assets/archives/${YEAR}/vol1issue1/240101.pdf`);
+  assert.deepEqual(pdf, { status: 200, head: "%PDF-" });
+  await reader.close();
+});
+
+test("edits the article (three-letter months, PDF optional) and shows the 'updated' message", async () => {
+  await page.locator(".articles-table tbody tr").first().getByRole("link", { name: /Edit/ }).click();
+  await page.waitForURL(/\/admin\/archives\/\d+$/);
+  await page.locator("h1", { hasText: "Edit article 240101" }).waitFor();
+  const months = await page.locator("#frequency option").allTextContents();
+  assert.ok(months.includes("Jan") && months.includes("Dec") && !months.includes("January"), months.join(","));
+  assert.equal(await page.locator("#refnumber").inputValue(), "240101");
+  assert.equal(await page.locator('input[name="title"]').inputValue(), "Yield of <i>Oryza sativa</i> under drip irrigation");
+  await screenshot(page, "admin-article-edit");
+  await fill("authorname", "Dr. Anjali Sharma, Rahul Verma, Priya Nair");
+  await page.locator("#frequency").selectOption("Mar");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const announcement = page.locator("dialog.announcement[open]");
+  await announcement.waitFor();
+  assert.equal(await announcement.locator("h2").textContent(), "Article updated");
+  assert.match(await announcement.locator("textarea").inputValue(), /by Dr\. Anjali Sharma, Rahul Verma, Priya Nair, published in .* has been updated/);
+  await screenshot(page, "admin-article-updated");
+  await announcement.getByRole("button", { name: "Close" }).click();
+  assert.equal(await page.locator("#authorname").inputValue(), "Dr. Anjali Sharma, Rahul Verma, Priya Nair");
+  assert.equal(await page.locator("#frequency").inputValue(), "Mar");
+});
+
+test("toggles and pins editors, adds and edits one", async () => {
+  await page.locator(".admin-nav").getByRole("link", { name: "Editors" }).click();
+  await page.waitForURL(url("/admin/editors"));
+  const names = async () => {
+    await page.locator(".editors-table tbody tr").first().waitFor();
+    return page.locator(".editors-table .a-editor-name").allTextContents();
+  };
+  assert.deepEqual(await names(), ["Dr. Sunil Kumar Mehta", "Dr. Ayesha Siddiqui", "Dr. Kwame Mensah"]);
+
+  // Status switch: the list refreshes with the new state.
+  const sw = page.getByRole("switch", { name: "Status of Dr. Ayesha Siddiqui" });
+  assert.equal(await sw.getAttribute("aria-checked"), "true");
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/admin/editors.data") && r.request().method() === "POST"),
+    sw.click(),
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll(".switch.is-pending").length === 0);
+  assert.equal(await sw.getAttribute("aria-checked"), "false");
+  await page.reload();
+  await hydrated();
+  assert.equal(await page.getByRole("switch", { name: "Status of Dr. Ayesha Siddiqui" }).getAttribute("aria-checked"), "false");
+  const board = await context.newPage();
+  await board.goto(url("/board"));
+  assert.equal(await board.getByText("Dr. Ayesha Siddiqui").count(), 0, "a disabled editor is off the public board");
+  await board.close();
+
+  // Pin the last one: pinned first, then 'List Sorted!'.
+  await page.getByRole("checkbox", { name: "Select Dr. Kwame Mensah" }).check();
+  await page.getByRole("button", { name: "Pin", exact: true }).click();
+  await flash("success", "List Sorted!");
+  assert.deepEqual(await names(), ["Dr. Kwame Mensah", "Dr. Sunil Kumar Mehta", "Dr. Ayesha Siddiqui"]);
+  await closeFlash();
+  assert.equal(await page.locator(".tag-pinned").count(), 1);
+  await screenshot(page, "admin-editors");
+
+  // Add an editor: required fields block the submit; a picture shows a preview.
+  await page.getByRole("link", { name: "Add editor" }).click();
+  await page.waitForURL(url("/admin/editors/add"));
+  await page.getByRole("button", { name: "Add editor" }).click();
+  for (const id of ["category", "post", "name", "content"]) assert.equal(await fieldError(id), "This field is required", id);
+  assert.equal(page.url(), url("/admin/editors/add"));
+  await page.locator("#category").selectOption("associate editor");
+  assert.deepEqual((await page.locator("#post option").allTextContents()).slice(1), [
+    "Professor", "Associate Professor", "Assistant Professor", "Scientist", "Head", "Lecturer",
+  ]);
+  await page.locator("#post").selectOption("Head");
+  await fill("name", "Dr. Lena Fischer");
+  await fill("degree", "Ph.D.");
+  await fill("content", "Institute of Soil Science, University of Hohenheim");
+  await fill("email", "lena@uni.example");
+  await fill("country", "Germany");
+  await page.locator("#imgFile").setInputFiles({ name: "lena.png", mimeType: "image/png", buffer: PNG });
+  await page.waitForFunction(() => (document.querySelector(".picture-preview img") as HTMLImageElement)?.src.startsWith("blob:"));
+  await screenshot(page, "admin-editor-add");
+  await page.getByRole("button", { name: "Add editor" }).click();
+  await page.waitForURL(url("/admin/editors"));
+  await flash("success", "Editor created successfully");
+  await closeFlash();
+  assert.ok((await names()).includes("Dr. Lena Fischer"));
+  const src = await page.locator("tr", { hasText: "Dr. Lena Fischer" }).locator("img").getAttribute("src");
+  assert.match(src ?? "", /^\/assets\/editors\/editor-.*\.png$/);
+
+  // Edit it.
+  await page.getByRole("link", { name: "Edit Dr. Lena Fischer" }).click();
+  await page.waitForURL(/\/admin\/editors\/\d+$/);
+  await fill("name", "Prof. Dr. Lena Fischer");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.waitForURL(url("/admin/editors"));
+  await flash("success", "Editor updated successfully");
+  await closeFlash();
+  assert.ok((await names()).includes("Prof. Dr. Lena Fischer"));
+
+  // Another journal's editor is not reachable from here.
+  await visit(`/admin/editors/${otherEditorId}`);
+  await page.locator("h1", { hasText: "Not Found!" }).waitFor();
+});
+
+test("changes a setting and sees it on the public site", async () => {
+  await visit("/admin/settings");
+  assert.equal(await page.locator("#websitename").inputValue(), SITE);
+  for (const id of ["issn", "google_review_link", "impactfactor", "show_subject_column", "show_cover_image", "show_editor_contacts"]) {
+    assert.equal(await page.locator(`#${id}`).count(), 1, id);
+  }
+  await fill("websitename", "Journal of Staff Journeys (Renamed)");
+  await fill("impactfactor", "Impact Factor: 5.42");
+  assert.match((await page.locator(".live-preview").last().textContent()) ?? "", /Readers see: 5\.42/);
+  // Untick a flag: the hidden "0" makes the change stick.
+  assert.equal(await page.locator("#show_subject_column").isChecked(), true);
+  await page.locator('label[for="show_subject_column"]').click();
+  assert.equal(await page.locator("#show_subject_column").isChecked(), false);
+  await screenshot(page, "admin-settings");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await flash("success", "Settings updated successfully");
+  await closeFlash();
+  await page.reload();
+  await hydrated();
+  assert.equal(await page.locator("#show_subject_column").isChecked(), false);
+  assert.equal(await page.locator("#websitename").inputValue(), "Journal of Staff Journeys (Renamed)");
+
+  const reader = await context.newPage();
+  await reader.goto(url("/"));
+  assert.equal(await reader.title(), "Journal of Staff Journeys (Renamed)");
+  await reader.goto(url(`/archives/${YEAR}/vol1/issue1`));
+  const headers = await reader.locator(".article-table thead th").allTextContents();
+  assert.ok(!headers.includes("Subject"), headers.join(","));
+  await reader.close();
+});
+
+test("downloads the index page, the certificates and the editors' certificates", async () => {
+  await visit(`/admin/archives/${YEAR}/1/1`);
+  const indexBtn = page.getByRole("button", { name: /Index Page/ });
+  assert.equal(await indexBtn.isDisabled(), true, "nothing selected yet");
+  await page.getByRole("checkbox", { name: "Select all articles" }).check();
+  assert.equal(await page.locator(".articles-table tbody input[type=checkbox]:checked").count(), 2);
+
+  const [request, download] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/pdf/indexpage")),
+    page.waitForEvent("download"),
+    indexBtn.click(),
+  ]);
+  assert.equal(request.method(), "POST");
+  assert.deepEqual(request.postDataJSON(), { refnumbers: ["240101", "240102"] });
+  assert.equal(download.suggestedFilename(), "Index-Page.pdf");
+  assert.equal(readFileSync((await download.path())!).subarray(0, 5).toString(), "%PDF-");
+
+  const [certRequest, certs] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/pdf/bulkcertificates")),
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: /Certificate/ }).click(),
+  ]);
+  assert.deepEqual(certRequest.postDataJSON(), { refnumbers: ["240101", "240102"] });
+  assert.equal(certs.suggestedFilename(), "Certificates.zip");
+  assert.equal(readFileSync((await certs.path())!).subarray(0, 2).toString(), "PK");
+  await screenshot(page, "admin-issue-selected");
+
+  await visit("/admin/editors");
+  await page.getByRole("checkbox", { name: "Select all editors" }).check();
+  const [edRequest, edCerts] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/pdf/editorscertificate")),
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: /Certificates/ }).click(),
+  ]);
+  assert.equal((edRequest.postDataJSON() as { ids: number[] }).ids.length, 4);
+  assert.equal(edCerts.suggestedFilename(), "Editors-Certificate.zip");
+  assert.equal(readFileSync((await edCerts.path())!).subarray(0, 2).toString(), "PK");
+});
+
+test("searches articles from the top bar", async () => {
+  await page.locator("#admin-q").fill("240102");
+  await page.locator("#admin-q").press("Enter");
+  await page.waitForURL(url("/admin/search?q=240102"));
+  await page.getByRole("link", { name: "Edit article 240102" }).waitFor();
+  await screenshot(page, "admin-search");
+  await page.locator("#admin-q").fill("no-such-article-anywhere");
+  await page.locator("#admin-q").press("Enter");
+  await page.locator("h2", { hasText: "Not Found!" }).waitFor();
+  await visit("/admin/some/unknown/page");
+  await page.locator("h1", { hasText: "Not Found!" }).waitFor();
+  await screenshot(page, "admin-not-found");
+});
+
+test("signs out", async () => {
+  await visit("/admin");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL(url("/admin/login"));
+  assert.equal((await context.cookies(url("/"))).some((c) => c.name === "journal_session"), false);
+  await visit("/admin/editors");
+  await page.waitForURL(/\/admin\/login/);
+});
+
+test("an expired session alerts 'Session expired. Please login again.' and returns to login", async () => {
+  const expired = "Session expired. Please login again.";
+  // While navigating between admin pages.
+  await signIn();
+  await visit("/admin/archives");
+  await context.addCookies([{ name: "journal_session", value: "expired.session.token", url: url("/") }]);
+  dialogs.length = 0;
+  await page.locator(".admin-nav").getByRole("link", { name: "Editors" }).click();
+  await page.waitForURL(/\/admin\/login/);
+  await page.waitForFunction(() => !location.search.includes("expired"));
+  assert.deepEqual(dialogs, [expired]);
+  await screenshot(page, "admin-login-after-expiry");
+
+  // During a download (a 401 from /api/pdf).
+  await signIn();
+  await visit(`/admin/archives/${YEAR}/1/1`);
+  await page.getByRole("checkbox", { name: "Select all articles" }).check();
+  await context.addCookies([{ name: "journal_session", value: "expired.session.token", url: url("/") }]);
+  dialogs.length = 0;
+  await page.getByRole("button", { name: /Index Page/ }).click();
+  await page.waitForURL(/\/admin\/login/);
+  assert.deepEqual(dialogs, [expired]);
+
+  // While submitting a form.
+  await signIn();
+  await visit("/admin/settings");
+  await context.addCookies([{ name: "journal_session", value: "expired.session.token", url: url("/") }]);
+  dialogs.length = 0;
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.waitForURL(/\/admin\/login/);
+  await page.waitForFunction(() => !location.search.includes("expired"));
+  assert.deepEqual(dialogs, [expired]);
+});
+
+test("journal B's admin sees only B's data", async () => {
+  const other = await browser.newPage();
+  await other.goto(app.url(OTHER_HOST, "/admin/login"));
+  await other.locator("#username").fill("bob");
+  await other.locator("#password").fill("other-journal-password");
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await other.waitForURL(app.url(OTHER_HOST, "/admin"));
+  await other.locator(".dash-count").first().waitFor();
+  assert.deepEqual(await other.locator(".dash-count").allTextContents(), ["0", "1"]);
+  await other.goto(app.url(OTHER_HOST, `/admin/archives/${YEAR}/1/1`));
+  await other.locator("h1", { hasText: "Not Found!" }).waitFor();
+  await other.close();
+  // And A's credentials do not work on B.
+  const cross = await browser.newPage();
+  await cross.goto(app.url(OTHER_HOST, "/admin/login"));
+  await cross.locator("#username").fill(ADMIN.username);
+  await cross.locator("#password").fill(ADMIN.password);
+  await cross.getByRole("button", { name: "Sign in" }).click();
+  await cross.getByRole("alert").waitFor();
+  assert.equal((await cross.getByRole("alert").textContent())?.trim(), "Invalid user and password");
+  await cross.close();
+});
+
+test("no console errors on the admin pages (other than the refused requests and 404 pages the tests asked for)", () => {
+  const unexpected = problems.filter((p) => !/status of (400|401|404|409|413)/.test(p));
+  assert.deepEqual(unexpected, []);
+});
