@@ -59,6 +59,33 @@ function rsRemainder(data: number[], divisor: number[]): number[] {
   return result;
 }
 
+const MASKS: ((x: number, y: number) => boolean)[] = [
+  (x, y) => (x + y) % 2 === 0,
+  (_x, y) => y % 2 === 0,
+  (x) => x % 3 === 0,
+  (x, y) => (x + y) % 3 === 0,
+  (x, y) => (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0,
+  (x, y) => ((x * y) % 2) + ((x * y) % 3) === 0,
+  (x, y) => (((x * y) % 2) + ((x * y) % 3)) % 2 === 0,
+  (x, y) => (((x + y) % 2) + ((x * y) % 3)) % 2 === 0,
+];
+const patternCache = new Map<number, Uint8Array[]>();
+
+/** For each mask, 1 where it flips a data module (function patterns are never masked). */
+function maskPatterns(ver: number, isFunction: Uint8Array): Uint8Array[] {
+  let patterns = patternCache.get(ver);
+  if (!patterns) {
+    const size = ver * 4 + 17;
+    patterns = MASKS.map((fn) => {
+      const p = new Uint8Array(size * size);
+      for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) p[y * size + x] = !isFunction[y * size + x] && fn(x, y) ? 1 : 0;
+      return p;
+    });
+    patternCache.set(ver, patterns);
+  }
+  return patterns;
+}
+
 function alignmentPositions(ver: number): number[] {
   if (ver === 1) return [];
   const numAlign = Math.floor(ver / 7) + 2;
@@ -195,26 +222,11 @@ export function qrMatrix(text: string): boolean[][] | null {
     }
   }
 
-  // Mask with the lowest penalty.
-  const maskBit = (m: number, x: number, y: number): boolean => {
-    switch (m) {
-      case 0: return (x + y) % 2 === 0;
-      case 1: return y % 2 === 0;
-      case 2: return x % 3 === 0;
-      case 3: return (x + y) % 3 === 0;
-      case 4: return (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0;
-      case 5: return ((x * y) % 2) + ((x * y) % 3) === 0;
-      case 6: return (((x * y) % 2) + ((x * y) % 3)) % 2 === 0;
-      default: return (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
-    }
-  };
+  // Mask with the lowest penalty. The eight XOR patterns depend only on the version.
+  const patterns = maskPatterns(ver, isFunction);
   const applyMask = (m: number) => {
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const k = y * size + x;
-        if (!isFunction[k] && maskBit(m, x, y)) modules[k] ^= 1;
-      }
-    }
+    const pattern = patterns[m];
+    for (let k = 0; k < modules.length; k++) modules[k] ^= pattern[k];
   };
   let best = 0;
   let bestPenalty = Infinity;
@@ -235,48 +247,50 @@ export function qrMatrix(text: string): boolean[][] | null {
   return rows;
 }
 
+/** Rule 1 (runs of 5+) and rule 3 (finder look-alikes, with 4 light modules of margin) on one line. */
+function linePenalty(m: Uint8Array, start: number, step: number, size: number): number {
+  let result = 0;
+  let run = 0;
+  let prev = -1;
+  // An 11-module window: 1011101 with 0000 before (0x05d) or after (0x5d0) it; the margin
+  // outside the symbol counts as light.
+  let window = 0;
+  for (let b = 0, k = start; b < size; b++, k += step) {
+    const v = m[k];
+    if (v === prev) {
+      run++;
+      if (run === 5) result += 3;
+      else if (run > 5) result++;
+    } else {
+      prev = v;
+      run = 1;
+    }
+    window = ((window << 1) | v) & 0x7ff;
+    if (window === 0x5d0 || window === 0x05d) result += 40;
+  }
+  for (let b = 0; b < 4; b++) {
+    window = (window << 1) & 0x7ff;
+    if (window === 0x5d0) result += 40;
+  }
+  return result;
+}
+
 /** Penalty rules 1 (runs), 2 (2×2 blocks), 3 (finder-like patterns) and 4 (balance). */
 function penalty(m: Uint8Array, size: number): number {
   let result = 0;
-  for (let pass = 0; pass < 2; pass++) {
-    const stride = pass === 0 ? 1 : size;
-    const lineStep = pass === 0 ? size : 1;
-    for (let a = 0; a < size; a++) {
-      const start = a * lineStep;
-      let run = 0;
-      let prev = -1;
-      // An 11-module window over the line with 4 light modules of margin on each side:
-      // 1011101 with 0000 before or after is a finder look-alike.
-      let window = 0;
-      for (let b = 0; b < size + 4; b++) {
-        const v = b < size ? m[start + b * stride] : 0;
-        if (b < size) {
-          if (v === prev) {
-            run++;
-            if (run === 5) result += 3;
-            else if (run > 5) result++;
-          } else {
-            prev = v;
-            run = 1;
-          }
-        }
-        window = ((window << 1) | v) & 0x7ff;
-        if (window === 0x5d0 || window === 0x05d) result += 40;
-      }
-    }
-  }
+  for (let a = 0; a < size; a++) result += linePenalty(m, a * size, 1, size) + linePenalty(m, a, size, size);
   let dark = 0;
   for (let y = 0; y < size; y++) {
+    const row = y * size;
     for (let x = 0; x < size; x++) {
-      const k = y * size + x;
+      const k = row + x;
       const v = m[k];
       dark += v;
       if (y + 1 < size && x + 1 < size && v === m[k + 1] && v === m[k + size] && v === m[k + size + 1]) result += 3;
     }
   }
   const total = size * size;
-  result += (Math.ceil(Math.abs(dark * 20 - total * 10) / total) - 1) * 10;
-  return result;
+  return result + (Math.ceil(Math.abs(dark * 20 - total * 10) / total) - 1) * 10;
 }
 
 /** Draws the QR code of `text` with its bottom-left corner at (x, y), `size` points square. */
