@@ -48,6 +48,8 @@ export interface DemoJournalSpec {
 
 export interface App {
   port: number;
+  /** Process id of the `vite preview` server (its workerd runs as a child). */
+  pid: number;
   stateDir: string;
   url(host: string, path?: string): string;
   stop(): Promise<void>;
@@ -116,6 +118,7 @@ export async function startApp(
 
   return {
     port,
+    pid: child.pid ?? 0,
     stateDir,
     url: (host, p = "/") => `http://${host}:${port}${p}`,
     async stop() {

@@ -1,0 +1,197 @@
+/**
+ * Bounded load test on loopback (issue 9): the production build in local workerd, 50 concurrent
+ * connections for 30 s on reader pages (home, issue, article, search, PDF), then 15 s of sign-ins.
+ * Reports requests/s, latency percentiles, errors and the workerd processes' memory before and
+ * after. Only ever talks to 127.0.0.1; every loop is bounded in time.
+ *
+ *   npm run load                   (builds first)
+ *   npm run load -- --seconds 10   shorter run
+ */
+import { execSync, spawnSync } from "node:child_process";
+import http from "node:http";
+import { PDFDocument } from "pdf-lib";
+import { startApp } from "../test/e2e/harness.ts";
+
+const args = process.argv.slice(2);
+const secondsArg = args.indexOf("--seconds");
+const SECONDS = secondsArg !== -1 ? Number(args[secondsArg + 1]) : 30;
+const CONCURRENCY = 50;
+const HOST = "load.localhost";
+
+if (!args.includes("--no-build")) {
+  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const pdf = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText("Load test article");
+  return doc.save();
+})();
+
+const app = await startApp(
+  [{ slug: "load", name: "Load Test Journal", hosts: [HOST], admin: { username: "loadadmin", password: "load-test-password-1" } }],
+  async (env, [jid]) => {
+    const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?, 2025, 3, 1, 'Jan-Mar') returning id")
+      .bind(jid)
+      .first<{ id: number }>();
+    const stmts = [];
+    for (let i = 0; i < 60; i++) {
+      const ref = String(70000 + i);
+      stmts.push(
+        env.DB.prepare(
+          `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, file, search_title, search_abstract)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '2025-02-01', 2025, 3, 1, 'Jan-Mar', ?, ?, ?)`,
+        ).bind(
+          jid, issue!.id, ref, `Yield response of wheat variety ${i} to irrigation`, "Dr. Anjali Sharma, Rahul Verma",
+          `<p>Field trial ${i} on wheat irrigation and nitrogen.</p>`, "wheat, irrigation", `${i * 5 + 1}-${i * 5 + 5}`, i * 5 + 1, i * 5 + 5,
+          `TXN${ref}`, `${ref}.pdf`, `Yield response of wheat variety ${i} to irrigation`, `Field trial ${i} on wheat irrigation and nitrogen.`,
+        ),
+      );
+      await env.FILES.put(`journals/${jid}/archives/2025/vol3issue1/${ref}.pdf`, pdf);
+    }
+    await env.DB.batch(stmts);
+  },
+);
+
+/** Resident memory (MB) of the workerd processes under our own `vite preview` server. */
+function workerdRssMb(): number {
+  try {
+    const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/))
+      .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
+    const ours = new Set([app.pid]);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
+    }
+    const kb = rows.filter((r) => ours.has(r.pid) && r.comm.includes("workerd")).reduce((n, r) => n + r.rss, 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** An HTTP request to 127.0.0.1 with the journal's Host header (fetch can't set Host). */
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: app.port, path, method: init.method ?? "GET", headers: init.headers, agent },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
+    req.on("error", reject);
+    if (init.body) req.write(init.body);
+    req.end();
+  });
+}
+
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  statuses: Record<string, number>;
+  latencies: number[];
+  seconds: number;
+}
+
+async function run(name: string, seconds: number, makeRequest: (i: number) => Promise<{ status: number }>, ok: (status: number) => boolean): Promise<Result> {
+  const deadline = Date.now() + seconds * 1000;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let n = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < deadline) {
+        const i = n++;
+        const t0 = performance.now();
+        try {
+          const res = await makeRequest(i);
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (!ok(res.status)) errors++;
+        } catch {
+          errors++;
+          statuses.network = (statuses.network ?? 0) + 1;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { name, requests: latencies.length, errors, statuses, latencies, seconds: (Date.now() - started) / 1000 };
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const hostArg = args.indexOf("--host");
+const headers = { host: `${hostArg !== -1 ? args[hostArg + 1] : HOST}:${app.port}`, "user-agent": "Mozilla/5.0 (load test) Chrome/156" };
+const onlyArg = args.indexOf("--only");
+const pages = onlyArg !== -1 ? [args[onlyArg + 1]] : ["/", "/archives/2025/vol3/issue1", "/archives/2025/3/1/70007", "/search?keyword=wheat+irrigation", "/assets/archives/2025/vol3issue1/70011.pdf", "/board", "/api/archives/"];
+
+try {
+  const rssBefore = workerdRssMb();
+  // Warm up (first renders, caches).
+  for (const p of pages) {
+    const { status } = await request(p, { headers });
+    if (status !== 200 && !args.includes("--any-status")) throw new Error(`warm-up ${p} answered ${status}`);
+  }
+  const rssWarm = workerdRssMb();
+  // Three equal rounds: memory that keeps climbing round after round is a leak; memory that
+  // settles after the first is the runtime's heap and caches warming up.
+  const rounds: Result[] = [];
+  const rssRounds: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    rounds.push(await run(`reader pages`, SECONDS / 3, (i) => request(pages[i % pages.length], { headers }), (s) => s === 200 || args.includes("--any-status")));
+    rssRounds.push(workerdRssMb());
+  }
+  const reader: Result = {
+    name: "reader pages",
+    requests: rounds.reduce((n, r) => n + r.requests, 0),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    statuses: rounds.reduce((acc, r) => {
+      for (const [k, v] of Object.entries(r.statuses)) acc[k] = (acc[k] ?? 0) + v;
+      return acc;
+    }, {} as Record<string, number>),
+    latencies: rounds.flatMap((r) => r.latencies),
+    seconds: rounds.reduce((n, r) => n + r.seconds, 0),
+  };
+  const rssAfterReaders = rssRounds[rssRounds.length - 1];
+  const login = await run(
+    "sign-in",
+    Math.max(5, Math.round(SECONDS / 2)),
+    (i) =>
+      request("/auth/login/", {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "cf-connecting-ip": `10.9.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ username: "loadadmin", password: "load-test-password-1" }),
+      }),
+    (s) => s === 200,
+  );
+  const rssAfter = workerdRssMb();
+
+  const rows = [reader, login].map(
+    (r) =>
+      `| ${r.name} | ${r.requests} | ${(r.requests / r.seconds).toFixed(0)} | ${pct(r.latencies, 50).toFixed(1)} | ${pct(r.latencies, 95).toFixed(1)} | ${pct(r.latencies, 99).toFixed(1)} | ${r.errors} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")} |`,
+  );
+  console.log(`\nLoad test, ${CONCURRENCY} concurrent connections, ${SECONDS} s reader pages + ${Math.max(5, Math.round(SECONDS / 2))} s sign-ins, loopback only\n`);
+  console.log("| phase | requests | req/s | p50 ms | p95 ms | p99 ms | errors | statuses |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const r of rows) console.log(r);
+  console.log(`\nworkerd RSS: ${rssBefore} MB at start, ${rssWarm} MB warm, ${rssRounds.join(" → ")} MB after each reader round, ${rssAfter} MB after sign-ins`);
+  const failed = reader.errors + login.errors;
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  await app.stop();
+}
