@@ -93,6 +93,9 @@ app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) 
   return serveFile(c, `/archives/${year}/vol${Number(volume)}issue${Number(issue)}/${m[1]}.pdf`);
 });
 app.route("/oai", oaiApp);
+// Anything else under /api or /auth is a JSON 404, not a page.
+app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
+app.all("/auth/*", (c) => c.json({ error: "not_found" }, 404));
 app.route("/", discoveryApp);
 
 // Everything else is a page: React Router renders it on the server. `all`, not `get`, so

@@ -69,3 +69,14 @@ describe("Server-Timing D1 round trips", () => {
     expect(res.headers.get("server-timing")).toMatch(/^d1;desc="2 round trips";dur=\d+(\.\d+)?$/);
   });
 });
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404, not the HTML error page", async () => {
+    const a = await makeJournal();
+    for (const path of ["/api/nope", "/api/pdf/etc/1", "/auth/whatever"]) {
+      const res = await fetchPage(a.url(path));
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ error: "not_found" });
+    }
+  });
+});
