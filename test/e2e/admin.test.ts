@@ -318,7 +318,15 @@ test("adds an article with a PDF, trying each invalid input first", async () => 
   await page.locator("#title").click();
   await page.keyboard.type("Soil carbon under conservation tillage");
   await page.locator("#abstract").click();
-  await page.keyboard.type("Tillage changed soil carbon.");
+  await page.keyboard.type("Tillage changed soil carbon. Data: ");
+  // A link through the toolbar's link bar (nothing selected: the address becomes the text).
+  await page.getByRole("toolbar", { name: "Formatting of Abstract" }).getByRole("button", { name: "Link" }).click();
+  await page.locator("#abstract-link").fill("example.org/soil-data");
+  await page.locator("#abstract-link").press("Enter");
+  assert.match(
+    await page.locator('input[name="abstract"]').inputValue(),
+    /Data: <a href="https:\/\/example\.org\/soil-data" rel="noopener noreferrer nofollow">https:\/\/example\.org\/soil-data<\/a>/,
+  );
   await page.locator("#pdfFile").setInputFiles({ name: "b.pdf", mimeType: "application/pdf", buffer: await samplePdf("Soil carbon") });
   await page.getByRole("button", { name: "Publish article" }).click();
   await flash("error", "Duplicate reference number");

@@ -124,7 +124,7 @@ describe("add article", () => {
 
   it("publishes an article with its PDF and answers with the announcement to copy", async () => {
     const { s, issue, path } = await setup();
-    const form = articleForm(issue, { refnumber: "555001", pagenumber: "1-8", authorname: "Dr. Anjali Sharma, Rahul Verma" });
+    const form = articleForm(issue, { refnumber: "555001", pagenumber: "1-8", authorname: "Dr. Anjali Sharma, Rahul Verma", doi: "https://doi.org/10.5555/annals.2025.001" });
     const res = await post(s, path, form);
     expect(res.status).toBe(200);
     const html = await text(res);
@@ -137,6 +137,7 @@ describe("add article", () => {
     expect(rows[0].status).toBe("enabled");
     expect(rows[0].createdby).toBe("staff");
     expect(rows[0].frequency).toBe("Jan-Mar");
+    expect(rows[0].doi).toBe("10.5555/annals.2025.001");
     const pdf = await fetchWorker(s.url("/assets/archives/2025/vol2issue1/555001.pdf"));
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toContain("application/pdf");

@@ -10,7 +10,7 @@ import { RichTextEditor } from "./RichTextEditor";
 
 export const ARTICLE_TEXT_FIELDS = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject", "keywords",
-  "pagenumber", "title", "abstract", "frequency", "status",
+  "pagenumber", "title", "abstract", "frequency", "status", "doi",
 ] as const;
 export type ArticleFormValues = Record<(typeof ARTICLE_TEXT_FIELDS)[number], string>;
 
@@ -162,6 +162,9 @@ export function ArticleForm({
               maxLength={20}
             />
           </Field>
+          <Field id="doi" label="DOI" error={visibleError("doi")} hint="Optional, e.g. 10.12345/ijals.2026.0101.">
+            <input {...text("doi")} autoComplete="off" spellCheck={false} maxLength={300} />
+          </Field>
           {mode === "edit" ? (
             <Field id="frequency" label="Frequency">
               <select {...text("frequency")}>
@@ -303,7 +306,7 @@ export function ArticleForm({
 export function emptyArticleValues(today: string): ArticleFormValues {
   return {
     refnumber: "", txnid: "", ptype: "paid", publishdate: today, authorname: "", email: "", mobile: "", country: "",
-    subject: "", keywords: "", pagenumber: "", title: "", abstract: "", frequency: "", status: "enabled",
+    subject: "", keywords: "", pagenumber: "", title: "", abstract: "", frequency: "", status: "enabled", doi: "",
   };
 }
 

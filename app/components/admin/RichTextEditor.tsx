@@ -66,6 +66,16 @@ function safeLink(url: string): string | null {
   return null;
 }
 
+/** Whether the editable area holds elements or attributes the sanitiser would drop. */
+function hasForeignMarkup(el: HTMLElement, tags: ReadonlySet<string>): boolean {
+  for (const node of Array.from(el.querySelectorAll("*"))) {
+    const tag = node.tagName.toLowerCase();
+    const allowedAttributes = tag === "a" ? ["href"] : [];
+    if (!tags.has(tag) || Array.from(node.attributes).some((a) => !allowedAttributes.includes(a.name))) return true;
+  }
+  return false;
+}
+
 export function RichTextEditor({
   id,
   name,
@@ -100,6 +110,7 @@ export function RichTextEditor({
   const [active, setActive] = useState<Set<string>>(new Set());
   const [linkBar, setLinkBar] = useState<{ open: boolean; url: string; error: string }>({ open: false, url: "", error: "" });
   const editor = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
   const empty = htmlToText(html) === "";
 
@@ -220,7 +231,7 @@ export function RichTextEditor({
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div className={`field rte rte-${variant}${error ? " has-error" : ""}`}>
+    <div ref={wrapper} className={`field rte rte-${variant}${error ? " has-error" : ""}`}>
       <span className="field-label" id={labelId} onClick={() => editor.current?.focus()}>
         {label}
         {required ? (
@@ -316,10 +327,13 @@ export function RichTextEditor({
           onKeyDown={onKeyDown}
           onKeyUp={refreshActive}
           onMouseUp={refreshActive}
-          onBlur={() => {
-            // Show exactly what will be saved (drops anything the allowlist removes).
+          onBlur={(event) => {
+            // Leaving the editor (not for its own toolbar or link bar): if the browser left markup
+            // the allowlist drops (styled spans, divs), show exactly what will be saved.
             const el = editor.current;
-            if (el && el.innerHTML !== html && sanitizeHtml(el.innerHTML, profile) !== el.innerHTML) el.innerHTML = html;
+            if (el && !wrapper.current?.contains(event.relatedTarget as Node | null) && hasForeignMarkup(el, profile.tags)) {
+              el.innerHTML = html;
+            }
             onBlur?.();
           }}
           onPaste={(event) => {

@@ -51,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
     abstract: a.abstract,
     frequency: editFrequency(a.frequency),
     status: a.status,
+    doi: a.doi ?? "",
   };
   return {
     article: { id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title), modification: a.modification, modifiedby: a.modifiedby },

@@ -78,7 +78,7 @@ const CATEGORY_LABEL: Record<string, string> = Object.fromEntries(EDITOR_CATEGOR
 
 function StatusSwitch({ id, name, status }: { id: number; name: string; status: string }) {
   const fetcher = useFetcher<typeof action>({ key: `editor-status-${id}` });
-  useFlashFrom(fetcher.data);
+  useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   const pending = fetcher.formData;
   const enabled = pending ? pending.get("status") === "enabled" : status === "enabled";
   return (
@@ -109,7 +109,9 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
   const sel = useSelection(keys);
   const ids = keys.filter((k) => sel.selected.has(k));
   const pinFetcher = useFetcher<typeof action>({ key: "editors-pin" });
-  useFlashFrom(pinFetcher.data);
+  // Spec §4: the list is re-sorted first, then 'List Sorted!' (the fetcher's answer arrives
+  // before the reloaded list, so wait for the revalidation to finish).
+  useFlashFrom(pinFetcher.state === "idle" ? pinFetcher.data : undefined);
   const pinning = pinFetcher.state !== "idle";
 
   function pin(intent: "pin" | "unpin") {

@@ -75,10 +75,16 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
         sub={
           <>
             {issue.frequency ? `${issue.frequency} · ` : ""}
-            {three(articles.length)} {articles.length === 1 ? "article" : "articles"} ·{" "}
-            <a href={publicPath} target="_blank" rel="noopener noreferrer">
-              View on the site ↗
-            </a>
+            {three(articles.length)} {articles.length === 1 ? "article" : "articles"}
+            {/* Readers only see issues with at least one enabled article. */}
+            {articles.some((a) => a.status === "enabled") ? (
+              <>
+                {" · "}
+                <a href={publicPath} target="_blank" rel="noopener noreferrer">
+                  View on the site ↗
+                </a>
+              </>
+            ) : null}
           </>
         }
         actions={
