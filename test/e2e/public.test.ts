@@ -204,7 +204,19 @@ test("home → archives → issue → article → PDF download", async () => {
   assert.deepEqual(await meta("citation_firstpage"), ["2"]);
   assert.deepEqual(await meta("citation_lastpage"), ["9"]);
   assert.deepEqual(await meta("citation_publication_date"), ["2025/08/14"]);
-  assert.deepEqual(await meta("citation_pdf_url"), [app.url(HOST, "/assets/archives/2025/vol3issue2/3202.pdf")]);
+  // Scholar wants the PDF in the abstract page's folder: /archives/2025/3/2/3202.pdf serves it.
+  const pdfUrl = app.url(HOST, "/archives/2025/3/2/3202.pdf");
+  assert.deepEqual(await meta("citation_pdf_url"), [pdfUrl]);
+  const scholarPdf = await page.evaluate(async (url) => {
+    const r = await fetch(url);
+    return { status: r.status, type: r.headers.get("content-type"), start: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
+  }, pdfUrl);
+  assert.deepEqual(scholarPdf, { status: 200, type: "application/pdf", start: "%PDF-" });
+  // The reader's Download link is the spec's /assets URL of the same file.
+  assert.equal(
+    await page.locator(".article-actions").getByRole("link", { name: "Download" }).getAttribute("href"),
+    "/assets/archives/2025/vol3issue2/3202.pdf",
+  );
   await screenshot(page, "public-article-desktop");
 
   // Download the PDF.
@@ -247,11 +259,13 @@ test("the Abstract link scrolls to the abstract", async () => {
   await page.waitForURL(/\/archives\/2025\/3\/2\/3210#abstract$/);
   await page.locator("h1", { hasText: "Drip irrigation" }).waitFor();
   await page.waitForFunction(() => window.scrollY > 100);
-  // Scrolled so the abstract starts at the top of the window (or as far as the page allows).
+  // Scrolled so the abstract starts at the top of the window, less its scroll-margin-top (a
+  // little air above the heading), or as far as the page allows.
   const { scrollY, wanted } = await page.evaluate(() => {
     const el = document.getElementById("abstract")!;
+    const margin = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
     const max = document.documentElement.scrollHeight - window.innerHeight;
-    return { scrollY: window.scrollY, wanted: Math.min(el.getBoundingClientRect().top + window.scrollY, max) };
+    return { scrollY: window.scrollY, wanted: Math.min(el.getBoundingClientRect().top + window.scrollY - margin, max) };
   });
   assert.ok(Math.abs(scrollY - wanted) <= 2, `scrollY ${scrollY}, expected ${wanted}`);
   assert.deepEqual(problems, []);
