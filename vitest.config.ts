@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
+    // The edge cache is on in the workerd tests, as in a production build (see vite.config.ts).
+    define: { __BUILD_ID__: JSON.stringify("test") },
     plugins: [
       cloudflareTest({
         main: "./workers/app.ts",

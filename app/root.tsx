@@ -54,7 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows 'self'); without this, Links copies the
+            script nonce onto them and hydration warns, since browsers hide nonce attributes. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

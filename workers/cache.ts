@@ -28,8 +28,11 @@ export function isCacheable(request: Request, path: string): boolean {
   return CACHEABLE.some((re) => re.test(path));
 }
 
+/** Set by Vite: a fresh id per production build, "" under the dev server (no edge cache). */
+declare const __BUILD_ID__: string;
+
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
-  return new Request(`https://${host}/__edge/j${journalId}/v${version}${url.pathname}${url.search}`);
+  return new Request(`https://${host}/__edge/${__BUILD_ID__}/j${journalId}/v${version}${url.pathname}${url.search}`);
 }
 
 /** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */
@@ -41,7 +44,9 @@ function renonce(res: Response, nonce: string): Response {
   const rewritten = new HTMLRewriter()
     .on("[nonce]", {
       element(el) {
-        el.setAttribute("nonce", nonce);
+        // Only elements that carried the old nonce: an empty nonce (stylesheet links) stays
+        // empty, or the client's hydration would see a value its own render lacks.
+        if (el.getAttribute("nonce")) el.setAttribute("nonce", nonce);
       },
     })
     .transform(new Response(res.body, { status: res.status, headers }));
@@ -52,7 +57,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const journal = c.get("journal");
 
-  if (!isCacheable(c.req.raw, url.pathname)) {
+  if (!__BUILD_ID__ || !isCacheable(c.req.raw, url.pathname)) {
     await next();
     // A successful staff write invalidates this journal's cached pages.
     const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";

@@ -19,6 +19,15 @@ describe("edge cache", () => {
     expect(nonce).toBeTruthy();
     expect(nonce).not.toBe(nonceOf(firstHtml));
     expect(csp).toContain(`'nonce-${nonce}'`);
+    // Scripts and module preloads carry the new nonce; other links (stylesheets, icon, feeds)
+    // carry an empty one on both requests: a value there would not match the client's render.
+    const tags = (html: string) => [...html.matchAll(/<(?:script|link)\b[^>]* nonce="[^"]*"[^>]*>/g)].map((m) => m[0]);
+    const scripted = (t: string) => t.startsWith("<script") || /rel="modulepreload"/.test(t);
+    const fresh = tags(secondHtml);
+    expect(fresh.some((t) => /rel="stylesheet"/.test(t))).toBe(true);
+    expect(fresh.some((t) => t.startsWith("<script"))).toBe(true);
+    for (const t of fresh) expect(t).toContain(scripted(t) ? `nonce="${nonce}"` : 'nonce=""');
+    expect(tags(firstHtml).filter((t) => !scripted(t))).toEqual(fresh.filter((t) => !scripted(t)));
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
   });
 
