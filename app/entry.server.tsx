@@ -3,6 +3,7 @@ import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { appContext } from "./context";
 import { applySecurityHeaders } from "./utils/security.server";
+import { secureTransport } from "./utils/auth.server";
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +15,7 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, env } = loadContext.get(appContext);
-  applySecurityHeaders(responseHeaders, { nonce, production: env.APP_ENV === "production" });
+  applySecurityHeaders(responseHeaders, { nonce, production: secureTransport(env) });
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -39,4 +40,13 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * Loader, action and render errors: logged (Workers Logs keep them) unless the client went away.
+ * React Router still renders the error page; without this, a failing loader left no trace.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
 }

@@ -2,9 +2,10 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
-import { isBot, recordViewByRef } from "../app/models/discovery.server";
+import { isBot, recordViewQuery } from "../app/models/discovery.server";
 import { normaliseHost, resolveJournalByHost } from "../app/models/journals.server";
 import { countingD1, serverTiming, type D1Stats } from "../app/utils/d1-stats.server";
+import { isSameOriginRequest, secureTransport } from "../app/utils/auth.server";
 import { escapeHtml } from "../app/utils/html";
 import { apiApp } from "./api";
 import { assetsApp, serveFile } from "./assets";
@@ -22,9 +23,11 @@ const requestHandler = createRequestHandler(
 export const app = new Hono<HonoEnv>({ strict: false });
 
 // Count D1 round trips per request and report them (with the time spent) in Server-Timing.
+// Also note whether the request came over https (Secure cookies and HSTS follow it).
 app.use("*", async (c, next) => {
   const stats: D1Stats = { trips: 0, ms: 0 };
-  c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
+  const https = new URL(c.req.url).protocol === "https:";
+  c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };
   await next();
   try {
     c.res.headers.append("server-timing", serverTiming(stats));
@@ -53,7 +56,9 @@ app.use("*", async (c, next) => {
   if (!h.has("content-security-policy") && !(h.get("content-type") ?? "").includes("text/html")) {
     h.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   }
-  if (c.env.APP_ENV === "production") h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  // Per response, not per render: a page cached from an https request may be served over http.
+  if (secureTransport(c.env)) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  else h.delete("strict-transport-security");
 });
 
 // Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
@@ -64,20 +69,35 @@ app.use("*", async (c, next) => {
   if (!journal) return unknownHost(host);
   c.set("journal", journal);
   c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
+  c.set("state", { staffUserId: null, pendingView: null });
   await next();
 });
 
-// Reader counts: an abstract-page view is counted after the response is sent, whether the page
-// came from the edge cache or was rendered, and never for bots.
-app.use("/archives/*", async (c, next) => {
-  await next();
-  // /archives/{year}/{vol}/{issue}/{ref}; client-side navigations fetch it as '{ref}.data'.
-  const m = /^\/archives\/\d+\/\d+\/\d+\/(\d{1,20})(?:\.data)?$/.exec(new URL(c.req.url).pathname);
-  const ref = m?.[1];
-  if (ref && c.req.method === "GET" && c.res.status === 200 && !isBot(c.req.header("user-agent"))) {
-    const db = getDb(c.env.DB);
-    c.executionCtx.waitUntil(recordViewByRef(db, c.get("journal").id, ref).catch(() => {}));
+// Cross-site form posts to the admin are refused here, with a 403, before any route runs:
+// the session cookie is SameSite=Lax, and this also covers browsers and paths that rule misses.
+app.on(["POST", "PUT", "PATCH", "DELETE"], "/admin/*", async (c, next) => {
+  if (!isSameOriginRequest(c.req.raw)) {
+    return c.text("Forbidden: this form must be sent from the admin pages of this site.", 403, { "cache-control": "no-store" });
   }
+  await next();
+});
+
+// Reader counts: one abstract-page view per reader GET, never for bots. A rendered page counts
+// it inside its loader's D1 batch (no extra round trip); a page served from the edge cache is
+// counted after the response is sent.
+app.use("/archives/*", async (c, next) => {
+  // /archives/{year}/{vol}/{issue}/{ref}; client-side navigations fetch it as '{ref}.data'.
+  const m = /^\/archives\/(\d{4})\/(\d{1,4})\/(\d{1,4})\/(\d{1,20})(?:\.data)?$/.exec(new URL(c.req.url).pathname);
+  const state = c.get("state");
+  if (m && c.req.method === "GET" && !isBot(c.req.header("user-agent"))) {
+    state.pendingView = { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]), ref: m[4] };
+  }
+  await next();
+  const view = state.pendingView;
+  if (view && c.res.status === 200) {
+    c.executionCtx.waitUntil(recordViewQuery(getDb(c.env.DB), c.get("journal").id, view).then(() => undefined, () => undefined));
+  }
+  state.pendingView = null;
 });
 
 app.use("*", edgeCache);
@@ -107,6 +127,7 @@ app.all("*", (c) => {
     ctx: c.executionCtx as ExecutionContext,
     journal: c.get("journal"),
     nonce: c.get("nonce"),
+    state: c.get("state"),
   });
   return requestHandler(c.req.raw, context);
 });

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
+import { BUILD_ID, DEV_SERVER } from "../app/utils/build";
 import type { HonoEnv } from "./types";
 
 /**
@@ -22,17 +23,24 @@ const CACHEABLE = [
 /** How long the edge keeps an entry; versions make it safe to keep them long. */
 const EDGE_TTL_SECONDS = 24 * 3600;
 
+/**
+ * Article pages show reader counts, so the edge keeps them for minutes, not a day: the counts a
+ * reader sees are at most this old.
+ */
+const ARTICLE_TTL_SECONDS = 300;
+const ARTICLE_PAGE = /^\/archives\/\d+\/\d+\/\d+\/\d+(\.data)?$/;
+
 export function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
+  // PDFs come from R2 with Range and conditional requests (PDF viewers rely on both) and count
+  // downloads; a cached copy would answer every request with the whole file.
+  if (/\.pdf$/i.test(path)) return false;
   return CACHEABLE.some((re) => re.test(path));
 }
 
-/** Set by Vite: a fresh id per production build, "" under the dev server (no edge cache). */
-declare const __BUILD_ID__: string;
-
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
-  return new Request(`https://${host}/__edge/${__BUILD_ID__}/j${journalId}/v${version}${url.pathname}${url.search}`);
+  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${url.search}`);
 }
 
 /** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */
@@ -57,11 +65,20 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const journal = c.get("journal");
 
-  if (!__BUILD_ID__ || !isCacheable(c.req.raw, url.pathname)) {
+  if (DEV_SERVER || !isCacheable(c.req.raw, url.pathname)) {
     await next();
     // A successful staff write invalidates this journal's cached pages.
+    // Only a write by signed-in staff (a session verified during this request) that did not
+    // fail counts: an anonymous POST that is answered with a redirect to the login page must
+    // not let anyone flush a journal's cache (and cost a D1 write) at will.
     const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
-    if (write && c.res.status < 400 && /^\/(api|admin)(\/|$)/.test(url.pathname) && !/^\/api\/pdf\//.test(url.pathname)) {
+    if (
+      write &&
+      c.get("state").staffUserId !== null &&
+      c.res.status < 400 &&
+      /^\/(api|admin)(\/|$)/.test(url.pathname) &&
+      !/^\/api\/pdf\//.test(url.pathname)
+    ) {
       await bumpJournalVersion(getDb(c.env.DB), journal.id);
     }
     return;
@@ -92,7 +109,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const stored = out.clone();
   const headers = new Headers(stored.headers);
   headers.set("x-browser-cache-control", out.headers.get("cache-control")!);
-  headers.set("cache-control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  headers.set("cache-control", `public, max-age=${ARTICLE_PAGE.test(url.pathname) ? ARTICLE_TTL_SECONDS : EDGE_TTL_SECONDS}`);
   headers.delete("server-timing");
   c.executionCtx.waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })).catch(() => {}));
   out.headers.set("x-edge-cache", "MISS");

@@ -1,3 +1,4 @@
+import type { RequestState } from "../app/context";
 import type { JournalContext } from "../app/models/journals.server";
 
 /** Hono environment shared by the root app and every sub-app. */
@@ -6,5 +7,6 @@ export interface HonoEnv {
   Variables: {
     journal: JournalContext;
     nonce: string;
+    state: RequestState;
   };
 }

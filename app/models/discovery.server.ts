@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
+import { isbot } from "isbot";
 import type { Db } from "../db/client.server";
 import { articles, articleStats } from "../db/schema";
 
@@ -113,10 +114,11 @@ export async function earliestDatestamp(db: Db, journalId: number): Promise<stri
 
 // ---- Reader counts -------------------------------------------------------------------------
 
-const BOT = /bot|crawl|spider|slurp|fetch|curl|wget|python|java\/|httpclient|headless|lighthouse|monitor|preview|scan/i;
+// `isbot` knows the crawlers; these are the tools and headless browsers it lets through.
+const TOOLS = /curl|wget|python|java\/|httpclient|headless|lighthouse|monitor|preview|scan/i;
 
 export function isBot(userAgent: string | null | undefined): boolean {
-  return !userAgent || BOT.test(userAgent);
+  return !userAgent || isbot(userAgent) || TOOLS.test(userAgent);
 }
 
 /** Adds one view or download to an article's counts (upsert; one statement). */
@@ -152,13 +154,34 @@ export async function statsForArticles(db: Db, journalId: number, ids: number[])
   return out;
 }
 
-/** Counts one abstract-page view of the enabled article with this refnumber (one statement). */
-export async function recordViewByRef(db: Db, journalId: number, refnumber: string) {
-  await db.run(sql`
-    INSERT INTO article_stats (article_id, journal_id, views, downloads)
-    SELECT id, journal_id, 1, 0 FROM articles
-     WHERE journal_id = ${journalId} AND refnumber = ${refnumber} AND status = 'enabled'
-    ON CONFLICT(article_id) DO UPDATE SET views = views + 1`);
+/**
+ * Counts one abstract-page view of the enabled article with this refnumber in this issue (one
+ * statement; a URL naming the wrong issue, which redirects, counts nothing). Batchable.
+ */
+export function recordViewQuery(
+  db: Db,
+  journalId: number,
+  view: { ref: string; year: number; volume: number; issue: number },
+) {
+  // INSERT … SELECT … ON CONFLICT: SQLite needs the SELECT's WHERE to parse the upsert.
+  return db
+    .insert(articleStats)
+    .select(
+      db
+        .select({ articleId: articles.id, journalId: articles.journalId, views: sql<number>`1`.as("views"), downloads: sql<number>`0`.as("downloads") })
+        .from(articles)
+        .where(
+          and(
+            eq(articles.journalId, journalId),
+            eq(articles.refnumber, view.ref),
+            eq(articles.status, "enabled"),
+            eq(articles.year, view.year),
+            eq(articles.volume, view.volume),
+            eq(articles.issue, view.issue),
+          ),
+        ),
+    )
+    .onConflictDoUpdate({ target: articleStats.articleId, set: { views: sql`${articleStats.views} + 1` } });
 }
 
 /** Query for an article's counts by refnumber (batched with the article page's other reads). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { loginAttempts, users } from "../db/schema";
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "../utils/password.server";
@@ -51,6 +51,8 @@ export async function upsertUser(
       target: [users.journalId, users.username],
       set: {
         passwordHash,
+        // A reset password ends every session of the old one.
+        sessionEpoch: sql`${users.sessionEpoch} + 1`,
         name: input.name ?? input.username,
         status: input.status ?? "enabled",
         allowedIps: input.allowedIps ?? "",
@@ -91,7 +93,13 @@ export async function attemptLogin(
   now = Date.now(),
 ): Promise<LoginResult> {
   const since = now - LOGIN_WINDOW_MS;
-  const [byIp, byUser] = await db.batch([
+  const username = input.username.slice(0, 200);
+  // The attempt is written BEFORE the password is checked and counted with the others in the
+  // same batch, so parallel attempts see each other: a burst cannot slip more than the limit
+  // through. Only a wrong password keeps its row; any other outcome removes it again. Old rows
+  // of this journal are pruned on the way.
+  const [inserted, byIp, byUser] = await db.batch([
+    db.insert(loginAttempts).values({ journalId, ip: input.ip, username, at: now }).returning({ id: loginAttempts.id }),
     db
       .select({ n: sql<number>`count(*)` })
       .from(loginAttempts)
@@ -99,9 +107,14 @@ export async function attemptLogin(
     db
       .select({ n: sql<number>`count(*)` })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, input.username), gt(loginAttempts.at, since))),
+      .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, username), gt(loginAttempts.at, since))),
+    db.delete(loginAttempts).where(and(eq(loginAttempts.journalId, journalId), lt(loginAttempts.at, since))),
   ]);
-  if ((byIp[0]?.n ?? 0) >= LOGIN_MAX_FAILURES || (byUser[0]?.n ?? 0) >= LOGIN_MAX_FAILURES) {
+  const attempt = inserted[0].id;
+  const forget = () => db.delete(loginAttempts).where(eq(loginAttempts.id, attempt));
+  // The counts include this attempt: the 11th within the window is refused.
+  if ((byIp[0]?.n ?? 0) > LOGIN_MAX_FAILURES || (byUser[0]?.n ?? 0) > LOGIN_MAX_FAILURES) {
+    await forget();
     return { ok: false, error: "too_many_attempts" };
   }
 
@@ -111,16 +124,30 @@ export async function attemptLogin(
     (user
       ? await verifyPassword(input.password, user.passwordHash)
       : (await verifyPassword(input.password, await (dummyHash ??= hashPassword(crypto.randomUUID()))), false));
-  if (!user || !passwordOk) {
-    await db.insert(loginAttempts).values({ journalId, ip: input.ip, username: input.username.slice(0, 200), at: now });
-    return { ok: false, error: "invalid_credentials" };
+  if (!user || !passwordOk) return { ok: false, error: "invalid_credentials" };
+  if (user.status !== "enabled") {
+    await forget();
+    return { ok: false, error: "disabled" };
   }
-  if (user.status !== "enabled") return { ok: false, error: "disabled" };
-  if (!ipAllowed(user.allowedIps, input.ip)) return { ok: false, error: "invalid_ip" };
+  if (!ipAllowed(user.allowedIps, input.ip)) {
+    await forget();
+    return { ok: false, error: "invalid_ip" };
+  }
   await db
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, input.username)));
+    .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, username)));
   return { ok: true, user };
+}
+
+/**
+ * Signs the user out everywhere: tokens carry the session epoch they were issued in, and a
+ * token of an older epoch no longer verifies.
+ */
+export async function endSessions(db: Db, journalId: number, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
+    .where(and(eq(users.journalId, journalId), eq(users.id, userId)));
 }
 
 /** An enabled user of this journal by id (what a valid token's `sub` must point at). */

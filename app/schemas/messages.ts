@@ -22,11 +22,19 @@ export const ERROR_TEXT: Record<string, string> = {
   duplicate_txnid: "Transaction ID Already Used",
   invalid_txnid: "Invalid transaction id",
   invalid_pagenumber: "Invalid page number",
-  too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   unauthorized: "Session expired. Please login again.",
 };
 
 export const SOMETHING_WENT_WRONG = "Something went wrong";
+
+/**
+ * Spec §8 maps every other login failure to 'Something went wrong'; these say why underneath,
+ * so staff know whether to wait or to call someone.
+ */
+export const LOGIN_DETAIL: Record<string, string> = {
+  too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  server_error: "The sign-in service did not answer. Please try again in a minute.",
+};
 export const SESSION_EXPIRED = "Session expired. Please login again.";
 
 export const SUCCESS = {

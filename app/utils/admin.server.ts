@@ -4,7 +4,7 @@ import { getDb, type Db } from "../db/client.server";
 import type { JournalContext } from "../models/journals.server";
 import type { User } from "../models/users.server";
 import type { Flash } from "../components/admin/flash";
-import { clearSessionCookie, isSameOriginRequest, readCookie, SESSION_COOKIE } from "./auth.server";
+import { clearSessionCookie, isSameOriginRequest, readCookie, secureTransport, SESSION_COOKIE } from "./auth.server";
 import { sessionUser } from "./session.server";
 
 /**
@@ -29,10 +29,13 @@ const sessionMemo = createContext<Promise<AdminSession | null> | null>(null);
 export function getAdminSession({ request, context }: Args): Promise<AdminSession | null> {
   const memo = context.get(sessionMemo);
   if (memo) return memo;
-  const { env, journal } = context.get(appContext);
-  const promise = sessionUser(env, journal.id, request).then((user) =>
-    user ? { user, journal, env, db: getDb(env.DB) } : null,
-  );
+  const { env, journal, state } = context.get(appContext);
+  const promise = sessionUser(env, journal.id, request).then((user) => {
+    if (!user) return null;
+    // Only writes by signed-in staff invalidate the journal's edge cache (workers/cache.ts).
+    state.staffUserId = user.id;
+    return { user, journal, env, db: getDb(env.DB) };
+  });
   (context as RouterContextProvider).set(sessionMemo, promise);
   return promise;
 }
@@ -61,7 +64,8 @@ export function safeNext(value: string | null | undefined): string {
 export function loginUrl(request: Request): string {
   const params = new URLSearchParams();
   if (readCookie(request, SESSION_COOKIE)) params.set("expired", "1");
-  const next = request.method === "GET" ? safeNext(new URL(request.url).pathname + new URL(request.url).search) : "";
+  // After signing in again, back to the page (for a form post, the page the form is on).
+  const next = safeNext(new URL(request.url).pathname + new URL(request.url).search);
   if (next && next !== "/admin") params.set("next", next);
   const query = params.toString();
   return `/admin/login${query ? `?${query}` : ""}`;
@@ -89,14 +93,14 @@ export async function requireAdminAction(args: Args): Promise<AdminSession> {
 const FLASH_COOKIE = "admin_flash";
 
 /** A short-lived cookie carrying a flash message to the page a redirect leads to. */
-export function flashCookie(flash: Omit<Flash, "id">, env: { APP_ENV?: string }): string {
+export function flashCookie(flash: Omit<Flash, "id">, env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
   const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
-  const secure = env.APP_ENV === "production" ? "; Secure" : "";
+  const secure = secureTransport(env) ? "; Secure" : "";
   return `${FLASH_COOKIE}=${encodeURIComponent(value)}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=60${secure}`;
 }
 
-export function clearFlashCookie(env: { APP_ENV?: string }): string {
-  const secure = env.APP_ENV === "production" ? "; Secure" : "";
+export function clearFlashCookie(env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
+  const secure = secureTransport(env) ? "; Secure" : "";
   return `${FLASH_COOKIE}=; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 

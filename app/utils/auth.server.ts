@@ -11,16 +11,27 @@ export const SESSION_COOKIE = "journal_session";
 
 export class MissingSecretError extends Error {
   constructor() {
-    super("JWT_SECRET is missing or shorter than 32 characters; refusing to sign tokens");
+    super("JWT_SECRET is missing, shorter than 32 characters or the example placeholder; refusing to sign tokens");
   }
 }
 
-type AuthEnv = { JWT_SECRET?: string; TOKEN_TTL_HOURS?: string; APP_ENV?: string };
+type AuthEnv = { JWT_SECRET?: string; TOKEN_TTL_HOURS?: string; APP_ENV?: string; SECURE_TRANSPORT?: string };
+
+/**
+ * Whether cookies get `Secure` and responses HSTS: always in production, and for any request
+ * that arrived over https (so a deploy that kept APP_ENV = "development" is still safe).
+ */
+export function secureTransport(env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): boolean {
+  return env.APP_ENV === "production" || env.SECURE_TRANSPORT === "1";
+}
+
+/** The example file's value: a copied .dev.vars.example must not sign real tokens. */
+const PLACEHOLDER_SECRET = /^replace-with/i;
 
 const keyCache = new Map<string, Uint8Array>();
 function secretKey(env: AuthEnv): Uint8Array {
   const secret = env.JWT_SECRET ?? "";
-  if (secret.length < MIN_SECRET_LENGTH) throw new MissingSecretError();
+  if (secret.length < MIN_SECRET_LENGTH || PLACEHOLDER_SECRET.test(secret)) throw new MissingSecretError();
   let key = keyCache.get(secret);
   if (!key) {
     key = new TextEncoder().encode(secret);
@@ -38,9 +49,10 @@ export function tokenTtlHours(env: AuthEnv): number {
   return Number.isFinite(hours) && hours > 0 && hours <= 24 * 30 ? hours : 12;
 }
 
-export async function signToken(env: AuthEnv, journalId: number, userId: number): Promise<string> {
+/** `epoch` is the user's session epoch: bumping it (sign-out, password reset) revokes the token. */
+export async function signToken(env: AuthEnv, journalId: number, userId: number, epoch = 0): Promise<string> {
   const key = secretKey(env);
-  return new SignJWT({})
+  return new SignJWT({ ep: epoch })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(audienceFor(journalId))
@@ -52,6 +64,15 @@ export async function signToken(env: AuthEnv, journalId: number, userId: number)
 
 /** The user id a valid token of this journal carries, or null (bad signature, alg, iss, aud, exp…). */
 export async function verifyToken(env: AuthEnv, journalId: number, token: string): Promise<number | null> {
+  return (await verifyTokenClaims(env, journalId, token))?.userId ?? null;
+}
+
+/** The user id and session epoch of a valid token of this journal, or null. */
+export async function verifyTokenClaims(
+  env: AuthEnv,
+  journalId: number,
+  token: string,
+): Promise<{ userId: number; epoch: number } | null> {
   if (!token || token.length > 4096) return null;
   let key: Uint8Array;
   try {
@@ -67,7 +88,9 @@ export async function verifyToken(env: AuthEnv, journalId: number, token: string
       requiredClaims: ["sub", "exp", "iat"],
     });
     const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const epoch = payload.ep === undefined ? 0 : Number(payload.ep);
+    if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(epoch)) return null;
+    return { userId: id, epoch };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -91,15 +114,22 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-/** HttpOnly, SameSite=Lax session cookie holding the token; Secure in production. */
+/**
+ * How long the browser keeps the cookie after its token expires: a request that still carries
+ * it is a session that ran out (the login page says 'Session expired. Please login again.'),
+ * not a first visit.
+ */
+const EXPIRED_COOKIE_GRACE_SECONDS = 7 * 24 * 3600;
+
+/** HttpOnly, SameSite=Lax session cookie holding the token; Secure over https. */
 export function sessionCookie(env: AuthEnv, token: string): string {
-  const maxAge = Math.round(tokenTtlHours(env) * 3600);
-  const secure = env.APP_ENV === "production" ? "; Secure" : "";
+  const maxAge = Math.round(tokenTtlHours(env) * 3600) + EXPIRED_COOKIE_GRACE_SECONDS;
+  const secure = secureTransport(env) ? "; Secure" : "";
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
 export function clearSessionCookie(env: AuthEnv): string {
-  const secure = env.APP_ENV === "production" ? "; Secure" : "";
+  const secure = secureTransport(env) ? "; Secure" : "";
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 

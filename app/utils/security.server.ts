@@ -1,3 +1,5 @@
+import { DEV_SERVER } from "./build";
+
 /**
  * Security headers for HTML documents. Scripts need the per-request nonce (no 'unsafe-inline'
  * scripts); styles allow inline attributes because React renders style props.
@@ -25,7 +27,7 @@ export function applySecurityHeaders(
   { nonce, production }: { nonce: string; production: boolean },
 ): void {
   // The dev server also needs eval (module reloading) and websockets (HMR).
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, Boolean(import.meta.env.DEV)));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, DEV_SERVER));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

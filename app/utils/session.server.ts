@@ -1,6 +1,6 @@
 import { getDb } from "../db/client.server";
 import { getActiveUser, type User } from "../models/users.server";
-import { bearerToken, readCookie, SESSION_COOKIE, verifyToken } from "./auth.server";
+import { bearerToken, readCookie, SESSION_COOKIE, verifyTokenClaims } from "./auth.server";
 
 /**
  * The signed-in user of this journal from `Authorization: Bearer` (API clients) or the HttpOnly
@@ -9,7 +9,9 @@ import { bearerToken, readCookie, SESSION_COOKIE, verifyToken } from "./auth.ser
 export async function sessionUser(env: Env, journalId: number, request: Request): Promise<User | null> {
   const token = bearerToken(request) ?? readCookie(request, SESSION_COOKIE);
   if (!token) return null;
-  const userId = await verifyToken(env, journalId, token);
-  if (!userId) return null;
-  return (await getActiveUser(getDb(env.DB), journalId, userId)) ?? null;
+  const claims = await verifyTokenClaims(env, journalId, token);
+  if (!claims) return null;
+  const user = await getActiveUser(getDb(env.DB), journalId, claims.userId);
+  // A token from before the user's last sign-out or password reset is revoked.
+  return user && user.sessionEpoch === claims.epoch ? user : null;
 }

@@ -7,8 +7,8 @@ import { fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, mak
 // Redirects are what these tests check: never follow them.
 const fetchWorker = (url: string, init: RequestInit = {}) => rawFetch(url, { redirect: "manual", ...init });
 
-/** A cross-site post is refused: 400 by React Router's Origin check, or 403 by the admin actions' own. */
-const REFUSED = [400, 403];
+/** A cross-site post is refused by the Worker with 403 before any admin route runs. */
+const REFUSED = [403];
 
 const ADMIN_PAGES = [
   "/admin",

@@ -271,20 +271,38 @@ describe("hostile queries and bodies", () => {
 
 describe("security headers", () => {
   it("sets CSP with a nonce, nosniff, referrer policy and frame protection on pages, API and files", async () => {
-    const j = await makeJournal();
-    const page = await fetchWorker(j.url("/"));
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id, { year: 2025, volume: 7, issue: 1 });
+    const form = articleForm(issue, { refnumber: "7701" });
+    expect((await fetchWorker(s.url("/api/admin/archives/"), { method: "POST", headers: s.auth, body: form })).status).toBe(201);
+    const page = await fetchWorker(s.url("/"));
     const csp = page.headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/script-src 'self' 'nonce-[a-f0-9]{32}'/);
-    expect(csp).not.toContain("'unsafe-inline' 'nonce");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    for (const res of [page, await fetchWorker(j.url("/api/archives/")), await fetchWorker(j.url("/robots.txt"))]) {
+    const directive = (name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+    expect(directive("script-src")).toMatch(/^script-src 'self' 'nonce-[a-f0-9]{32}'$/);
+    expect(directive("script-src")).not.toContain("unsafe-inline");
+    expect(directive("object-src")).toBe("object-src 'none'");
+    expect(directive("base-uri")).toBe("base-uri 'none'");
+    expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
+    const file = await fetchWorker(s.url("/assets/archives/2025/vol7issue1/7701.pdf"));
+    expect(file.status).toBe(200);
+    for (const res of [page, await fetchWorker(s.url("/api/archives/")), await fetchWorker(s.url("/robots.txt")), file]) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
     }
-    expect((await fetchWorker(j.url("/api/archives/"))).headers.get("content-security-policy")).toContain("default-src 'none'");
-    // HSTS only in production (APP_ENV=production); the test Worker runs as development.
-    expect(page.headers.get("strict-transport-security")).toBeNull();
+    expect((await fetchWorker(s.url("/api/archives/"))).headers.get("content-security-policy")).toContain("default-src 'none'");
+    // An uploaded file can never run as a page of this site.
+    expect(file.headers.get("content-security-policy")).toContain("sandbox");
+    expect(file.headers.get("content-disposition")).toBe('inline; filename="7701.pdf"');
+  });
+
+  it("sends HSTS (1 year, subdomains) over https and never over plain http", async () => {
+    const j = await makeJournal();
+    const secure = await fetchWorker(j.url("/"));
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect((await fetchWorker(j.url("/api/archives/"))).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    const plain = await fetchWorker(j.url("/").replace(/^https:/, "http:"));
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import { attemptLogin, toPublicUser } from "../../app/models/users.server";
-import { clientIp, MissingSecretError, sessionCookie, signToken } from "../../app/utils/auth.server";
+import { attemptLogin, endSessions, toPublicUser } from "../../app/models/users.server";
+import { clearSessionCookie, clientIp, MissingSecretError, sessionCookie, signToken } from "../../app/utils/auth.server";
 import { MAX_PASSWORD_LENGTH } from "../../app/utils/password.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, type AdminEnv } from "./middleware";
@@ -31,7 +31,7 @@ authApp.post(
     if (!result.ok) return c.json({ error: result.error }, LOGIN_STATUS[result.error]);
     let token: string;
     try {
-      token = await signToken(c.env, journal.id, result.user.id);
+      token = await signToken(c.env, journal.id, result.user.id, result.user.sessionEpoch);
     } catch (error) {
       if (error instanceof MissingSecretError) {
         console.error(error.message);
@@ -48,6 +48,15 @@ authApp.post(
 authApp.get("/verify-token", requireAdmin, (c) => {
   c.header("cache-control", "no-store");
   return c.json({ user: toPublicUser((c.var as AdminEnv["Variables"]).user) });
+});
+
+/** Signs out: every token of this user stops verifying (not only this one), and the cookie goes. */
+authApp.post("/logout", requireAdmin, async (c) => {
+  const user = (c.var as AdminEnv["Variables"]).user;
+  await endSessions(getDb(c.env.DB), c.get("journal").id, user.id);
+  c.header("set-cookie", clearSessionCookie(c.env));
+  c.header("cache-control", "no-store");
+  return c.json({ ok: true });
 });
 
 authApp.notFound((c) => c.json({ error: "not_found" }, 404));

@@ -21,6 +21,8 @@ export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   const user = await sessionUser(c.env, c.get("journal").id, request);
   if (!user) return c.json({ error: "unauthorized" }, 401);
   c.set("user", user);
+  // Only writes by signed-in staff invalidate the journal's edge cache (workers/cache.ts).
+  c.get("state").staffUserId = user.id;
   await next();
 });
 

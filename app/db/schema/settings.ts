@@ -37,5 +37,10 @@ export const settings = sqliteTable("settings", {
   show_subject_column: integer("show_subject_column", { mode: "boolean" }).notNull().default(false),
   show_cover_image: integer("show_cover_image", { mode: "boolean" }).notNull().default(true),
   show_editor_contacts: integer("show_editor_contacts", { mode: "boolean" }).notNull().default(false),
+  /**
+   * IANA time zone of the journal's office: "today" for default publish dates and the year of a
+   * new issue follow the staff's calendar, not UTC's.
+   */
+  timezone: text("timezone").notNull().default("UTC"),
   updated_at: text("updated_at").notNull().default(""),
 });

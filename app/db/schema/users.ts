@@ -16,6 +16,11 @@ export const users = sqliteTable(
     status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
     /** Comma-separated IPs allowed to sign in; empty = any. */
     allowedIps: text("allowed_ips").notNull().default(""),
+    /**
+     * Tokens carry the epoch they were issued in; signing out (or a password reset) bumps it,
+     * which revokes every token issued before, not only the browser's cookie.
+     */
+    sessionEpoch: integer("session_epoch").notNull().default(0),
     creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
   (t) => [uniqueIndex("users_journal_username_uq").on(t.journalId, t.username)],

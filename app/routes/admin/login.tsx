@@ -5,7 +5,7 @@ import adminCss from "../../admin.css?url";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { attemptLogin } from "../../models/users.server";
-import { errorText, SESSION_EXPIRED } from "../../schemas/messages";
+import { errorText, LOGIN_DETAIL, SESSION_EXPIRED } from "../../schemas/messages";
 import { ADMIN_HEADERS, getAdminSession, safeNext } from "../../utils/admin.server";
 import {
   clearSessionCookie,
@@ -53,19 +53,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const next = safeNext(String(form.get("next") ?? ""));
   if (!username || !password || username.length > 200 || password.length > MAX_PASSWORD_LENGTH) {
-    return data({ error: errorText("invalid_credentials"), username }, { status: 401 });
+    return data({ error: errorText("invalid_credentials"), detail: undefined as string | undefined, username }, { status: 401 });
   }
-  const result = await attemptLogin(getDb(env.DB), journal.id, { username, password, ip: clientIp(request) });
-  if (!result.ok) return data({ error: errorText(result.error), username }, { status: STATUS[result.error] });
-  let token: string;
+  let result: Awaited<ReturnType<typeof attemptLogin>>;
+  let token = "";
   try {
-    token = await signToken(env, journal.id, result.user.id);
+    result = await attemptLogin(getDb(env.DB), journal.id, { username, password, ip: clientIp(request) });
+    if (result.ok) token = await signToken(env, journal.id, result.user.id, result.user.sessionEpoch);
   } catch (error) {
-    if (error instanceof MissingSecretError) {
-      console.error(error.message);
-      return data({ error: errorText(null), username }, { status: 500 });
-    }
-    throw error;
+    // The form stays, with the username, and says 'Something went wrong' (spec §8).
+    console.error(error instanceof MissingSecretError ? error.message : error);
+    return data({ error: errorText(null), detail: LOGIN_DETAIL.server_error as string | undefined, username }, { status: 500 });
+  }
+  if (!result.ok) {
+    return data(
+      { error: errorText(result.error), detail: LOGIN_DETAIL[result.error] as string | undefined, username },
+      { status: STATUS[result.error] },
+    );
   }
   return redirect(next || "/admin", { headers: { "Set-Cookie": sessionCookie(env, token), "Cache-Control": "no-store" } });
 }
@@ -106,7 +110,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
               <path fill="currentColor" d="M10 1.7a8.3 8.3 0 1 0 0 16.6 8.3 8.3 0 0 0 0-16.6zM9 5h2v6H9zm0 8h2v2H9z" />
             </svg>
-            <span>{actionData.error}</span>
+            <span>
+              {actionData.error}
+              {actionData.detail ? <small className="login-error-detail">{actionData.detail}</small> : null}
+            </span>
           </div>
         ) : null}
         <Form method="post" className="login-form">

@@ -5,7 +5,7 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { publicArticleByRefQuery } from "../../models/articles.server";
 import { publishedIssuesQuery } from "../../models/issues.server";
-import { articleStatsByRefQuery } from "../../models/discovery.server";
+import { articleStatsByRefQuery, recordViewQuery } from "../../models/discovery.server";
 import { AuthorLinks } from "../../components/ArticleTable";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../utils/cite-formats";
@@ -30,16 +30,28 @@ import { pageTitle, siteNameFromMatches } from "../../utils/site";
 const ARTICLE_NOT_FOUND = "Article not found!";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
+  const { env, journal, state } = context.get(appContext);
   const db = getDb(env.DB);
   const ref = (params.ref ?? "").trim();
   const wanted = parseIssueParams(params);
-  // One D1 round trip: the article, the year list for the side column and the reader counts.
-  const [found, published, stats] = await db.batch([
+  // A reader's view of this page is counted in the same batch (workers/app.ts decides whether
+  // this request is one), so the page stays at one D1 round trip beyond the journal lookup.
+  const view = state.pendingView;
+  state.pendingView = null;
+  const reads = [
     publicArticleByRefQuery(db, journal.id, ref.slice(0, 64)),
     publishedIssuesQuery(db, journal.id),
     articleStatsByRefQuery(db, journal.id, ref.slice(0, 64)),
-  ]);
+  ] as const;
+  // One D1 round trip: the view (first, so the count shown includes it), the article, the year
+  // list for the side column and the reader counts.
+  const [found, published, stats] = view
+    ? (await db.batch([recordViewQuery(db, journal.id, view), ...reads])).slice(1) as [
+        Awaited<(typeof reads)[0]>,
+        Awaited<(typeof reads)[1]>,
+        Awaited<(typeof reads)[2]>,
+      ]
+    : await db.batch(reads);
   const years = archiveYears(published);
   const a = found[0];
   if (!a || !wanted) return data({ article: null, years }, { status: 404 });

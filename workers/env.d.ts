@@ -1,0 +1,8 @@
+// Bindings that `wrangler types` cannot see: secrets (set with `wrangler secret put`, or
+// .dev.vars locally) and what workers/app.ts adds per request.
+interface Env {
+  JWT_SECRET?: string;
+  CERTIFICATE_SECRET?: string;
+  /** "1" when this request arrived over https (set per request by workers/app.ts). */
+  SECURE_TRANSPORT?: string;
+}
