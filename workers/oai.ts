@@ -46,19 +46,62 @@ function datestamp(value: string): string {
   return (Number.isNaN(d.getTime()) ? new Date(0) : d).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/**
+ * The protocol's two granularities, as real calendar dates: Date() silently rolls 2025-02-30
+ * over to March and accepts 24:00:00, and XML Schema has no year 0000, so each value must
+ * survive a round trip unchanged.
+ */
+function utcGranularity(value: string): "day" | "second" | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (!day && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value)) return null;
+  if (value.startsWith("0000")) return null;
+  const d = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return null;
+  const iso = d.toISOString();
+  return (day ? iso.slice(0, 10) : iso.replace(/\.\d{3}Z$/, "Z")) === value ? (day ? "day" : "second") : null;
+}
+
 /** Accepts YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ; returns the ISO bound to compare with. */
 function parseDate(value: string, end: boolean): { iso: string; granularity: "day" | "second" } {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const d = new Date(`${value}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw new OaiError("badArgument", `Invalid date: ${value}`);
-    return { iso: end ? `${value}T23:59:59.999Z` : `${value}T00:00:00.000Z`, granularity: "day" };
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value)) {
-    const d = new Date(value);
-    if (Number.isNaN(d.getTime())) throw new OaiError("badArgument", `Invalid date: ${value}`);
-    return { iso: end ? value.replace("Z", ".999Z") : value.replace("Z", ".000Z"), granularity: "second" };
-  }
-  throw new OaiError("badArgument", `Invalid date: ${value}`);
+  const granularity = utcGranularity(value);
+  if (granularity === "day") return { iso: end ? `${value}T23:59:59.999Z` : `${value}T00:00:00.000Z`, granularity };
+  if (granularity === "second") return { iso: end ? value.replace("Z", ".999Z") : value.replace("Z", ".000Z"), granularity };
+  throw new OaiError("badArgument", "from and until must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ (UTC).");
+}
+
+// Lexical rules of the protocol (identifiers are URIs, §2.4; setSpec and metadataPrefix use
+// URI unreserved characters, §2.6 and §3.4; dates, §3.3.1). A value breaking them is never
+// echoed in <request>, where it would make the whole response invalid. Illegal syntax is
+// badArgument (§3.6), except an identifier, which §4.1 calls "unknown or illegal": idDoesNotExist.
+const UNRESERVED = "[A-Za-z0-9\\-_.!~*'()]";
+const METADATA_PREFIX = new RegExp(`^${UNRESERVED}+$`);
+const SET_SPEC = new RegExp(`^${UNRESERVED}+(?::${UNRESERVED}+)*$`);
+const LEXICAL: Record<string, (v: string) => boolean> = {
+  verb: (v) => (VERBS as readonly string[]).includes(v),
+  identifier: (v) => /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]+$/.test(v),
+  metadataPrefix: (v) => METADATA_PREFIX.test(v),
+  set: (v) => SET_SPEC.test(v),
+  from: (v) => utcGranularity(v) !== null,
+  until: (v) => utcGranularity(v) !== null,
+  resumptionToken: (v) => v.length > 0,
+};
+
+const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/;
+
+/**
+ * Identify must name at least one working-looking address. The settings field is free text
+ * (it may hold several addresses, or none), and `editor@localhost` is not an e-mail address
+ * in the protocol's sense, so fall back to the journal's domain and, failing that, to a
+ * reserved .invalid address rather than emit an invalid response.
+ */
+function adminEmails(settings: { websiteemail?: string; domain?: string }, host: string): string[] {
+  const given = (settings.websiteemail ?? "").split(/[\s,;]+/).filter((e) => EMAIL.test(e));
+  if (given.length) return given;
+  const dns = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
+  if (dns.test(host) && !/^[\d.]+$/.test(host)) return [`editor@${host}`];
+  const domain = (settings.domain ?? "").trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/[/:].*$/, "");
+  if (dns.test(domain)) return [`editor@${domain}`];
+  return ["editor@journal.invalid"];
 }
 
 function identifierFor(c: Ctx, id: number): string {
@@ -87,10 +130,24 @@ function encodeToken(state: TokenState): string {
 }
 
 function decodeToken(token: string, verb: Verb): TokenState {
+  const bound = (v: unknown) => v === undefined || (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v));
   try {
     const padded = token.replace(/-/g, "+").replace(/_/g, "/");
     const state = JSON.parse(atob(padded)) as TokenState;
-    if (state.v !== verb || state.m !== "oai_dc" || !Number.isInteger(state.a) || !Number.isInteger(state.c)) throw new Error();
+    // A token is client-supplied text: anything we would not have issued is rejected here,
+    // before it can reach a query or the set parser.
+    if (
+      state.v !== verb ||
+      state.m !== "oai_dc" ||
+      !Number.isInteger(state.a) ||
+      !Number.isInteger(state.c) ||
+      state.a < 0 ||
+      state.c < 0 ||
+      !bound(state.f) ||
+      !bound(state.u) ||
+      (state.s !== undefined && (typeof state.s !== "string" || !/^volume-\d{1,5}$/.test(state.s)))
+    )
+      throw new Error();
     return state;
   } catch {
     throw new OaiError("badResumptionToken", "The resumptionToken is invalid or expired.");
@@ -138,7 +195,9 @@ function dcRecord(c: Ctx, a: Article): string {
 }
 
 function envelope(c: Ctx, params: Record<string, string>, body: string): Response {
+  // Only lexically valid arguments are echoed, whatever the caller passes.
   const attrs = Object.entries(params)
+    .filter(([k, v]) => LEXICAL[k]?.(v) ?? false)
     .map(([k, v]) => ` ${k}="${xml(v)}"`)
     .join("");
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd"><responseDate>${nowStamp()}</responseDate><request${attrs}>${xml(origin(c) + "/oai")}</request>${body}</OAI-PMH>\n`;
@@ -147,10 +206,12 @@ function envelope(c: Ctx, params: Record<string, string>, body: string): Respons
 
 async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
   const args: Record<string, string> = {};
-  const seen = new Set<string>();
   for (const [k, v] of params) {
-    if (seen.has(k)) return envelope(c, {}, `<error code="badArgument">Repeated argument: ${xml(k)}</error>`);
-    seen.add(k);
+    // §3.6: a repeated verb is badVerb; any other repeated argument is badArgument.
+    if (k in args) {
+      const code = k === "verb" ? "badVerb" : "badArgument";
+      return envelope(c, {}, `<error code="${code}">Repeated argument: ${xml(k)}</error>`);
+    }
     args[k] = v;
   }
   const verb = args.verb as Verb | undefined;
@@ -167,6 +228,11 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       for (const k of given) if (!rule.required.includes(k) && !rule.optional.includes(k)) throw new OaiError("badArgument", `Illegal argument: ${k}`);
       for (const k of rule.required) if (!args[k]) throw new OaiError("badArgument", `Missing argument: ${k}`);
     }
+    for (const k of given) {
+      if (LEXICAL[k](args[k])) continue;
+      if (k === "identifier") throw new OaiError("idDoesNotExist", "No such identifier.");
+      throw new OaiError("badArgument", `Illegal syntax in argument: ${k}`);
+    }
     const db = getDb(c.env.DB);
     const journal = c.get("journal");
     const s = journal.settings;
@@ -174,11 +240,13 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
     switch (verb) {
       case "Identify": {
         const earliest = (await earliestDatestamp(db, journal.id)) ?? "2000-01-01T00:00:00Z";
-        const adminEmail = s.websiteemail || `editor@${journal.host}`;
+        const emails = adminEmails(s, journal.host)
+          .map((e) => `<adminEmail>${xml(e)}</adminEmail>`)
+          .join("");
         return envelope(
           c,
           requestAttrs,
-          `<Identify><repositoryName>${xml(s.websitename)}</repositoryName><baseURL>${xml(origin(c) + "/oai")}</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>${xml(adminEmail)}</adminEmail><earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>`,
+          `<Identify><repositoryName>${xml(s.websitename)}</repositoryName><baseURL>${xml(origin(c) + "/oai")}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>`,
         );
       }
       case "ListMetadataFormats": {
@@ -195,6 +263,8 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       case "ListSets": {
         if (args.resumptionToken) throw new OaiError("badResumptionToken", "ListSets is returned in one response.");
         const volumes = await listVolumes(db, journal.id);
+        // The schema demands at least one <set>; with no volumes yet there is no hierarchy.
+        if (volumes.length === 0) throw new OaiError("noSetHierarchy", "This journal has no volumes yet, so no sets.");
         const sets = volumes
           .map((v) => `<set><setSpec>volume-${v.volume}</setSpec><setName>${xml(`${s.websitename}, Volume ${v.volume}`)}</setName></set>`)
           .join("");
@@ -218,13 +288,16 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
           const from = args.from ? parseDate(args.from, false) : undefined;
           const until = args.until ? parseDate(args.until, true) : undefined;
           if (from && until && from.granularity !== until.granularity) throw new OaiError("badArgument", "from and until must have the same granularity.");
-          if (from && until && from.iso > until.iso) throw new OaiError("noRecordsMatch", "from is after until.");
+          // §2.7.1: from must not be later than until, "otherwise ... badArgument".
+          if (from && until && from.iso > until.iso) throw new OaiError("badArgument", "from is later than until.");
           state = { v: verb, m: "oai_dc", s: args.set, f: from?.iso, u: until?.iso, a: 0, c: 0 };
         }
         const volume = volumeFromSet(state.s);
         const filter = { from: state.f, until: state.u, volume };
         const rows = await oaiRecords(db, journal.id, { ...filter, afterId: state.a, limit: OAI_PAGE_SIZE + 1 });
-        if (rows.length === 0 && state.c === 0) throw new OaiError("noRecordsMatch", "No records match the request.");
+        // Also on a resumed request: if records vanished since the last page, an empty list
+        // with only a token would break the schema (header+/record+), and nothing is left anyway.
+        if (rows.length === 0) throw new OaiError("noRecordsMatch", "No records match the request.");
         const page = rows.slice(0, OAI_PAGE_SIZE);
         const more = rows.length > OAI_PAGE_SIZE;
         let token = "";

@@ -148,7 +148,13 @@ describe("OAI-PMH 2.0", () => {
     expect(errorCode(await oai(j.host, "verb=ListRecords"))).toBe("badArgument");
     expect(errorCode(await oai(j.host, "verb=Identify&extra=1"))).toBe("badArgument");
     expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&from=yesterday"))).toBe("badArgument");
-    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&verb=ListRecords"))).toBe("badArgument");
+    // OAI-PMH 2.0 §3.6 names a repeated verb as badVerb; other repeated arguments are badArgument.
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&verb=ListRecords"))).toBe("badVerb");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=oai_dc"))).toBe("badArgument");
+    // §2.7.1: from later than until is badArgument, not an empty list.
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&from=2025-02-01&until=2025-01-01"))).toBe("badArgument");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&from=2025-02-30"))).toBe("badArgument");
+    expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&set=foo%20bar"))).toBe("badArgument");
     expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=marc21"))).toBe("cannotDisseminateFormat");
     expect(errorCode(await oai(j.host, "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:elsewhere:article/1"))).toBe("idDoesNotExist");
     expect(errorCode(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc&set=volume-99"))).toBe("noRecordsMatch");

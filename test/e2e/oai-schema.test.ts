@@ -1,0 +1,387 @@
+/**
+ * OAI-PMH 2.0 as a harvester sees it: every response of the production build, for every verb
+ * and every error code the endpoint can produce, validated with libxml2 (xmllint-wasm) against
+ * the schemas in test/fixtures/oai/ (OAI-PMH response, oai_dc, simple Dublin Core, xml:lang).
+ * No browser: plain HTTP with the journal's Host header against the served app.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { validateXML } from "xmllint-wasm";
+import { xmlTexts } from "../xml.ts";
+import { startApp, type App } from "./harness.ts";
+
+const HOST = "oai-a.localhost";
+/** A journal with no articles, on a host without a dot, and no usable e-mail setting. */
+const EMPTY_HOST = "localhost";
+const BULK = 130; // more than one page of 100
+const TOTAL = BULK + 2;
+const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
+let app: App;
+let ids: { live: number; gone: number; bulkFirst: number };
+
+// ---- validator ------------------------------------------------------------------------------
+
+const SCHEMA_DIR = path.resolve(import.meta.dirname, "../fixtures/oai");
+const SCHEMA_FILES = ["OAI-PMH.xsd", "oai_dc.xsd", "dc.xsd", "xml.xsd"] as const;
+const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(path.join(SCHEMA_DIR, name), "utf8") });
+
+/** libxml2's schema errors for the document (empty when valid); rejects if it cannot even run. */
+async function schemaErrors(doc: string, root: (typeof SCHEMA_FILES)[number] = "OAI-PMH.xsd"): Promise<string[]> {
+  const result = await validateXML({
+    xml: [{ fileName: "response.xml", contents: doc }],
+    schema: [schemaFile(root)],
+    preload: SCHEMA_FILES.filter((n) => n !== root).map(schemaFile),
+  });
+  return result.valid ? [] : result.errors.map((e) => e.message);
+}
+
+async function assertValid(doc: string, root: (typeof SCHEMA_FILES)[number] = "OAI-PMH.xsd"): Promise<void> {
+  assert.deepEqual(await schemaErrors(doc, root), [], `not valid against ${root}:\n${doc.slice(0, 800)}`);
+}
+
+// ---- HTTP -----------------------------------------------------------------------------------
+
+interface OaiResponse {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/** node's fetch does not resolve *.localhost names, so talk to 127.0.0.1 and say the host. */
+function send(host: string, query: string, post?: string): Promise<OaiResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: app.port,
+        method: post === undefined ? "GET" : "POST",
+        path: post === undefined ? `/oai?${query}` : "/oai",
+        headers: {
+          host: `${host}:${app.port}`,
+          ...(post === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(post);
+  });
+}
+
+/** Every OAI response, success or error, is HTTP 200 text/xml and valid against the schema. */
+async function oai(query: string, host = HOST, post?: string): Promise<string> {
+  const res = await send(host, query, post);
+  assert.equal(res.status, 200, res.body.slice(0, 300));
+  assert.match(res.type, /^text\/xml/);
+  await assertValid(res.body);
+  return res.body;
+}
+
+function requestAttrs(doc: string): Record<string, string> {
+  const tag = /<request((?:\s+\w+="[^"]*")*)\s*>/.exec(doc);
+  assert.ok(tag, "no <request> element");
+  return Object.fromEntries([...tag[1].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+}
+
+const errorCodes = (doc: string) => [...doc.matchAll(/<error code="([^"]+)"/g)].map((m) => m[1]);
+
+function resumption(doc: string): { attrs: Record<string, string>; token: string } | null {
+  const m = /<resumptionToken((?:\s+\w+="[^"]*")*)\s*>([^<]*)<\/resumptionToken>/.exec(doc);
+  if (!m) return null;
+  return { attrs: Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]])), token: m[2] };
+}
+
+const identifier = (id: number, host = HOST) => `oai:${host}:article/${id}`;
+
+// ---- data -----------------------------------------------------------------------------------
+
+before(async () => {
+  app = await startApp(
+    [
+      {
+        slug: "oai-a",
+        name: "Journal of Harvestable Results",
+        hosts: [HOST],
+        // Two addresses in one free-text field: each becomes its own adminEmail.
+        settings: { websiteemail: "editor@harvest.example, office@harvest.example", issn: "2583-1111", publisher_name: "Harvest Press" },
+      },
+      { slug: "oai-empty", name: "Journal With Nothing Yet", hosts: [EMPTY_HOST], settings: { websiteemail: "write to the editor" } },
+    ],
+    async (env, [jid]) => {
+      const db = env.DB;
+      const issue = async (year: number, volume: number, number: number) =>
+        (await db
+          .prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id")
+          .bind(jid, year, volume, number, "Jan-Jun")
+          .first<{ id: number }>())!.id;
+      const insert = (issueId: number, year: number, volume: number, a: { ref: string; title: string; authors: string; status?: string; doi?: string; file?: string; keywords?: string; abstract?: string }) =>
+        db
+          .prepare(
+            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, pagenumber, first_page, last_page, subject, txnid, publishdate, year, volume, issue, file, status, doi)
+             values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) returning id`,
+          )
+          .bind(jid, issueId, a.ref, a.title, a.authors, a.abstract ?? "", a.keywords ?? "", "1-8", 1, 8, "Agronomy", `TXN${a.ref}`, `${year}-06-30`, year, volume, 1, a.file ?? "", a.status ?? "enabled", a.doi ?? "");
+
+      const v1 = await issue(2024, 1, 1);
+      // Markup, entities, quotes and non-ASCII text: what tends to break hand-written XML.
+      const live = (await insert(v1, 2024, 1, {
+        ref: "1001",
+        title: `Drip irrigation of <i>Zea mays</i> & "sandy" loam in Pāli, Rājasthan`,
+        authors: "Dr. Anjali Sharma, Rahul Verma",
+        keywords: "irrigation, maize <yield>",
+        abstract: "<p><b>Background:</b> Water &amp; salt (p &lt; 0.05) — measured over two seasons.</p>",
+        doi: "10.5555/harvest.1001",
+        file: "1001.pdf",
+      }).first<{ id: number }>())!.id;
+      const gone = (await insert(v1, 2024, 1, { ref: "1002", title: "Withdrawn paper", authors: "Nobody", status: "disabled" }).first<{ id: number }>())!.id;
+      await db.prepare("update articles set modification = '2020-01-05T10:00:00.000Z' where id = ?").bind(live).run();
+      await db.prepare("update articles set modification = '2021-06-01T08:30:00.000Z' where id = ?").bind(gone).run();
+
+      const v2 = await issue(2025, 2, 1);
+      const stmts = [];
+      for (let i = 0; i < BULK; i++) {
+        stmts.push(
+          db
+            .prepare(
+              `insert into articles (journal_id, issue_id, refnumber, title, authorname, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue)
+               values (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+            )
+            .bind(jid, v2, String(2000 + i), `Bulk article ${i}`, "A Author, B Author", `${i * 2 + 1}-${i * 2 + 2}`, i * 2 + 1, i * 2 + 2, `TB${i}`, "2025-01-15", 2025, 2, 1),
+        );
+      }
+      await db.batch(stmts);
+      const first = await db.prepare("select min(id) as id from articles where journal_id = ? and volume = 2").bind(jid).first<{ id: number }>();
+      ids = { live, gone, bulkFirst: first!.id };
+    },
+  );
+});
+
+after(async () => {
+  await app?.stop();
+});
+
+// ---- the validator itself can fail ----------------------------------------------------------
+
+test("validator: rejects responses that break the OAI-PMH or oai_dc schema", async () => {
+  const head = `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="${OAI_NS}"><responseDate>2025-01-01T00:00:00Z</responseDate>`;
+  const record = (dc: string) =>
+    `${head}<request verb="GetRecord" identifier="oai:x.example:article/1" metadataPrefix="oai_dc">http://x.example/oai</request><GetRecord><record><header><identifier>oai:x.example:article/1</identifier><datestamp>2025-01-01T00:00:00Z</datestamp><setSpec>volume-1</setSpec></header><metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">${dc}</oai_dc:dc></metadata></record></GetRecord></OAI-PMH>`;
+  // The control: the same shapes, correct, pass.
+  await assertValid(record(`<dc:title xml:lang="en">A title</dc:title><dc:creator>A One</dc:creator>`));
+  await assertValid(`${head}<request>http://x.example/oai</request><error code="badVerb">Illegal verb.</error></OAI-PMH>`);
+
+  const broken: [string, string][] = [
+    ["unknown error code", `${head}<request>http://x.example/oai</request><error code="nope">x</error></OAI-PMH>`],
+    ["illegal setSpec echoed in request", `${head}<request verb="ListRecords" metadataPrefix="oai_dc" set="foo bar">http://x.example/oai</request><error code="noRecordsMatch"/></OAI-PMH>`],
+    ["from that is no date", `${head}<request verb="ListRecords" metadataPrefix="oai_dc" from="2025-02-30">http://x.example/oai</request><error code="noRecordsMatch"/></OAI-PMH>`],
+    ["responseDate with milliseconds", head.replace("00:00:00Z", "00:00:00.000Z") + `<request>http://x.example/oai</request><error code="badVerb"/></OAI-PMH>`],
+    ["adminEmail without a domain", `${head}<request verb="Identify">http://x.example/oai</request><Identify><repositoryName>R</repositoryName><baseURL>http://x.example/oai</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>editor@localhost</adminEmail><earliestDatestamp>2020-01-01T00:00:00Z</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify></OAI-PMH>`],
+    ["empty ListSets", `${head}<request verb="ListSets">http://x.example/oai</request><ListSets></ListSets></OAI-PMH>`],
+    ["error and verb element together", `${head}<request>http://x.example/oai</request><error code="badVerb"/><Identify/></OAI-PMH>`],
+    ["non-DC element in oai_dc", record(`<dc:titel>A title</dc:titel>`)],
+    ["bad xml:lang in oai_dc", record(`<dc:title xml:lang="not a language">A title</dc:title>`)],
+  ];
+  for (const [why, doc] of broken) assert.notDeepEqual(await schemaErrors(doc), [], `accepted a document with ${why}`);
+});
+
+// ---- verbs ----------------------------------------------------------------------------------
+
+test("Identify: repository description with every adminEmail and second granularity", async () => {
+  const doc = await oai("verb=Identify");
+  assert.deepEqual(requestAttrs(doc), { verb: "Identify" });
+  assert.deepEqual(xmlTexts(doc, "repositoryName"), ["Journal of Harvestable Results"]);
+  assert.deepEqual(xmlTexts(doc, "baseURL"), [`http://${HOST}:${app.port}/oai`]);
+  assert.deepEqual(xmlTexts(doc, "request"), [`http://${HOST}:${app.port}/oai`]);
+  assert.deepEqual(xmlTexts(doc, "adminEmail"), ["editor@harvest.example", "office@harvest.example"]);
+  assert.deepEqual(xmlTexts(doc, "granularity"), ["YYYY-MM-DDThh:mm:ssZ"]);
+  // earliestDatestamp is at the finest granularity and no record is older (§4.2).
+  assert.deepEqual(xmlTexts(doc, "earliestDatestamp"), ["2020-01-05T10:00:00Z"]);
+  assert.deepEqual(xmlTexts(doc, "deletedRecord"), ["transient"]);
+});
+
+test("Identify: a journal on a host without a dotted name still names a valid adminEmail", async () => {
+  const doc = await oai("verb=Identify", EMPTY_HOST);
+  const [email] = xmlTexts(doc, "adminEmail");
+  assert.match(email, /^[^\s@]+@([^\s@.]+\.)+[^\s@.]+$/);
+  assert.notEqual(email, "editor@localhost");
+});
+
+test("ListMetadataFormats: without identifier, oai_dc with its schema and namespace", async () => {
+  const doc = await oai("verb=ListMetadataFormats");
+  assert.deepEqual(xmlTexts(doc, "metadataPrefix"), ["oai_dc"]);
+  assert.deepEqual(xmlTexts(doc, "schema"), ["http://www.openarchives.org/OAI/2.0/oai_dc.xsd"]);
+  assert.deepEqual(xmlTexts(doc, "metadataNamespace"), ["http://www.openarchives.org/OAI/2.0/oai_dc/"]);
+});
+
+test("ListMetadataFormats: with the identifier of a live and of a deleted record", async () => {
+  for (const id of [ids.live, ids.gone]) {
+    const doc = await oai(`verb=ListMetadataFormats&identifier=${encodeURIComponent(identifier(id))}`);
+    assert.deepEqual(requestAttrs(doc), { verb: "ListMetadataFormats", identifier: identifier(id) });
+    assert.deepEqual(xmlTexts(doc, "metadataPrefix"), ["oai_dc"]);
+  }
+});
+
+test("ListSets: one set per volume", async () => {
+  const doc = await oai("verb=ListSets");
+  assert.deepEqual(xmlTexts(doc, "setSpec"), ["volume-2", "volume-1"]);
+  assert.deepEqual(xmlTexts(doc, "setName"), ["Journal of Harvestable Results, Volume 2", "Journal of Harvestable Results, Volume 1"]);
+  assert.equal(resumption(doc), null);
+});
+
+test("GetRecord: oai_dc record of a live article, metadata valid on its own against oai_dc", async () => {
+  const doc = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier(ids.live))}`);
+  assert.deepEqual(requestAttrs(doc), { verb: "GetRecord", identifier: identifier(ids.live), metadataPrefix: "oai_dc" });
+  assert.deepEqual(xmlTexts(doc, "identifier"), [identifier(ids.live)]);
+  assert.deepEqual(xmlTexts(doc, "datestamp"), ["2020-01-05T10:00:00Z"]);
+  assert.deepEqual(xmlTexts(doc, "setSpec"), ["volume-1"]);
+  assert.deepEqual(xmlTexts(doc, "dc:title"), ["Drip irrigation of Zea mays &amp; &quot;sandy&quot; loam in Pāli, Rājasthan"]);
+  assert.deepEqual(xmlTexts(doc, "dc:creator"), ["Dr. Anjali Sharma", "Rahul Verma"]);
+  assert.deepEqual(xmlTexts(doc, "dc:subject").slice(0, 2), ["irrigation", "maize &lt;yield&gt;"]);
+  assert.deepEqual(xmlTexts(doc, "dc:identifier"), [`http://${HOST}:${app.port}/archives/2024/1/1/1001`, "https://doi.org/10.5555/harvest.1001"]);
+  const dc = /<oai_dc:dc[\s\S]*<\/oai_dc:dc>/.exec(doc)?.[0];
+  assert.ok(dc, "no oai_dc:dc element");
+  await assertValid(`<?xml version="1.0" encoding="UTF-8"?>\n${dc}`, "oai_dc.xsd");
+});
+
+test("GetRecord: a disabled article is a deleted header without metadata", async () => {
+  const doc = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier(ids.gone))}`);
+  assert.match(doc, /<header status="deleted"><identifier>/);
+  assert.deepEqual(xmlTexts(doc, "datestamp"), ["2021-06-01T08:30:00Z"]);
+  assert.doesNotMatch(doc, /<metadata>/);
+});
+
+test("ListIdentifiers: first page of 100, then the last page through a resumptionToken", async () => {
+  const first = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc");
+  assert.equal(xmlTexts(first, "identifier").length, 100);
+  const page1 = resumption(first);
+  assert.ok(page1?.token, "first page has no resumptionToken");
+  assert.deepEqual(page1.attrs, { completeListSize: String(TOTAL), cursor: "0" });
+
+  const second = await oai(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(page1.token)}`);
+  assert.deepEqual(requestAttrs(second), { verb: "ListIdentifiers", resumptionToken: page1.token });
+  assert.equal(xmlTexts(second, "identifier").length, TOTAL - 100);
+  // The last page carries an empty token: the list is complete.
+  assert.deepEqual(resumption(second), { attrs: { completeListSize: String(TOTAL), cursor: "100" }, token: "" });
+  const all = [...xmlTexts(first, "identifier"), ...xmlTexts(second, "identifier")];
+  assert.equal(new Set(all).size, TOTAL);
+  assert.ok(all.includes(identifier(ids.gone)));
+});
+
+test("ListRecords: every record over two pages, deleted ones without metadata", async () => {
+  const first = await oai("verb=ListRecords&metadataPrefix=oai_dc");
+  assert.equal(xmlTexts(first, "record").length, 100);
+  assert.equal(xmlTexts(first, "oai_dc:dc").length, 99); // one of them is the deleted record
+  assert.match(first, new RegExp(`<header status="deleted"><identifier>${identifier(ids.gone)}</identifier>`));
+  const token = resumption(first)?.token;
+  assert.ok(token);
+
+  const second = await oai(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
+  assert.equal(xmlTexts(second, "record").length, TOTAL - 100);
+  assert.equal(xmlTexts(second, "oai_dc:dc").length, TOTAL - 100);
+  assert.deepEqual(resumption(second)?.attrs, { completeListSize: String(TOTAL), cursor: "100" });
+});
+
+test("ListRecords: from/until at day granularity select by datestamp", async () => {
+  const doc = await oai("verb=ListRecords&metadataPrefix=oai_dc&from=2020-01-01&until=2021-12-31");
+  assert.deepEqual(requestAttrs(doc), { verb: "ListRecords", metadataPrefix: "oai_dc", from: "2020-01-01", until: "2021-12-31" });
+  assert.deepEqual(xmlTexts(doc, "identifier"), [identifier(ids.live), identifier(ids.gone)]);
+  // until alone, inclusive of the whole day.
+  const until = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&until=2020-01-05");
+  assert.deepEqual(xmlTexts(until, "identifier"), [identifier(ids.live)]);
+});
+
+test("ListIdentifiers: from/until at second granularity are inclusive", async () => {
+  const doc = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&from=2020-01-05T10:00:00Z&until=2020-01-05T10:00:00Z");
+  assert.deepEqual(xmlTexts(doc, "identifier"), [identifier(ids.live)]);
+  assert.deepEqual(xmlTexts(doc, "datestamp"), ["2020-01-05T10:00:00Z"]);
+  const later = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&from=2020-01-05T10:00:01Z&until=2021-06-01T08:30:00Z");
+  assert.deepEqual(xmlTexts(later, "identifier"), [identifier(ids.gone)]);
+});
+
+test("ListIdentifiers: set=volume-1 selects that volume only, live and deleted", async () => {
+  const doc = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-1");
+  assert.deepEqual(requestAttrs(doc), { verb: "ListIdentifiers", metadataPrefix: "oai_dc", set: "volume-1" });
+  assert.deepEqual(xmlTexts(doc, "identifier"), [identifier(ids.live), identifier(ids.gone)]);
+  assert.deepEqual(xmlTexts(doc, "setSpec"), ["volume-1", "volume-1"]);
+});
+
+test("ListRecords: set=volume-2 pages through the bulk volume", async () => {
+  const doc = await oai("verb=ListRecords&metadataPrefix=oai_dc&set=volume-2");
+  assert.equal(xmlTexts(doc, "record").length, 100);
+  assert.deepEqual(resumption(doc)?.attrs, { completeListSize: String(BULK), cursor: "0" });
+  assert.equal(xmlTexts(doc, "identifier")[0], identifier(ids.bulkFirst));
+});
+
+test("ListIdentifiers: by POST with a form body, as §3.1.1 allows", async () => {
+  const doc = await oai("", HOST, "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-1");
+  assert.deepEqual(xmlTexts(doc, "identifier"), [identifier(ids.live), identifier(ids.gone)]);
+});
+
+// ---- error codes ----------------------------------------------------------------------------
+
+const NO_ECHO = null;
+/** [case, query, host, expected code, expected <request> attributes (null: none, §3.6)]. */
+const ERRORS: [string, string, string, string, Record<string, string> | null][] = [
+  ["no verb", "", HOST, "badVerb", NO_ECHO],
+  ["illegal verb", "verb=Frobnicate", HOST, "badVerb", NO_ECHO],
+  ["verb in the wrong case", "verb=identify", HOST, "badVerb", NO_ECHO],
+  ["repeated verb", "verb=Identify&verb=Identify", HOST, "badVerb", NO_ECHO],
+  ["Identify with an illegal argument", "verb=Identify&metadataPrefix=oai_dc", HOST, "badArgument", NO_ECHO],
+  ["ListRecords without metadataPrefix", "verb=ListRecords", HOST, "badArgument", NO_ECHO],
+  ["GetRecord without identifier", "verb=GetRecord&metadataPrefix=oai_dc", HOST, "badArgument", NO_ECHO],
+  ["repeated metadataPrefix", "verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=oai_dc", HOST, "badArgument", NO_ECHO],
+  ["resumptionToken with other arguments", "verb=ListIdentifiers&metadataPrefix=oai_dc&resumptionToken=abc", HOST, "badArgument", NO_ECHO],
+  ["from that is no date", "verb=ListRecords&metadataPrefix=oai_dc&from=yesterday", HOST, "badArgument", NO_ECHO],
+  ["from that is no calendar day", "verb=ListRecords&metadataPrefix=oai_dc&from=2025-02-30", HOST, "badArgument", NO_ECHO],
+  ["until at 24:00:00", "verb=ListRecords&metadataPrefix=oai_dc&until=2025-01-01T24:00:00Z", HOST, "badArgument", NO_ECHO],
+  ["from with milliseconds", "verb=ListRecords&metadataPrefix=oai_dc&from=2025-01-01T00:00:00.000Z", HOST, "badArgument", NO_ECHO],
+  ["from later than until", "verb=ListRecords&metadataPrefix=oai_dc&from=2021-01-01&until=2020-01-01", HOST, "badArgument", NO_ECHO],
+  ["from and until of different granularities", "verb=ListIdentifiers&metadataPrefix=oai_dc&from=2020-01-01&until=2021-01-01T00:00:00Z", HOST, "badArgument", NO_ECHO],
+  ["set with illegal syntax", "verb=ListRecords&metadataPrefix=oai_dc&set=foo%20bar", HOST, "badArgument", NO_ECHO],
+  ["empty set", "verb=ListRecords&metadataPrefix=oai_dc&set=", HOST, "badArgument", NO_ECHO],
+  ["metadataPrefix with illegal syntax", "verb=ListRecords&metadataPrefix=oai%20dc", HOST, "badArgument", NO_ECHO],
+  ["empty resumptionToken", "verb=ListRecords&resumptionToken=", HOST, "badArgument", NO_ECHO],
+  ["ListRecords in an unknown format", "verb=ListRecords&metadataPrefix=marc21", HOST, "cannotDisseminateFormat", { verb: "ListRecords", metadataPrefix: "marc21" }],
+  ["ListIdentifiers in an unknown format", "verb=ListIdentifiers&metadataPrefix=marc21&set=volume-1", HOST, "cannotDisseminateFormat", { verb: "ListIdentifiers", metadataPrefix: "marc21", set: "volume-1" }],
+  ["GetRecord in an unknown format", "verb=GetRecord&metadataPrefix=marc21&identifier=oai%3Aoai-a.localhost%3Aarticle%2F1", HOST, "cannotDisseminateFormat", { verb: "GetRecord", metadataPrefix: "marc21", identifier: "oai:oai-a.localhost:article/1" }],
+  ["GetRecord of an unknown article", "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai%3Aoai-a.localhost%3Aarticle%2F999999", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc", identifier: "oai:oai-a.localhost:article/999999" }],
+  ["GetRecord of another repository's identifier", "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai%3Aelsewhere.example%3Aarticle%2F1", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc", identifier: "oai:elsewhere.example:article/1" }],
+  ["GetRecord of an identifier that is no URI (not echoed)", "verb=GetRecord&metadataPrefix=oai_dc&identifier=not%20a%20uri", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc" }],
+  ["ListMetadataFormats of an unknown article", "verb=ListMetadataFormats&identifier=oai%3Aoai-a.localhost%3Aarticle%2F999999", HOST, "idDoesNotExist", { verb: "ListMetadataFormats", identifier: "oai:oai-a.localhost:article/999999" }],
+  ["ListRecords from a future date", "verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01", HOST, "noRecordsMatch", { verb: "ListRecords", metadataPrefix: "oai_dc", from: "2999-01-01" }],
+  ["ListIdentifiers of a volume that does not exist", "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-99", HOST, "noRecordsMatch", { verb: "ListIdentifiers", metadataPrefix: "oai_dc", set: "volume-99" }],
+  ["ListRecords of a well-formed but unknown set", "verb=ListRecords&metadataPrefix=oai_dc&set=subject:agronomy", HOST, "noRecordsMatch", { verb: "ListRecords", metadataPrefix: "oai_dc", set: "subject:agronomy" }],
+  ["ListRecords of a journal without articles", "verb=ListRecords&metadataPrefix=oai_dc", EMPTY_HOST, "noRecordsMatch", { verb: "ListRecords", metadataPrefix: "oai_dc" }],
+  ["ListRecords with a garbage resumptionToken", "verb=ListRecords&resumptionToken=garbage", HOST, "badResumptionToken", { verb: "ListRecords", resumptionToken: "garbage" }],
+  ["ListSets with a resumptionToken it never issued", "verb=ListSets&resumptionToken=abc", HOST, "badResumptionToken", { verb: "ListSets", resumptionToken: "abc" }],
+  ["ListSets of a journal without volumes", "verb=ListSets", EMPTY_HOST, "noSetHierarchy", { verb: "ListSets" }],
+];
+
+for (const [name, query, host, code, echo] of ERRORS) {
+  test(`error ${code}: ${name}`, async () => {
+    const doc = await oai(query, host);
+    assert.deepEqual(errorCodes(doc), [code]);
+    assert.deepEqual(requestAttrs(doc), echo ?? {});
+  });
+}
+
+test("error badResumptionToken: a ListIdentifiers token replayed with ListRecords", async () => {
+  const token = resumption(await oai("verb=ListIdentifiers&metadataPrefix=oai_dc"))?.token;
+  assert.ok(token);
+  const doc = await oai(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
+  assert.deepEqual(errorCodes(doc), ["badResumptionToken"]);
+});
+
+test("error badResumptionToken: a token whose set was tampered with", async () => {
+  const forged = Buffer.from(JSON.stringify({ v: "ListRecords", m: "oai_dc", s: "foo bar", a: 0, c: 100 })).toString("base64url");
+  const doc = await oai(`verb=ListRecords&resumptionToken=${forged}`);
+  assert.deepEqual(errorCodes(doc), ["badResumptionToken"]);
+});
