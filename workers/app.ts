@@ -66,7 +66,13 @@ app.use("*", async (c, next) => {
 app.use("*", async (c, next) => {
   const host = normaliseHost(c.req.header("host") ?? new URL(c.req.url).host);
   const journal = await resolveJournalByHost(getDb(c.env.DB), host);
-  if (!journal) return unknownHost(host);
+  if (!journal) {
+    // API clients get the API's error shape; browsers get a page naming the host.
+    if (/^\/(api|auth)(\/|$)/.test(new URL(c.req.url).pathname)) {
+      return c.json({ error: "unknown_host", host }, 404, { "cache-control": "no-store" });
+    }
+    return unknownHost(host);
+  }
   c.set("journal", journal);
   c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
   c.set("state", { staffUserId: null, pendingView: null });

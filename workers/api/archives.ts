@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import {
+  type Article,
   ArticleWriteError,
   getArticleById,
   getPublicArticleByRef,
@@ -50,14 +51,31 @@ archivesApp.get("/:id", async (c) => {
   const journalId = c.get("journal").id;
   const article = id ? await getArticleById(getDb(c.env.DB), journalId, id) : undefined;
   if (!article) return c.json({ error: "not_found" }, 404);
-  if (article.status === "enabled" && !c.req.header("authorization")) return c.json(publicArticle(article));
+  // The bearer token or the admin's session cookie: staff see the same thing either way.
+  // sessionUser costs no D1 trip when the request carries neither.
   const user = await sessionUser(c.env, journalId, c.req.raw);
   if (!user) {
     if (article.status !== "enabled") return c.json({ error: "not_found" }, 404);
     return c.json(publicArticle(article));
   }
+  // Private fields: never for a shared cache, whatever the API default becomes.
+  c.header("cache-control", "private, no-store");
   return c.json(adminArticle(article));
 });
+
+/**
+ * Fields an update may change. One the body omits keeps its stored value (PATCH-like, so a
+ * client that sends only what it edits cannot wipe keywords, mobile…); one sent empty is
+ * cleared. `doi` is left out: the validator already keeps it when it is absent.
+ */
+const UPDATABLE = [
+  "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject",
+  "keywords", "pagenumber", "title", "abstract", "frequency", "status",
+] as const satisfies readonly (keyof Article)[];
+
+function storedFields(article: Article): Record<string, string> {
+  return Object.fromEntries(UPDATABLE.map((key) => [key, String(article[key] ?? "")]));
+}
 
 /** POST /api/archives/{id}: update an article (multipart, optional pdfFile). */
 const updateApp = new Hono<AdminEnv>({ strict: false });
@@ -74,8 +92,12 @@ updateApp.post(
     const body = await readMultipart(c.req.raw);
     if (!body.ok) return c.json({ error: body.error }, 400);
     const file = formFile(body.form, "pdfFile");
-    const fields = { status: existing.status, frequency: existing.frequency, ...formFields(body.form) };
-    const result = validateArticle(fields, { mode: "edit", hasPdf: !!file });
+    const fields = { ...storedFields(existing), ...formFields(body.form) };
+    const result = validateArticle(fields, {
+      mode: "edit",
+      hasPdf: !!file,
+      original: { refnumber: existing.refnumber, txnid: existing.txnid },
+    });
     if (!result.ok) {
       return c.json(result.code ? { error: result.code } : { error: "validation_failed", fields: result.fields }, 400);
     }

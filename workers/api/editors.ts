@@ -7,6 +7,7 @@ import {
   listAllEditors,
   setEditorsPinned,
   updateEditorWithPicture,
+  type Editor,
   type EditorPicture,
 } from "../../app/models/editors.server";
 import { formFields } from "../../app/schemas/common";
@@ -22,6 +23,13 @@ export const editorsApp = new Hono<AdminEnv>({ strict: false });
 const MAX_BODY = 3 * 1024 * 1024;
 editorsApp.use("*", requireAdmin);
 editorsApp.post("*", bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }));
+
+/** Editor fields an update may change; the picture comes only as `imgFile`. */
+const UPDATABLE = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website", "status"] as const satisfies readonly (keyof Editor)[];
+
+function storedFields(editor: Editor): Record<string, string> {
+  return Object.fromEntries(UPDATABLE.map((key) => [key, String(editor[key] ?? "")]));
+}
 
 async function pictureFrom(form: FormData): Promise<EditorPicture | null> {
   const file = formFile(form, "imgFile");
@@ -89,7 +97,8 @@ editorsApp.post("/:id", async (c) => {
     return c.json(adminEditor(editor));
   }
 
-  const result = validateEditor({ status: existing.status, ...fields });
+  // Omitted fields keep their stored values (as article and settings updates do); empty ones clear.
+  const result = validateEditor({ ...storedFields(existing), ...fields });
   if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
   try {
     const picture = await pictureFrom(body.form);
