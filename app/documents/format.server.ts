@@ -47,10 +47,6 @@ export function formatDate(value: string): string {
   return `${Number(m[3])} ${month} ${m[1]}`;
 }
 
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 function monthName(token: string): string {
   const i = MONTHS_SHORT.findIndex((m) => m.toLowerCase() === token.slice(0, 3).toLowerCase());
   return i === -1 ? token : MONTHS[i];

@@ -45,6 +45,20 @@ const DOI = /^10\.\d{4,9}\/[^\s<>"]{1,200}$/;
 export const DOI_MESSAGE = "Enter a DOI like 10.1234/journal.2025.001";
 
 export const ADD_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "email", "title", "abstract"] as const;
+/** Spec §5: the edit form requires the same fields except the e-mail (and the PDF). */
+export const EDIT_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "title", "abstract"] as const;
+
+/**
+ * What an edit starts from: a ref number or transaction id the staff did not change is kept as
+ * it is, even if it predates today's format rules (spec §5 checks the ref number on add only);
+ * a changed one must meet them, so it cannot break the article's URLs.
+ */
+export interface ArticleOriginal {
+  refnumber: string;
+  txnid: string;
+}
+
+type ArticleRuleOptions = { mode: "add" | "edit"; lastPage?: number; hasPdf: boolean; original?: ArticleOriginal };
 
 /** Author rule of spec §5 (shared by add and edit); '' when fine. */
 export function authorError(authorname: string): string {
@@ -70,10 +84,7 @@ function validDate(value: string): boolean {
  * Validates an article add/edit (spec §5). `lastPage` is the issue's last page so far (add
  * only): a new article must start after it. The PDF itself is checked by the upload code.
  */
-export function validateArticle(
-  input: Input,
-  opts: { mode: "add" | "edit"; lastPage?: number; hasPdf: boolean },
-): Validation<ArticleValues> {
+export function validateArticle(input: Input, opts: ArticleRuleOptions): Validation<ArticleValues> {
   const fields: Record<string, string> = {};
   const v = {
     refnumber: str(input, "refnumber", 32),
@@ -94,7 +105,7 @@ export function validateArticle(
     doi: "doi" in input ? normaliseDoi(str(input, "doi", 300)) : undefined,
   };
 
-  for (const key of ADD_REQUIRED) {
+  for (const key of opts.mode === "add" ? ADD_REQUIRED : EDIT_REQUIRED) {
     const value = key === "title" || key === "abstract" ? htmlToText(v[key]) : v[key];
     if (!value) fields[key] = FIELD_MESSAGES.required;
   }
@@ -102,7 +113,8 @@ export function validateArticle(
 
   const author = authorError(v.authorname);
   if (author) fields.authorname = author;
-  if (v.refnumber && !/^\d+$/.test(v.refnumber)) fields.refnumber = FIELD_MESSAGES.refNumber;
+  const refChanged = opts.mode === "add" || v.refnumber !== opts.original?.refnumber;
+  if (v.refnumber && refChanged && !/^\d{1,20}$/.test(v.refnumber)) fields.refnumber = FIELD_MESSAGES.refNumber;
   if (v.pagenumber) {
     const pageErr = pageFormatError(v.pagenumber);
     if (pageErr) fields.pagenumber = pageErr;
@@ -114,7 +126,8 @@ export function validateArticle(
   if (v.doi && !DOI.test(v.doi)) fields.doi = DOI_MESSAGE;
   if (Object.keys(fields).length) return { ok: false, fields };
 
-  if (!TXNID.test(v.txnid)) return { ok: false, fields: {}, code: "invalid_txnid" };
+  const txnidChanged = opts.mode === "add" || v.txnid !== opts.original?.txnid;
+  if (txnidChanged && !TXNID.test(v.txnid)) return { ok: false, fields: {}, code: "invalid_txnid" };
   const m = PAGE_RANGE.exec(v.pagenumber)!;
   const firstPage = Number(m[1]);
   const lastPage = Number(m[2]);
@@ -127,7 +140,6 @@ export function validateArticle(
     ok: true,
     value: {
       ...v,
-      refnumber: String(Number(v.refnumber)) === v.refnumber ? v.refnumber : v.refnumber.replace(/^0+(?=\d)/, ""),
       ptype: v.ptype as "paid" | "free",
       status: (v.status || "enabled") as "enabled" | "disabled",
       firstPage,
@@ -142,15 +154,13 @@ export function validateArticle(
  * issue-order page rule, the transaction id and the page-range order while other fields are
  * still incomplete, keyed by field, with the spec's texts.
  */
-export function articleFieldErrors(
-  input: Input,
-  opts: { mode: "add" | "edit"; lastPage?: number; hasPdf: boolean },
-): Record<string, string> {
+export function articleFieldErrors(input: Input, opts: ArticleRuleOptions): Record<string, string> {
   const result = validateArticle(input, opts);
   if (result.ok) return {};
   const fields: Record<string, string> = { ...result.fields };
   const txnid = str(input, "txnid", 128);
-  if (!fields.txnid && txnid && !TXNID.test(txnid)) fields.txnid = ERROR_TEXT.invalid_txnid;
+  const txnidChanged = opts.mode === "add" || txnid !== opts.original?.txnid;
+  if (!fields.txnid && txnid && txnidChanged && !TXNID.test(txnid)) fields.txnid = ERROR_TEXT.invalid_txnid;
   const m = PAGE_RANGE.exec(str(input, "pagenumber", 32).replace(/\s+/g, ""));
   if (!fields.pagenumber && m) {
     const first = Number(m[1]);

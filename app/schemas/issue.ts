@@ -14,10 +14,12 @@ function wholeNumber(value: string): number | null {
   return Number(value);
 }
 
-/** Add issue (spec §5): volume, issue (numbers ≥ 0) and frequency required; year = current year. */
-export function validateIssue(input: Input, now = new Date()): Validation<IssueValues> {
+/**
+ * Add issue (spec §5): volume, issue (numbers ≥ 0) and frequency required; year = the current
+ * year on the journal's calendar (`currentYear`, see utils/dates.ts).
+ */
+export function validateIssue(input: Input, currentYear: number): Validation<IssueValues> {
   const fields: Record<string, string> = {};
-  const currentYear = now.getUTCFullYear();
   const volumeText = str(input, "volume", 8);
   const issueText = str(input, "issue", 8);
   const frequency = str(input, "frequency", 32);

@@ -1,3 +1,4 @@
+import { isTimeZone } from "../utils/dates";
 import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../utils/html";
 import { bool, str, type Input, type Validation } from "./common";
 
@@ -6,7 +7,7 @@ export const SETTINGS_TEXT_FIELDS = [
   "websitename", "domain", "formatted_journal_name", "websiteemail", "whatsup_number", "issn", "journal_essn",
   "year_started", "journal_frequency", "journal_type", "journal_language", "nassScore", "nassScoreYear",
   "impactfactor", "fee_rupee", "fee_dollar", "home_content", "google_review_link", "publisher_name",
-  "publisher_address", "phone",
+  "publisher_address", "phone", "timezone",
 ] as const;
 
 export const SETTINGS_FLAGS = ["show_subject_column", "show_cover_image", "show_editor_contacts"] as const;
@@ -37,6 +38,9 @@ export function validateSettings(input: Input): Validation<{ values: Partial<Set
   }
   const fields: Record<string, string> = {};
   if ("websitename" in values && !values.websitename) fields.websitename = "This field is required";
+  if ("timezone" in values && !isTimeZone(values.timezone ?? "")) {
+    fields.timezone = "Choose a time zone from the list, e.g. Asia/Kolkata";
+  }
   if (values.google_review_link && !/^https:\/\/[^\s<>"']+$/i.test(values.google_review_link)) {
     fields.google_review_link = "Enter a web address starting with https://";
   }

@@ -14,6 +14,7 @@ import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, l
 import { validateArticle } from "../../app/schemas/article";
 import { formFields, str } from "../../app/schemas/common";
 import { validateIssue } from "../../app/schemas/issue";
+import { journalYear } from "../../app/utils/dates";
 import { checkPdf, formFile, UploadRejected } from "../../app/utils/uploads.server";
 import { MAX_ARTICLE_BODY } from "./archives";
 import { requireAdmin, type AdminEnv } from "./middleware";
@@ -42,7 +43,7 @@ adminApp.get("/archives", async (c) => {
 adminApp.post("/create-issue", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = validateIssue(body.value);
+  const result = validateIssue(body.value, journalYear(c.get("journal").settings.timezone));
   if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
   try {
     const issue = await createIssue(getDb(c.env.DB), c.get("journal").id, { ...result.value, createdby: c.get("user").username });
@@ -94,7 +95,7 @@ adminApp.get("/archives/:year/:vol/:issue", async (c) => {
 
 /** GET /api/admin/issues?year=YYYY → the issues of one year (for the add-article picker). */
 adminApp.get("/issues", async (c) => {
-  const year = Number(c.req.query("year") ?? new Date().getUTCFullYear());
+  const year = Number(c.req.query("year") ?? journalYear(c.get("journal").settings.timezone));
   if (!Number.isInteger(year)) return c.json({ error: "invalid_year" }, 400);
   return c.json(await listIssuesOfYear(getDb(c.env.DB), c.get("journal").id, year));
 });

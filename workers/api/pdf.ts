@@ -4,7 +4,8 @@ import { buildCertificate } from "../../app/documents/certificate.server";
 import { buildCoverPage } from "../../app/documents/coverpage.server";
 import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
-import { fileSafeSurname, todayIso } from "../../app/documents/format.server";
+import { fileSafeSurname } from "../../app/documents/format.server";
+import { journalToday } from "../../app/utils/dates";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
 import { certificateCode, certificateSecret } from "../../app/documents/verification.server";
@@ -324,7 +325,7 @@ pdfApp.post("/editorscertificate", requireAdmin, selectionLimit, async (c) => {
   if (missing.length) return notFound({ message: `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`, missing });
   const chief = await chiefEditorName(c.env, journal.id);
   const info = journalInfo(journal);
-  const issuedOn = todayIso();
+  const issuedOn = journalToday(c.get("journal").settings.timezone);
   const used = new Set<string>();
   let index = 0;
   const stream = zipStream(async (): Promise<ZipEntry | null> => {

@@ -52,8 +52,14 @@ export function ArticleForm({
   useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
 
   const errors = useMemo(
-    () => articleFieldErrors(values, { mode, lastPage, hasPdf: mode === "edit" || !!pdf }),
-    [values, mode, lastPage, pdf],
+    () =>
+      articleFieldErrors(values, {
+        mode,
+        lastPage,
+        hasPdf: mode === "edit" || !!pdf,
+        original: mode === "edit" ? { refnumber: initial.refnumber, txnid: initial.txnid } : undefined,
+      }),
+    [values, mode, lastPage, pdf, initial.refnumber, initial.txnid],
   );
 
   function visibleError(key: string): string | undefined {
@@ -235,7 +241,7 @@ export function ArticleForm({
       <fieldset className="card form-section">
         <legend>Corresponding author</legend>
         <div className="grid-3">
-          <Field id="email" label="E-mail" required error={visibleError("email")}>
+          <Field id="email" label="E-mail" required={mode === "add"} error={visibleError("email")}>
             <input {...text("email")} type="email" autoComplete="off" maxLength={320} />
           </Field>
           <Field id="mobile" label="Mobile">

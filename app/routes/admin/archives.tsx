@@ -5,6 +5,7 @@ import { createIssue, DuplicateIssueError, listIssues } from "../../models/issue
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { validateIssue } from "../../schemas/issue";
+import { journalYear } from "../../utils/dates";
 import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
@@ -22,14 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
   const issues = await listIssues(db, journal.id);
-  return { issues, currentYear: new Date().getUTCFullYear() };
+  return { issues, currentYear: journalYear(journal.settings.timezone) };
 }
 
 /** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
 export async function action(args: Route.ActionArgs) {
   const { db, journal, user } = await requireAdminAction(args);
   const input = formFields(await args.request.formData());
-  const result = validateIssue(input);
+  const result = validateIssue(input, journalYear(journal.settings.timezone));
   if (!result.ok) {
     return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, "Check the highlighted fields.") }, { status: 400 });
   }
@@ -47,7 +48,11 @@ export async function action(args: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    throw error;
+    console.error("issue create failed", error);
+    return data(
+      { ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The issue was not created. Please try again.") },
+      { status: 500 },
+    );
   }
   return { ok: true as const, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.issueCreated, `Volume ${two(volume)}, Issue ${two(issue)} (${year}) is ready for articles.`) };
 }
@@ -58,7 +63,7 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
   const [values, setValues] = useState({ volume: "", issue: "", frequency: "" });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }), [values, currentYear]);
+  const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }, currentYear), [values, currentYear]);
   const missing = !values.volume || !values.issue || !values.frequency;
   const fieldError = (k: "volume" | "issue" | "frequency") => {
     if (!values[k]) return serverFields[k];

@@ -52,7 +52,11 @@ export async function readArticleForm(request: Request): Promise<FormData | Retu
   }
 }
 
-/** Maps what the upload check and the write can throw to the form's answer; rethrows the rest. */
+/**
+ * Maps what the upload check and the write can throw to the form's answer. Anything unexpected
+ * (R2 or D1 unavailable) is logged and answered 'Something went wrong' (spec §8): the form and
+ * everything typed into it stay on screen, nothing was saved, and staff can simply try again.
+ */
 export function articleWriteFailure(error: unknown) {
   if (error instanceof UploadRejected) {
     const message = error.code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : "This file is not a PDF. Choose a PDF file.";
@@ -62,7 +66,11 @@ export function articleWriteFailure(error: unknown) {
     );
   }
   if (error instanceof ArticleWriteError) return articleFailure({}, error.code, 409);
-  throw error;
+  console.error("article write failed", error);
+  return data<ArticleActionData>(
+    { ok: false, fields: {}, code: "server_error", flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was saved. Please try again in a moment.") },
+    { status: 500 },
+  );
 }
 
 export function announcementFor(kind: "published" | "updated", article: Article, journal: JournalContext, request: Request): Announcement {

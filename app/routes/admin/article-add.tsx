@@ -13,6 +13,7 @@ import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
 import { checkPdf, formFile } from "../../utils/uploads.server";
+import { journalToday } from "../../utils/dates";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 
@@ -33,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
     lastPage: await lastPageOfIssue(session.db, session.journal.id, issue.id),
-    today: new Date().toISOString().slice(0, 10),
+    // Spec §9: the default publish date is today — the journal's today, not UTC's.
+    today: journalToday(session.journal.settings.timezone),
   };
 }
 
@@ -67,10 +69,14 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  // Bumped by each successful add: an empty form for the next article. Only then — a failed
+  // save keeps everything typed, even if a colleague's article moved the issue's last page.
+  const [added, setAdded] = useState(0);
   useFlashFrom(actionData);
   useEffect(() => {
     if (actionData?.ok && actionData.announcement) {
       setAnnouncement(actionData.announcement);
+      setAdded((n) => n + 1);
       window.scrollTo({ top: 0 });
     }
   }, [actionData]);
@@ -86,8 +92,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         sub={`Volume ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})${issue.frequency ? ` · ${issue.frequency}` : ""}. Fields marked * are required.`}
       />
       <ArticleForm
-        // Each article added moves the issue's last page on: an empty form for the next one.
-        key={lastPage}
+        key={added}
         mode="add"
         initial={emptyArticleValues(today)}
         lastPage={lastPage}

@@ -69,7 +69,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
   const file = formFile(form, "pdfFile");
-  const result = validateArticle({ status: existing.status, frequency: existing.frequency, ...formFields(form) }, { mode: "edit", hasPdf: !!file });
+  const result = validateArticle({ status: existing.status, frequency: existing.frequency, ...formFields(form) }, {
+    mode: "edit",
+    hasPdf: !!file,
+    original: { refnumber: existing.refnumber, txnid: existing.txnid },
+  });
   if (!result.ok) return articleFailure(result.fields, result.code);
   try {
     const pdf = file ? await checkPdf(file) : null;
@@ -87,9 +91,15 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  // Bumped by each successful save: the form then shows what was stored (and forgets the
+  // uploaded file). A failed save keeps what was typed.
+  const [saved, setSaved] = useState(0);
   useFlashFrom(actionData);
   useEffect(() => {
-    if (actionData?.ok && actionData.announcement) setAnnouncement(actionData.announcement);
+    if (actionData?.ok && actionData.announcement) {
+      setAnnouncement(actionData.announcement);
+      setSaved((n) => n + 1);
+    }
   }, [actionData]);
   const back = issueAdminPath(article);
   return (
@@ -103,8 +113,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         sub={article.titleText}
       />
       <ArticleForm
-        // A saved change reloads the article: show what was stored (and forget the uploaded file).
-        key={`${article.id}-${article.modification}`}
+        key={`${article.id}-${saved}`}
         mode="edit"
         initial={values}
         existingPdf={pdf}

@@ -10,7 +10,7 @@ import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
-import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
+import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
 import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 import { editorPictureUrl } from "../../utils/storage";
@@ -41,8 +41,16 @@ type ActionData = { ok: boolean; flash?: ReturnType<typeof flash> };
 
 /** The list's switch (status) and the bulk Pin / Unpin of spec §4. */
 export async function action(args: Route.ActionArgs) {
-  const { db, journal, env } = await requireAdminAction(args);
-  const form = await args.request.formData();
+  const session = await requireAdminAction(args);
+  try {
+    return await editorsAction(session, await args.request.formData());
+  } catch (error) {
+    console.error("editors list action failed", error);
+    return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was changed. Please try again.") }, { status: 500 });
+  }
+}
+
+async function editorsAction({ db, journal, env }: AdminSession, form: FormData) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "status") {
     const id = Number(form.get("id"));

@@ -38,7 +38,15 @@ export async function action(args: Route.ActionArgs) {
   if (!result.ok) {
     return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, "Check the highlighted fields.") }, { status: 400 });
   }
-  await updateSettings(db, journal.id, result.value.values);
+  try {
+    await updateSettings(db, journal.id, result.value.values);
+  } catch (error) {
+    console.error("settings save failed", error);
+    return data(
+      { ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was saved. Please try again.") },
+      { status: 500 },
+    );
+  }
   return { ok: true, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.settingsUpdated) };
 }
 
@@ -70,10 +78,22 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
   fee_dollar: { label: "Fee, other countries ($)", placeholder: "60" },
   google_review_link: { label: "Google review link", type: "url", placeholder: "https://g.page/r/…", wide: true },
   home_content: { label: "Home page content" },
+  timezone: {
+    label: "Time zone",
+    placeholder: "Asia/Kolkata",
+    hint: "The office's zone: sets “today” for new articles' publish date and the year of new issues.",
+  },
 };
 
+/** Suggestions for the time zone box; any IANA zone name is accepted. */
+const TIME_ZONES = [
+  "Asia/Kolkata", "Asia/Kathmandu", "Asia/Dhaka", "Asia/Karachi", "Asia/Colombo", "Asia/Dubai", "Asia/Singapore",
+  "Asia/Shanghai", "Asia/Tokyo", "Africa/Lagos", "Africa/Nairobi", "Africa/Cairo", "Europe/London", "Europe/Berlin",
+  "America/New_York", "America/Chicago", "America/Los_Angeles", "America/Sao_Paulo", "Australia/Sydney", "UTC",
+];
+
 const SECTIONS: { title: string; keys: TextKey[] }[] = [
-  { title: "Journal", keys: ["websitename", "formatted_journal_name", "domain", "issn", "journal_essn", "year_started", "journal_frequency", "journal_type", "journal_language"] },
+  { title: "Journal", keys: ["websitename", "formatted_journal_name", "domain", "issn", "journal_essn", "year_started", "journal_frequency", "journal_type", "journal_language", "timezone"] },
   { title: "Contact and publisher", keys: ["websiteemail", "whatsup_number", "phone", "publisher_name", "publisher_address"] },
   { title: "Ratings and fees", keys: ["nassScore", "nassScoreYear", "impactfactor", "fee_rupee", "fee_dollar", "google_review_link"] },
 ];
@@ -119,7 +139,20 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText((t) => ({ ...t, [k]: e.target.value })),
       onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
     };
-    return k === "publisher_address" ? <textarea {...props} rows={2} /> : <input {...props} type={meta.type ?? "text"} maxLength={2000} />;
+    if (k === "publisher_address") return <textarea {...props} rows={2} />;
+    if (k === "timezone") {
+      return (
+        <>
+          <input {...props} type="text" list="timezone-options" maxLength={64} autoComplete="off" spellCheck={false} />
+          <datalist id="timezone-options">
+            {TIME_ZONES.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </>
+      );
+    }
+    return <input {...props} type={meta.type ?? "text"} maxLength={2000} />;
   };
 
   return (

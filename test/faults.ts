@@ -1,0 +1,39 @@
+/** Fault injection for tests: real bindings wrapped so that chosen operations fail. */
+
+/** An R2 bucket whose puts fail (storage outage). */
+export function failingPuts(bucket: R2Bucket): R2Bucket {
+  return new Proxy(bucket, {
+    get(target, prop) {
+      if (prop === "put") return async () => { throw new Error("injected R2 put failure"); };
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
+/** A D1 database whose writes to `table` fail (database outage mid-request). */
+export function failingWrites(d1: D1Database, table: string): D1Database {
+  const poison = (sql: string) => new RegExp(`^\\s*(insert into|update)\\s+"?${table}"?`, "i").test(sql);
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          if (!poison(sql)) return target.prepare(sql);
+          const stmt = target.prepare("select 1");
+          const fail = async () => { throw new Error("injected D1 write failure"); };
+          return new Proxy(stmt, {
+            get(s, p) {
+              if (p === "bind") return () => new Proxy(stmt, { get: (_s2, p2) => (["run", "all", "first", "raw"].includes(String(p2)) ? fail : Reflect.get(stmt, p2, stmt)) });
+              if (["run", "all", "first", "raw"].includes(String(p))) return fail;
+              const v = Reflect.get(s, p, s);
+              return typeof v === "function" ? v.bind(s) : v;
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
