@@ -1,10 +1,13 @@
 /**
  * Restorable SQL dump of the D1 data. `wrangler d1 export` refuses databases with FTS5 virtual
  * tables, so this dumps the rows of every ordinary table as INSERT statements instead; the
- * schema comes from migrations/ and the search index rebuilds itself from the articles.
+ * schema comes from migrations/ and the dump ends by re-filling the search index with the
+ * enabled articles only (what the triggers of migrations/0002 keep in it).
  *
  *   npm run export                       local D1 (.wrangler/state) → backups/journal-<date>.sql
  *   npm run export -- --out file.sql     choose the file
+ *   npm run export -- --persist-to dir   a local D1 kept elsewhere (as wrangler's --persist-to;
+ *                                        JOURNAL_STATE_DIR works too)
  *   npm run export -- --remote           the production D1 (needs `wrangler login`)
  *
  * Restore into an empty database:
@@ -22,6 +25,8 @@ const args = process.argv.slice(2);
 const remote = args.includes("--remote");
 const outIndex = args.indexOf("--out");
 const out = outIndex !== -1 ? args[outIndex + 1] : path.join("backups", `journal-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.sql`);
+const persistIndex = args.indexOf("--persist-to");
+const stateDir = persistIndex !== -1 ? args[persistIndex + 1] : process.env.JOURNAL_STATE_DIR;
 
 // Tables that are derived or transient: FTS5 index (+ its shadow tables), D1/SQLite internals,
 // migration bookkeeping (recreated by `migrations apply`) and throttling counters.
@@ -45,7 +50,7 @@ interface Source {
 }
 
 async function localSource(): Promise<Source> {
-  const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
+  const { env, dispose } = await openLocal(stateDir);
   return {
     all: async (sql) => (await env.DB.prepare(sql).all<Row>()).results,
     close: dispose,
@@ -93,8 +98,19 @@ try {
     console.log(`  ${table}: ${count} rows`);
     total += count;
   }
-  // The triggers index restored articles as they are inserted; a rebuild makes sure.
-  if (tables.includes("articles")) lines.push("INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');");
+  // The search index must hold exactly what the triggers of migrations/0002 put there: enabled
+  // articles only. FTS5's 'rebuild' would read every row of `articles`, disabled ones included,
+  // and the update/delete triggers only remove entries of rows that were enabled, so a disabled
+  // article indexed that way would stay searchable for good. The insert trigger has already
+  // indexed the enabled rows above; clearing and re-filling with the trigger's own column list
+  // and condition makes the dump's result independent of that.
+  if (tables.includes("articles")) {
+    lines.push(
+      "INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all');",
+      "INSERT INTO `articles_fts`(`rowid`, `search_title`, `authorname`, `keywords`, `search_abstract`)" +
+        " SELECT `id`, `search_title`, `authorname`, `keywords`, `search_abstract` FROM `articles` WHERE `status` = 'enabled';",
+    );
+  }
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   writeFileSync(out, `${lines.join("\n")}\n`);
   console.log(`Wrote ${total} rows from ${tables.length} tables to ${out}`);

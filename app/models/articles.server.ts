@@ -3,7 +3,7 @@ import { d1Of, type Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import { errorText, isUniqueViolation } from "../utils/errors.server";
 import { articleFileKey } from "../utils/storage.server";
-import { htmlToText } from "../utils/html";
+import { decodeEntities, escapeHtml, htmlToText, sanitizeHtml, TITLE_PROFILE } from "../utils/html";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -380,12 +380,14 @@ const MARK_START = "\u0001";
 const MARK_END = "\u0002";
 
 /**
- * Turns whatever a reader typed into a safe FTS5 query: words only (letters, digits, marks),
- * each quoted and prefix-matched, all required. Quotes, `*`, NEAR, AND/OR and parentheses in
- * the input are treated as plain words or separators, never as syntax.
+ * Turns whatever a reader typed into a safe FTS5 query: words only (a letter or digit, then
+ * letters, digits and combining marks), each quoted and prefix-matched, all required. Quotes,
+ * `*`, `%`, `_`, NEAR, AND/OR and parentheses in the input are treated as plain words or
+ * separators, never as syntax. Input with no words (punctuation, emoji, stray combining marks)
+ * gives "" so the caller returns no results without asking the database.
  */
 export function ftsQuery(input: string): string {
-  const words = input.slice(0, 1000).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const words = input.slice(0, 1000).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
   return words
     .slice(0, MAX_TERMS)
     .map((w) => `"${w.slice(0, 64)}"*`)
@@ -401,9 +403,75 @@ export function markedToHtml(text: string): string {
   return escapeText(text).split(MARK_START).join("<mark>").split(MARK_END).join("</mark>");
 }
 
+/**
+ * The title as the reader sees it (italics kept, sanitised) with the words FTS5 matched in
+ * <mark>. FTS5 can only highlight the plain-text copy (`search_title` = htmlToText(title)), so
+ * its markers are carried onto the sanitised HTML by walking both texts in step: they hold the
+ * same characters except that htmlToText collapses whitespace runs to one space and trims.
+ * Where they disagree (a row whose plain copy predates an edit, say) the formatted title is
+ * shown without highlighting rather than a wrong one. The output is built here from escaped
+ * text, the sanitiser's <i>/<em> tags and our own <mark>, so no other markup can get through.
+ */
+export function highlightTitleHtml(title: string, marked: string): string {
+  const safe = sanitizeHtml(title, TITLE_PROFILE);
+  let plain = "";
+  const inMatch: boolean[] = [];
+  let on = false;
+  // Per UTF-16 unit throughout: both walks compare units, so astral characters line up too.
+  for (let k = 0; k < marked.length; k++) {
+    const c = marked[k];
+    if (c === MARK_START) on = true;
+    else if (c === MARK_END) on = false;
+    else {
+      inMatch.push(on);
+      plain += c;
+    }
+  }
+  if (!inMatch.includes(true)) return safe;
+
+  let out = "";
+  let p = 0;
+  let marking = false;
+  let inSpaceRun = false;
+  let spaceMatched = false;
+  for (const part of safe.split(/(<[^>]*>)/)) {
+    if (part.startsWith("<")) {
+      // Marks close before every tag so <mark> and <i>/<em> never overlap.
+      if (marking) out += "</mark>";
+      marking = false;
+      if (/^<\/?(i|em)>$/.test(part)) out += part;
+      continue;
+    }
+    const text = decodeEntities(part);
+    for (let t = 0; t < text.length; t++) {
+      const c = text[t];
+      let match: boolean;
+      if (/\s/.test(c)) {
+        if (!inSpaceRun) {
+          inSpaceRun = true;
+          if (plain[p] === " ") spaceMatched = inMatch[p++];
+          else if (p === 0 || p === plain.length) spaceMatched = false;
+          else return safe;
+        }
+        match = spaceMatched;
+      } else {
+        inSpaceRun = false;
+        if (plain[p] !== c) return safe;
+        match = inMatch[p++];
+      }
+      if (match !== marking) out += match ? "<mark>" : "</mark>";
+      marking = match;
+      out += escapeHtml(c);
+    }
+  }
+  if (p !== plain.length) return safe;
+  if (marking) out += "</mark>";
+  return out;
+}
+
 export interface RankedHit {
   article: Article;
-  /** Safe HTML: the title with matched words in <mark>. */
+  /** Safe HTML: the formatted title (italics kept) with matched words in <mark>. */
   titleHtml: string;
   /** Safe HTML: an abstract excerpt around the matches, words in <mark>. */
   snippetHtml: string;
@@ -422,6 +490,12 @@ export interface RankedSearch {
  * Ranked search over a journal's enabled articles: bm25 weighted title > authors > keywords >
  * abstract, prefix matching, diacritics-insensitive, optional year/volume filters, paged.
  * One D1 round trip (the page and the total in one batch).
+ *
+ * The triggers keep only enabled articles in the index, but the status is checked here too: an
+ * index filled some other way (an old backup's or a hand-run FTS5 'rebuild') must not put a
+ * disabled article on /search, /api/search or an author page. The check is on the row already
+ * fetched by rowid for each FTS match, so the plan stays "FTS5 MATCH, then articles by primary
+ * key" (test/workers/search.test.ts asserts that plan).
  */
 export async function searchRanked(
   db: Db,
@@ -436,7 +510,7 @@ export async function searchRanked(
   const match = opts.author && terms ? `authorname : "${terms.replace(/"\*?/g, "").replace(/\s+/g, " ")}"` : terms;
   if (!match) return { hits: [], total: 0, page, pageSize, facets: [] };
   const params: (string | number)[] = [match, journalId];
-  const baseWhere = "articles_fts MATCH ?1 AND a.journal_id = ?2";
+  const baseWhere = "articles_fts MATCH ?1 AND a.journal_id = ?2 AND a.status = 'enabled'";
   let where = baseWhere;
   if (opts.year !== undefined && Number.isInteger(opts.year)) {
     params.push(opts.year);
@@ -472,8 +546,8 @@ export async function searchRanked(
     const { titleMarked, snippetMarked, ...article } = row as Record<string, unknown> & { titleMarked: string; snippetMarked: string };
     return {
       article: article as unknown as Article,
-      titleHtml: markedToHtml(titleMarked),
-      snippetHtml: markedToHtml(snippetMarked),
+      titleHtml: highlightTitleHtml(String(article.title ?? ""), String(titleMarked ?? "")),
+      snippetHtml: markedToHtml(String(snippetMarked ?? "")),
     };
   });
   const total = Number((count.results?.[0] as { n?: number } | undefined)?.n ?? 0);

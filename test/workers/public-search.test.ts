@@ -4,8 +4,14 @@ import { count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
 
 const NO_MATCH = "Sorry, nothing matched your search terms. Please try again with different keywords.";
 
+/** Each result title as the reader reads it (inline tags such as <mark> are not word breaks). */
 function rowTitles(html: string): string[] {
-  return [...mainOf(html).matchAll(/<p class="article-title"><a [^>]*><span>([\s\S]*?)<\/span><\/a><\/p>/g)].map((m) => textOf(m[1]));
+  return rowTitleHtml(html).map((t) => textOf(t.replace(/<\/?(?:i|em|mark)>/g, "")));
+}
+
+/** Each result title's inner HTML, as rendered. */
+function rowTitleHtml(html: string): string[] {
+  return [...mainOf(html).matchAll(/<p class="article-title"><a [^>]*><span>([\s\S]*?)<\/span><\/a><\/p>/g)].map((m) => m[1]);
 }
 
 async function searchJournal(settings: Record<string, unknown> = {}) {
@@ -83,36 +89,74 @@ describe("search page", () => {
 
   it("never errors on odd input and treats it as text", async () => {
     const j = await searchJournal();
-    const odd = [
-      '"',
-      "'",
-      "%",
-      "_",
-      "100%",
-      "\\",
-      "' OR 1=1 --",
-      '"unbalanced',
-      "NEAR(drought",
-      "*",
-      "🌾🌾",
-      "x".repeat(200),
-      "drought ".repeat(60),
-      "<script>alert(1)</script>",
-      "%00",
+    const sorghum = ["Drought tolerance of Sorghum bicolor"];
+    // [query, titles shown]: input without words finds nothing (never everything); words among
+    // syntax characters are still searched for.
+    const odd: [string, string[]][] = [
+      ['"', []],
+      ["'", []],
+      ["%", []],
+      ["_", []],
+      ["\\", []],
+      ["*", []],
+      ["(", []],
+      ["?!.,;:", []],
+      ["\u0301\u0301", []],
+      ["🌾🌾", []],
+      ["%00", []],
+      ["' OR 1=1 --", []],
+      ['"unbalanced', []],
+      ["(drought", sorghum],
+      ["drought)", sorghum],
+      ["NEAR(drought", []], // every word is required, and no title has "near"
+      ['"sorghum', sorghum],
+      ["sorghum*", sorghum],
+      ["🌾 sorghum", sorghum],
+      ["x".repeat(200), []],
+      ["x".repeat(500), []],
+      ["drought ".repeat(60), sorghum],
+      ["sorghum ".repeat(1280), sorghum],
+      ["<script>alert(1)</script>", []],
     ];
-    for (const keyword of odd) {
+    for (const [keyword, titles] of odd) {
+      const label = JSON.stringify(keyword.slice(0, 24));
       const { status, html } = await getPage(j.url(`/search?keyword=${encodeURIComponent(keyword)}`));
-      expect(status, keyword).toBe(200);
-      expect(html, keyword).not.toContain("<script>alert(1)</script>");
-      expect(textOf(html), keyword).not.toContain("Oops!");
-    }
-    // Wildcard characters match literally: nothing here contains '%' or '_'.
-    for (const keyword of ["%", "_", "100%"]) {
-      const { html } = await getPage(j.url(`/search?keyword=${encodeURIComponent(keyword)}`));
-      expect(rowTitles(html), keyword).toEqual([]);
+      expect(status, label).toBe(200);
+      expect(html, label).not.toContain("<script>alert(1)</script>");
+      expect(textOf(html), label).not.toContain("Oops!");
+      expect(rowTitles(html), label).toEqual(titles);
+      if (titles.length === 0) expect(textOf(mainOf(html)), label).toContain(NO_MATCH);
     }
     const { html } = await getPage(j.url(`/search?keyword=${encodeURIComponent("<script>alert(1)</script>")}`));
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("treats % and _ as text, not wildcards: '100%' finds the 100% title, '%' alone finds nothing", async () => {
+    const j = await searchJournal();
+    await makeArticle(j.id, j.issue, { title: "100% germination of stored seed", pagenumber: "41-44" });
+    await makeArticle(j.id, j.issue, { title: "Seed_bank dynamics", pagenumber: "45-50" });
+    expect(rowTitles((await getPage(j.url("/search?keyword=100%25"))).html)).toEqual(["100% germination of stored seed"]);
+    expect(rowTitles((await getPage(j.url("/search?keyword=seed_bank"))).html)).toEqual(["Seed_bank dynamics"]);
+    // A LIKE-style search would match every article here; none of them is a match for no words.
+    for (const keyword of ["%", "_", "%%", "%_%"]) {
+      const { html } = await getPage(j.url(`/search?keyword=${encodeURIComponent(keyword)}`));
+      expect(rowTitles(html), keyword).toEqual([]);
+      expect(textOf(mainOf(html)), keyword).toContain(NO_MATCH);
+    }
+  });
+
+  it("highlights the matched words in titles with italics, keeping the italics and only safe tags", async () => {
+    const j = await searchJournal();
+    await makeArticle(j.id, j.issue, {
+      title: `<em onmouseover="alert(1)">Teff</em> <i>(Eragrostis tef)</i> <script>alert(1)</script><img src=x onerror=alert(1)> <b>yields</b> &amp; "quality"`,
+      pagenumber: "51-55",
+    });
+    const titleHtml = async (keyword: string) => rowTitleHtml((await getPage(j.url(`/search?keyword=${encodeURIComponent(keyword)}`))).html);
+    expect(await titleHtml("sorghum")).toEqual(["Drought tolerance of <i><mark>Sorghum</mark> bicolor</i>"]);
+    expect(await titleHtml("drought bicolor")).toEqual(["<mark>Drought</mark> tolerance of <i>Sorghum <mark>bicolor</mark></i>"]);
+    const [teff] = await titleHtml("teff yields eragrostis");
+    expect(teff).toBe('<em><mark>Teff</mark></em> <i>(<mark>Eragrostis</mark> tef)</i>  <mark>yields</mark> &amp; &quot;quality&quot;');
+    expect([...teff.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]).filter((t) => !["i", "em", "mark"].includes(t))).toEqual([]);
   });
 
   it("asks for a keyword when there is none, without querying", async () => {

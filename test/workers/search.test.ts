@@ -1,20 +1,34 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ftsQuery, markedToHtml, searchRanked } from "../../app/models/articles.server";
-import { db, makeArticle, makeIssue, makeJournal } from "../factories";
+import { getDb } from "../../app/db/client.server";
+import { ftsQuery, highlightTitleHtml, markedToHtml, searchRanked } from "../../app/models/articles.server";
+import { db, fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
 
 describe("ranked full-text search (FTS5)", () => {
-  it("ranks title matches above author, keyword and abstract matches", async () => {
+  it("ranks title matches above author matches, author above keyword, keyword above abstract", async () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id);
-    const inAbstract = await makeArticle(j.id, issue, { title: "Soil organic carbon", abstract: "<p>Effects on <b>wheat</b> yield.</p>" });
-    const inKeywords = await makeArticle(j.id, issue, { title: "Nitrogen use", keywords: "wheat, nitrogen" });
+    // Inserted best-first: ties fall back to the newest id, which would give the reverse order,
+    // so only the column weights can produce the expected one. Rows are about the same length
+    // (bm25 normalises by it) and each holds "wheat" once, in one column.
     const inTitle = await makeArticle(j.id, issue, { title: "Heat tolerance in <i>wheat</i> genotypes" });
+    const inAuthors = await makeArticle(j.id, issue, { title: "Rust resistance genotypes", authorname: "Dr. Anjali Wheat, Rahul Verma" });
+    const inKeywords = await makeArticle(j.id, issue, { title: "Nitrogen use efficiency", keywords: "wheat, nitrogen" });
+    const inAbstract = await makeArticle(j.id, issue, { title: "Soil organic carbon", abstract: "<p>Effects on <b>wheat</b> yield.</p>" });
     const r = await searchRanked(db(), j.id, { q: "wheat" });
-    expect(r.total).toBe(3);
-    expect(r.hits.map((h) => h.article.id)).toEqual([inTitle.id, inKeywords.id, inAbstract.id]);
-    expect(r.hits[0].titleHtml).toBe("Heat tolerance in <mark>wheat</mark> genotypes");
-    expect(r.hits[2].snippetHtml).toContain("<mark>wheat</mark>");
+    expect(r.total).toBe(4);
+    expect(r.hits.map((h) => h.article.id)).toEqual([inTitle.id, inAuthors.id, inKeywords.id, inAbstract.id]);
+    // Each tier on its own, so no pair is ordered by accident of the other two.
+    for (const [better, worse] of [
+      [inTitle, inAuthors],
+      [inAuthors, inKeywords],
+      [inKeywords, inAbstract],
+    ]) {
+      const hits = (await searchRanked(db(), j.id, { q: "wheat" })).hits.map((h) => h.article.id).filter((id) => id === better.id || id === worse.id);
+      expect(hits).toEqual([better.id, worse.id]);
+    }
+    expect(r.hits[0].titleHtml).toBe("Heat tolerance in <i><mark>wheat</mark></i> genotypes");
+    expect(r.hits[3].snippetHtml).toContain("<mark>wheat</mark>");
   });
 
   it("matches prefixes and ignores diacritics and case", async () => {
@@ -57,20 +71,135 @@ describe("ranked full-text search (FTS5)", () => {
     expect([p2.total, p2.hits.length, p2.page]).toEqual([4, 1, 2]);
   });
 
-  it("treats FTS syntax and odd input as plain words, never erroring", async () => {
+  it("treats FTS syntax and odd input as plain words: never an error, the results a reader would expect", async () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id);
-    await makeArticle(j.id, issue, { title: "Near infrared spectroscopy of rice" });
-    for (const q of ['"', "*", "NEAR", "rice NEAR(", "(rice", "rice)", "AND OR NOT", "x".repeat(500), "🌾", "'; drop table articles; --", "a".repeat(10_000)]) {
+    const rice = await makeArticle(j.id, issue, { title: "Near infrared spectroscopy of rice" });
+    const seed = await makeArticle(j.id, issue, { title: "100% germination of stored seed" });
+    const cases: [string, number[]][] = [
+      // No words at all: nothing, never "everything".
+      ["\u0301\u0301", []],
+      ["?!.,;:-–—…", []],
+      ["%", []],
+      ["_", []],
+      ['"', []],
+      ["*", []],
+      ["(", []],
+      ["🌾", []],
+      ["   ", []],
+      // Syntax characters around words are separators; the words still count.
+      ["NEAR", [rice.id]],
+      ["rice NEAR(", [rice.id]],
+      ["(rice", [rice.id]],
+      ["rice)", [rice.id]],
+      ['"rice', [rice.id]],
+      ["rice*", [rice.id]],
+      ["%rice%", [rice.id]],
+      ["🌾 rice", [rice.id]],
+      ["100%", [seed.id]],
+      ["AND OR NOT", []],
+      ["'; drop table articles; --", []],
+      // Long input: the first words count, the rest is cut off, nothing errors.
+      ["x".repeat(500), []],
+      ["rice ".repeat(100), [rice.id]],
+      ["a".repeat(10_000), []],
+      ["spectroscopy ".repeat(800), [rice.id]],
+    ];
+    for (const [q, expected] of cases) {
       const r = await searchRanked(db(), j.id, { q });
-      expect(Array.isArray(r.hits), q.slice(0, 20)).toBe(true);
+      expect(r.hits.map((h) => h.article.id), JSON.stringify(q.slice(0, 24))).toEqual(expected);
+      expect(r.total, JSON.stringify(q.slice(0, 24))).toBe(expected.length);
     }
-    expect((await searchRanked(db(), j.id, { q: "NEAR" })).total).toBe(1);
+    expect(await env.DB.prepare("select count(*) as n from articles where journal_id = ?").bind(j.id).first("n")).toBe(2);
     expect(ftsQuery('rice "paddy" NEAR(x*')).toBe('"rice"* "paddy"* "NEAR"* "x"*');
     expect(ftsQuery("  ")).toBe("");
+    expect(ftsQuery("\u0301\u0301 %_*()\"")).toBe("");
+    expect(ftsQuery("Martı́nez")).toBe('"Martı́nez"*');
+  });
+
+  it("never returns a disabled article, even when the index holds one (e.g. restored by an old backup)", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2024 });
+    const shown = await makeArticle(j.id, issue, { title: "Quinoa saponin removal" });
+    const hidden = await makeArticle(j.id, issue, { title: "Quinoa withdrawn study", authorname: "Hidden Quinoaauthor", status: "disabled" });
+    const columns = "rowid, search_title, authorname, keywords, search_abstract";
+    const source = "select id, search_title, authorname, keywords, search_abstract from articles where id = ?";
+    // What the old dump's 'rebuild' did: index the disabled row as if it were enabled.
+    await env.DB.prepare(`insert into articles_fts(${columns}) ${source}`).bind(hidden.id).run();
+    try {
+      const indexed = await env.DB.prepare("select rowid from articles_fts where articles_fts match '\"withdrawn\"'").all();
+      expect(indexed.results.map((r) => r.rowid)).toContain(hidden.id);
+
+      const r = await searchRanked(db(), j.id, { q: "quinoa" });
+      expect(r.hits.map((h) => h.article.id)).toEqual([shown.id]);
+      expect(r.total).toBe(1);
+      expect(r.facets).toEqual([{ year: 2024, volume: issue.volume, count: 1 }]);
+      expect((await searchRanked(db(), j.id, { q: "withdrawn" })).total).toBe(0);
+      expect((await searchRanked(db(), j.id, { q: "Hidden Quinoaauthor", author: true })).total).toBe(0);
+
+      const api = await fetchWorker(j.url("/api/search?keyword=quinoa"));
+      expect(((await api.json()) as { title: string }[]).map((a) => a.title)).toEqual(["Quinoa saponin removal"]);
+      const page = await (await fetchWorker(j.url("/search?keyword=quinoa"))).text();
+      expect(page).toContain("Quinoa saponin removal");
+      expect(page).not.toContain("withdrawn");
+      expect((await fetchWorker(j.url("/authors/Hidden%20Quinoaauthor"))).status).toBe(404);
+    } finally {
+      await env.DB.prepare(`insert into articles_fts(articles_fts, ${columns}) select 'delete', id, search_title, authorname, keywords, search_abstract from articles where id = ?`)
+        .bind(hidden.id)
+        .run();
+    }
+  });
+
+  it("stays an FTS lookup: MATCH drives the query, articles are fetched by primary key", async () => {
+    const j = await makeJournal();
+    await makeArticle(j.id, await makeIssue(j.id), { title: "Sesame oil content" });
+    // Record the statements searchRanked sends, then ask SQLite how it runs each of them.
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const recorder = {
+      prepare: (sql: string) => ({
+        bind: (...params: unknown[]) => {
+          sent.push({ sql, params });
+          return env.DB.prepare(sql).bind(...params);
+        },
+      }),
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+    } as unknown as D1Database;
+    expect((await searchRanked(getDb(recorder), j.id, { q: "sesame oil", year: 2025, volume: 3 })).total).toBe(0);
+    expect((await searchRanked(getDb(recorder), j.id, { q: "sesame oil" })).total).toBe(1);
+    expect(sent.length).toBe(6);
+    for (const { sql, params } of sent) {
+      expect(sql).toContain("a.status = 'enabled'");
+      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+      expect(plan[0], sql).toMatch(/^SCAN articles_fts VIRTUAL TABLE INDEX \d+:M/);
+      expect(plan[1], sql).toBe("SEARCH a USING INTEGER PRIMARY KEY (rowid=?)");
+      expect(plan.filter((d) => /\b(SCAN|SEARCH) a\b/.test(d)), sql).toHaveLength(1);
+    }
   });
 
   it("escapes text around the highlight markers", () => {
     expect(markedToHtml("p < 0.05 \u0001wheat\u0002 <script>")).toBe("p &lt; 0.05 <mark>wheat</mark> &lt;script&gt;");
+  });
+
+  it("highlights matches inside italic titles, keeping the italics and nothing else", () => {
+    const mark = (plain: string, ...words: string[]) => words.reduce((s, w) => s.replace(w, `\u0001${w}\u0002`), plain);
+    expect(highlightTitleHtml("Heat tolerance in <i>wheat</i> genotypes", mark("Heat tolerance in wheat genotypes", "wheat"))).toBe(
+      "Heat tolerance in <i><mark>wheat</mark></i> genotypes",
+    );
+    // A match that spans the italics' edge is split so <mark> and <em> never overlap.
+    expect(highlightTitleHtml("Yield of <em>Oryza</em>sativa &amp; rice", mark("Yield of Oryzasativa & rice", "Oryzasativa", "rice"))).toBe(
+      "Yield of <em><mark>Oryza</mark></em><mark>sativa</mark> &amp; <mark>rice</mark>",
+    );
+    // htmlToText collapsed the whitespace and trimmed; the title keeps its own.
+    expect(highlightTitleHtml("  Effects of\n <i>Oryza   sativa</i> ", mark("Effects of Oryza sativa", "Oryza", "sativa"))).toBe(
+      "  Effects of\n <i><mark>Oryza</mark>   <mark>sativa</mark></i> ",
+    );
+    // Hostile markup: only the sanitiser's <i>/<em> and our <mark> come out.
+    const hostile = `<i onclick="alert(1)">Teff</i> <script>alert(1)</script><img src=x onerror=alert(1)><b>yields</b> <mark>x</mark>`;
+    const out = highlightTitleHtml(hostile, mark("Teff yields x", "Teff", "yields"));
+    expect(out).toBe("<i><mark>Teff</mark></i> <mark>yields</mark> x");
+    // A plain copy that no longer matches the title (an old row): formatted, not highlighted.
+    expect(highlightTitleHtml("Salt &amp; <i>rice</i>", mark("Salt &amp; rice", "rice"))).toBe("Salt &amp; <i>rice</i>");
+    expect(highlightTitleHtml("<i>Rice</i> blast", mark("Wheat blast", "blast"))).toBe("<i>Rice</i> blast");
+    expect(highlightTitleHtml("<i>Rice</i> blast", "Rice blast")).toBe("<i>Rice</i> blast");
   });
 });

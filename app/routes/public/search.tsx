@@ -37,12 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       year: base.year ?? undefined,
       volume: base.volume ?? undefined,
     });
-    const rows = result.hits.map((h) => {
-      const row = toArticleRow(h.article, s.websitename, true);
-      // The highlighted title loses italics; keep the formatted one when the title has markup.
-      const plainTitle = !/[<&]/.test(h.article.title);
-      return { ...row, titleHtml: plainTitle ? h.titleHtml : row.titleHtml, snippetHtml: h.snippetHtml };
-    });
+    // The title keeps its italics and gets the matched words in <mark> (highlightTitleHtml).
+    const rows = result.hits.map((h) => ({ ...toArticleRow(h.article, s.websitename, true), titleHtml: h.titleHtml, snippetHtml: h.snippetHtml }));
     return { ...base, rows, total: result.total, facets: result.facets, failed: false };
   } catch (error) {
     // Spec §8: a failing public search is logged; the page shows no results.
