@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePerson, renderCitation, toBibtex, toCslJson, toRis, type CiteJournal, type CiteSource } from "./cite-formats";
+import { CITATION_STYLES, parsePerson, renderCitation, toBibtex, toCslJson, toRis, type CiteJournal, type CiteSource } from "./cite-formats";
 
 const article: CiteSource = {
   title: "Growth of <i>Oryza sativa</i> L. under drip",
@@ -48,3 +48,145 @@ describe("citation formats", () => {
     expect(csl.author[2]).toEqual({ literal: "Madonna" });
   });
 });
+
+describe("author names in every style", () => {
+  const cite = (authorname: string): CiteSource => ({ ...article, authorname });
+  // Everything after the byline, for a one-author article; each style must read exactly
+  // byline + tail, so a test shows the whole citation a reader copies.
+  const TAIL = {
+    apa: " (2025). Growth of Oryza sativa L. under drip. Journal of Tests, 3(2), 10–18. https://doi.org/10.1234/ijals.2025.1101",
+    mla: " “Growth of Oryza sativa L. under drip.” Journal of Tests, vol. 3, no. 2, 2025, pp. 10–18, https://doi.org/10.1234/ijals.2025.1101.",
+    chicago: " 2025. “Growth of Oryza sativa L. under drip.” Journal of Tests 3 (2): 10–18. https://doi.org/10.1234/ijals.2025.1101.",
+    harvard: " (2025) ‘Growth of Oryza sativa L. under drip’, Journal of Tests, 3(2), pp. 10–18. doi:10.1234/ijals.2025.1101.",
+    ieee: ", “Growth of Oryza sativa L. under drip,” Journal of Tests, vol. 3, no. 2, pp. 10–18, 2025, doi: 10.1234/ijals.2025.1101.",
+    vancouver: ". Growth of Oryza sativa L. under drip. Journal of Tests. 2025;3(2):10-18. doi:10.1234/ijals.2025.1101",
+  } as const;
+  type Expected = Record<keyof typeof TAIL, string> & { ris: string; bibtex: string; csl: Record<string, string> };
+  const singh: Expected = {
+    apa: "Singh, R. K.",
+    mla: "Singh, R. K.",
+    chicago: "Singh, R. K.",
+    harvard: "Singh, R.K.",
+    ieee: "R. K. Singh",
+    vancouver: "Singh RK",
+    ris: "Singh, R. K.",
+    bibtex: "Singh, R. K.",
+    csl: { family: "Singh", given: "R. K." },
+  };
+  const cases: [string, Expected][] = [
+    ["R.K. Singh", singh],
+    ["R. K. Singh", singh],
+    ["RK Singh", singh],
+    ["R.K.Singh", singh],
+    ["Dr.R.K. Singh", singh],
+    [
+      "Jean-Paul Sartre",
+      {
+        apa: "Sartre, J.-P.",
+        mla: "Sartre, Jean-Paul.",
+        chicago: "Sartre, Jean-Paul.",
+        harvard: "Sartre, J.-P.",
+        ieee: "J.-P. Sartre",
+        vancouver: "Sartre JP",
+        ris: "Sartre, Jean-Paul",
+        bibtex: "Sartre, Jean-Paul",
+        csl: { family: "Sartre", given: "Jean-Paul" },
+      },
+    ],
+    [
+      "Dr.Suresh Kumar Patel",
+      {
+        apa: "Patel, S. K.",
+        mla: "Patel, Suresh Kumar.",
+        chicago: "Patel, Suresh Kumar.",
+        harvard: "Patel, S.K.",
+        ieee: "S. K. Patel",
+        vancouver: "Patel SK",
+        ris: "Patel, Suresh Kumar",
+        bibtex: "Patel, Suresh Kumar",
+        csl: { family: "Patel", given: "Suresh Kumar" },
+      },
+    ],
+    [
+      "PROF. (DR) Émile Zola",
+      {
+        apa: "Zola, É.",
+        mla: "Zola, Émile.",
+        chicago: "Zola, Émile.",
+        harvard: "Zola, É.",
+        ieee: "É. Zola",
+        vancouver: "Zola É",
+        ris: "Zola, Émile",
+        bibtex: "Zola, Émile",
+        csl: { family: "Zola", given: "Émile" },
+      },
+    ],
+    [
+      // Decomposed accent (E + U+0301): comes out composed, the initial with its accent.
+      "E\u0301mile Zola",
+      {
+        apa: "Zola, É.",
+        mla: "Zola, Émile.",
+        chicago: "Zola, Émile.",
+        harvard: "Zola, É.",
+        ieee: "É. Zola",
+        vancouver: "Zola É",
+        ris: "Zola, Émile",
+        bibtex: "Zola, Émile",
+        csl: { family: "Zola", given: "Émile" },
+      },
+    ],
+    [
+      "डॉ. क्षितिज त्रिपाठी",
+      {
+        apa: "त्रिपाठी, क्षि.",
+        mla: "त्रिपाठी, क्षितिज.",
+        chicago: "त्रिपाठी, क्षितिज.",
+        harvard: "त्रिपाठी, क्षि.",
+        ieee: "क्षि. त्रिपाठी",
+        vancouver: "त्रिपाठी क्षि",
+        ris: "त्रिपाठी, क्षितिज",
+        bibtex: "त्रिपाठी, क्षितिज",
+        csl: { family: "त्रिपाठी", given: "क्षितिज" },
+      },
+    ],
+    [
+      "Mrs.Madonna",
+      {
+        apa: "Madonna",
+        mla: "Madonna.",
+        chicago: "Madonna.",
+        harvard: "Madonna",
+        ieee: "Madonna",
+        vancouver: "Madonna",
+        ris: "Madonna",
+        bibtex: "Madonna",
+        csl: { literal: "Madonna" },
+      },
+    ],
+  ];
+
+  it.each(cases)("cites %s with every initial and no honorific", (name, expected) => {
+    for (const style of CITATION_STYLES.map((s) => s.id)) {
+      expect(renderCitation(style, cite(name), journal).text, style).toBe(`${expected[style]}${TAIL[style]}`);
+    }
+    expect(toRis(cite(name), journal)).toContain(`\r\nAU  - ${expected.ris}\r\nJO  - `);
+    expect(toBibtex(cite(name), journal)).toContain(`  author = {${expected.bibtex}},\n`);
+    expect(toCslJson(cite(name), journal).author).toEqual([expected.csl]);
+  });
+
+  it("lists mixed names in each style's order and punctuation", () => {
+    const many = cite("R.K. Singh, Jean-Paul Sartre, क्षितिज त्रिपाठी");
+    const r = (s: (typeof CITATION_STYLES)[number]["id"]) => renderCitation(s, many, journal).text;
+    expect(r("apa")).toMatch(/^Singh, R\. K\., Sartre, J\.-P\., & त्रिपाठी, क्षि\. \(2025\)\. /);
+    expect(r("mla")).toMatch(/^Singh, R\. K\., et al\. “Growth/);
+    expect(r("chicago")).toMatch(/^Singh, R\. K\., Jean-Paul Sartre, and क्षितिज त्रिपाठी\. 2025\. “Growth/);
+    expect(r("harvard")).toMatch(/^Singh, R\.K\., Sartre, J\.-P\. and त्रिपाठी, क्षि\. \(2025\) ‘Growth/);
+    expect(r("ieee")).toMatch(/^R\. K\. Singh, J\.-P\. Sartre, and क्षि\. त्रिपाठी, “Growth/);
+    expect(r("vancouver")).toMatch(/^Singh RK, Sartre JP, त्रिपाठी क्षि\. Growth/);
+    const two = renderCitation("mla", cite("Jean-Paul Sartre, R.K. Singh"), journal).text;
+    expect(two).toMatch(/^Sartre, Jean-Paul, and R\. K\. Singh\. “Growth/);
+    expect(toBibtex(many, journal)).toContain("author = {Singh, R. K. and Sartre, Jean-Paul and त्रिपाठी, क्षितिज}");
+  });
+});
+

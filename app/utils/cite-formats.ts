@@ -3,7 +3,7 @@
  * BibTeX, CSL-JSON) from one description of an article. Browser-safe: used by the article
  * page's citation box and by the export endpoints.
  */
-import { splitAuthors, stripHonorifics } from "./citation";
+import { joinInitials, parseName, splitAuthors } from "./citation";
 import { escapeHtml, htmlToText } from "./html";
 
 export interface CiteSource {
@@ -34,29 +34,24 @@ export interface CiteJournal {
 export interface Person {
   family: string;
   given: string;
-  /** 'A. K.' */
+  /** 'A. K.', 'J.-P.' */
   initialsDotted: string;
-  /** 'AK' */
+  /** 'AK', 'JP'; 'श्या सुं' (see joinInitials) */
   initials: string;
 }
 
-function graphemes(word: string): string[] {
-  const Seg = (Intl as unknown as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (!Seg) return Array.from(word);
-  return Array.from(new Seg(undefined, { granularity: "grapheme" }).segment(word), (s) => s.segment);
-}
-
+/**
+ * A name as the styles need it. Honorifics are dropped; given names written as initials
+ * ('R.K.', 'R. K.', 'RK') come out as 'R. K.'; hyphenated given names keep the hyphen between
+ * their initials ('Jean-Paul' → 'J.-P.' and 'JP'). See parseName in ./citation.
+ */
 export function parsePerson(name: string): Person {
-  const words = stripHonorifics(name).split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { family: words[0] ?? "", given: "", initialsDotted: "", initials: "" };
-  const family = words[words.length - 1];
-  const givenWords = words.slice(0, -1);
-  const firsts = givenWords.map((w) => (graphemes(w.replace(/\.$/, ""))[0] ?? "").toLocaleUpperCase());
+  const { family, given, initials } = parseName(name);
   return {
     family,
-    given: givenWords.join(" "),
-    initialsDotted: firsts.map((f) => `${f}.`).join(" "),
-    initials: firsts.join(""),
+    given,
+    initialsDotted: initials.map((parts) => parts.map((i) => `${i}.`).join("-")).join(" "),
+    initials: joinInitials(initials),
   };
 }
 
@@ -68,6 +63,11 @@ function list(items: string[], last: string, serialComma: boolean): string {
   if (items.length <= 1) return items.join("");
   if (items.length === 2) return `${items[0]}${last}${items[1]}`;
   return `${items.slice(0, -1).join(", ")}${serialComma ? "," : ""}${last}${items[items.length - 1]}`;
+}
+
+/** Ends an author list with one period: 'Singh, R. K.' must not become 'Singh, R. K..'. */
+function sentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
 }
 
 export interface Rendered {
@@ -105,13 +105,13 @@ export function renderCitation(style: Style, a: CiteSource, j: CiteJournal): Ren
       const first = people[0] ? (people[0].given ? `${people[0].family}, ${people[0].given}` : people[0].family) : "";
       const authors =
         people.length >= 3 ? `${first}, et al` : people.length === 2 ? `${first}, and ${[people[1].given, people[1].family].filter(Boolean).join(" ")}` : first;
-      parts = [[`${authors}. “${title}.” `, false], [j.name, true], [`, vol. ${a.volume}, no. ${a.issue}, ${a.year}, pp. ${pagesDash(a.pagenumber)}${doi ? `, ${doi}` : ""}.`, false]];
+      parts = [[`${sentence(authors)} “${title}.” `, false], [j.name, true], [`, vol. ${a.volume}, no. ${a.issue}, ${a.year}, pp. ${pagesDash(a.pagenumber)}${doi ? `, ${doi}` : ""}.`, false]];
       break;
     }
     case "chicago": {
       const names = people.map((p, i) => (i === 0 ? (p.given ? `${p.family}, ${p.given}` : p.family) : [p.given, p.family].filter(Boolean).join(" ")));
       const authors = list(names, " and ", true);
-      parts = [[`${authors}. ${a.year}. “${title}.” `, false], [j.name, true], [` ${a.volume} (${a.issue}): ${pagesDash(a.pagenumber)}. ${link}.`, false]];
+      parts = [[`${sentence(authors)} ${a.year}. “${title}.” `, false], [j.name, true], [` ${a.volume} (${a.issue}): ${pagesDash(a.pagenumber)}. ${link}.`, false]];
       break;
     }
     case "harvard": {

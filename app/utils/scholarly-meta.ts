@@ -4,9 +4,11 @@
  * Periodical), and Twitter card tags. Pure functions, so a test can check them and the
  * article page, OAI-PMH and feeds agree.
  */
+import { stripHonorifics } from "./citation";
 
 export interface ArticleMetaInput {
   titleText: string;
+  /** Names as in the byline ('Dr. Anjali Sharma'); the tags carry them without honorifics. */
   authors: string[];
   abstractText: string;
   keywords: string;
@@ -37,10 +39,18 @@ export function isoDate(publishdate: string, year: number): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(publishdate) ? publishdate : `${year}-01-01`;
 }
 
+/**
+ * Author names for machine-read metadata: honorifics dropped, exactly as the citation_author
+ * tags have them, so Scholar, Dublin Core and JSON-LD readers see one name per person.
+ */
+export function creatorNames(authors: string[]): string[] {
+  return authors.map(stripHonorifics).filter(Boolean);
+}
+
 export function dublinCore(a: ArticleMetaInput): { name: string; content: string }[] {
   const tags = [
     { name: "DC.title", content: a.titleText },
-    ...a.authors.map((name) => ({ name: "DC.creator", content: name })),
+    ...creatorNames(a.authors).map((name) => ({ name: "DC.creator", content: name })),
     { name: "DC.date.issued", content: isoDate(a.publishdate, a.year) },
     { name: "DC.identifier", content: a.doi ? `https://doi.org/${a.doi}` : a.pageUrl },
     { name: "DC.source", content: `${a.journalName}, Vol. ${a.volume}, Issue ${a.issue} (${a.year}), pp. ${a.pagenumber}` },
@@ -63,7 +73,7 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     "@id": a.pageUrl,
     headline: a.titleText.length > 110 ? `${a.titleText.slice(0, 107)}…` : a.titleText,
     name: a.titleText,
-    author: a.authors.map((name) => ({ "@type": "Person", name })),
+    author: creatorNames(a.authors).map((name) => ({ "@type": "Person", name })),
     datePublished: isoDate(a.publishdate, a.year),
     abstract: a.abstractText || undefined,
     keywords: a.keywords || undefined,

@@ -84,10 +84,21 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const name = pageLines(doc, 0).find((l) => l.text === "क्षितिज त्रिपाठी");
     expect(name).toBeDefined();
     expect(name!.fonts.every((f) => /NotoSerifDevanagari-Bold$/.test(f))).toBe(true);
-    // Shaping: the conjunct क्ष becomes fewer glyphs than characters, and the i-matra (ि)
-    // is drawn before its consonant cluster.
-    expect(Array.from(name!.glyphs).length).toBeLessThan(Array.from(name!.text).length + 4);
-    expect(name!.glyphs.indexOf("ि")).toBeLessThan(name!.glyphs.indexOf("त"));
+    // Shaping, checked on the glyphs as placed on the page (sorted by x, i.e. visual order).
+    // Unshaped, each code point would get its own glyph in logical order — क ् ष ि त ि ज —
+    // seven glyphs starting with क: every assertion below would fail.
+    const visual = [...name!.glyphRun].sort((a, b) => a.x - b.x);
+    const space = visual.findIndex((g) => g.text === " ");
+    const first = visual.slice(0, space);
+    // The conjunct क्ष is one glyph, so the word has fewer glyphs than code points…
+    expect(first.length).toBeLessThan(Array.from("क्षितिज").length);
+    // …and the i-matra stands first, before the cluster it follows in logical order.
+    expect(first[0].text).toBe("ि");
+    expect(first.map((g) => g.text)).toEqual(["ि", "क्ष", "ि", "त", "ज"]);
+    expect(visual.slice(space + 1).map((g) => g.text)).toEqual(["ि", "त्र", "प", "ा", "ठ", "ी"]);
+    // The positions are real: the run is centred on the page as the layout intends.
+    const last = visual[visual.length - 1];
+    expect((visual[0].x + last.x + last.width) / 2).toBeCloseTo(doc.getPage(0).getWidth() / 2, 0);
     expectGlyphsMatchText(doc);
     expect(documentText(doc)).toContain(`/verify/${article.refnumber}-3-`);
   });
@@ -119,15 +130,64 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     }
   });
 
-  it("may be kept by the edge cache (browsers revalidate), and a repeat download is identical", async () => {
+  it("may be kept by the edge cache (browsers revalidate): a repeat download is the stored copy", async () => {
     const { j, article } = await setup();
-    const first = await fetchWorker(certificateUrl(j, article.refnumber, 1));
+    const url = certificateUrl(j, article.refnumber, 1);
+    const first = await fetchWorker(url);
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
-    const a = new Uint8Array(await first.arrayBuffer());
-    const second = await fetchWorker(certificateUrl(j, article.refnumber, 1));
-    expect(second.status).toBe(200);
-    const b = new Uint8Array(await second.arrayBuffer());
-    expect(b.length).toBe(a.length);
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    const stored = new Uint8Array(await first.arrayBuffer());
+    const repeat = await fetchWorker(url);
+    expect(repeat.headers.get("x-edge-cache")).toBe("HIT");
+    expect(repeat.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(new Uint8Array(await repeat.arrayBuffer())).toEqual(stored);
+  });
+
+  it("builds the same bytes every time, apart from the creation and modification dates", async () => {
+    const { j, article } = await setup();
+    // A query string the route ignores gives a fresh edge-cache key: every document is built.
+    const build = async (author: number, n: number) => {
+      const before = Date.now();
+      const res = await fetchWorker(`${certificateUrl(j, article.refnumber, author)}?fresh=${n}`);
+      expect(res.headers.get("x-edge-cache")).toBe("MISS");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { bytes, before, after: Date.now() };
+    };
+    // A Latin name (fonts from the per-isolate base subsets) and a Devanagari one (a subset
+    // made for the document).
+    const firsts = [await build(1, 1), await build(3, 1)];
+    // A second apart, so the timestamps differ: proof that the second documents were built
+    // anew rather than served from some cache.
+    await new Promise((r) => setTimeout(r, 1100));
+    const seconds = [await build(1, 2), await build(3, 2)];
+
+    // What may differ: /CreationDate and /ModDate, and nothing else. DocBuilder stamps them
+    // with the moment of building (`new Date()`), not a per-article date; they are metadata a
+    // reader never sees on the page, so we accept them. Everything else — the text, fonts and
+    // their subset tags, the signed verification code, the layout — is a pure function of the
+    // article and journal and must match byte for byte. (If the builder ever stamps a fixed
+    // per-article date, the "differ" assertion below fails: replace the masking with plain
+    // byte equality then.)
+    const DATE = /\/(CreationDate|ModDate) \(D:(\d{14})Z\)/g;
+    const latin1 = (u8: Uint8Array) => new TextDecoder("latin1").decode(u8);
+    const stamp = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
+    const masked = (u8: Uint8Array) => latin1(u8).replace(DATE, "/$1 (D:00000000000000Z)");
+    for (const { bytes, before, after } of [...firsts, ...seconds]) {
+      const dates = [...latin1(bytes).matchAll(DATE)].map((m) => [m[1], m[2]]);
+      expect(dates.map(([key]) => key).sort()).toEqual(["CreationDate", "ModDate"]);
+      for (const [, date] of dates) {
+        expect(date >= stamp(before) && date <= stamp(after), `${date} within ${stamp(before)}–${stamp(after)}`).toBe(true);
+      }
+    }
+    firsts.forEach((a, i) => {
+      const b = seconds[i];
+      expect(latin1(a.bytes).match(DATE)).not.toEqual(latin1(b.bytes).match(DATE));
+      const [ma, mb] = [masked(a.bytes), masked(b.bytes)];
+      expect(mb.length).toBe(ma.length);
+      let firstDifference = -1;
+      for (let k = 0; k < ma.length && firstDifference < 0; k++) if (ma[k] !== mb[k]) firstDifference = k;
+      expect(firstDifference, `differs at ${JSON.stringify(ma.slice(firstDifference - 40, firstDifference + 40))}`).toBe(-1);
+    });
   });
 
   it("never serves another journal's certificate", async () => {

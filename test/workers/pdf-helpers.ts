@@ -5,15 +5,29 @@
  * and that the glyphs drawn really are those characters.
  */
 import { unzlibSync } from "fflate";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFPage } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFPage } from "pdf-lib";
 import { expect } from "vitest";
 import { fetchWorker } from "../factories";
+
+/** One glyph drawn on the page. */
+export interface Glyph {
+  /** What the glyph stands for, through its font's ToUnicode map ('क्ष' for a conjunct). */
+  text: string;
+  /** BaseFont name. */
+  font: string;
+  /** Left edge of the glyph on the page (text matrix, TJ adjustments and font widths applied). */
+  x: number;
+  /** Advance width in points. */
+  width: number;
+}
 
 export interface TextLine {
   /** The line's /ActualText. */
   text: string;
   /** The line's glyphs decoded through ToUnicode, in drawing order. */
   glyphs: string;
+  /** The line's glyphs one by one, in drawing order; sort by x for visual order. */
+  glyphRun: Glyph[];
   /** BaseFont names used in the line. */
   fonts: string[];
   /** Glyph text drawn with each font. */
@@ -58,38 +72,100 @@ function pageContent(doc: PDFDocument, page: PDFPage): string {
     .join("\n");
 }
 
+/** The CIDFont's /W array as CID → width (thousandths of an em); /DW for the rest. */
+function cidWidths(doc: PDFDocument, font: PDFDict): (cid: number) => number {
+  const descendants = font.lookup(PDFName.of("DescendantFonts"));
+  const cidFont = descendants instanceof PDFArray ? doc.context.lookup(descendants.get(0), PDFDict) : undefined;
+  const widths = new Map<number, number>();
+  const dw = cidFont?.lookup(PDFName.of("DW"));
+  const fallback = dw instanceof PDFNumber ? dw.asNumber() : 1000;
+  const w = cidFont?.lookup(PDFName.of("W"));
+  if (w instanceof PDFArray) {
+    const items = w.asArray().map((item) => doc.context.lookup(item) ?? item);
+    for (let i = 0; i < items.length; ) {
+      const first = (items[i] as PDFNumber).asNumber();
+      const next = items[i + 1];
+      if (next instanceof PDFArray) {
+        next.asArray().forEach((v, k) => widths.set(first + k, (doc.context.lookup(v) as PDFNumber).asNumber()));
+        i += 2;
+      } else {
+        const last = (next as PDFNumber).asNumber();
+        const width = (items[i + 2] as PDFNumber).asNumber();
+        for (let c = first; c <= last; c++) widths.set(c, width);
+        i += 3;
+      }
+    }
+  }
+  return (cid) => widths.get(cid) ?? fallback;
+}
+
 /** Lines of text of one page, in drawing order. */
 export function pageLines(doc: PDFDocument, pageIndex: number): TextLine[] {
   const page = doc.getPage(pageIndex);
   const resources = page.node.Resources();
   const fontDict = resources?.lookup(PDFName.of("Font"), PDFDict);
-  const fonts = new Map<string, { name: string; map: Map<number, string> }>();
+  type FontInfo = { name: string; map: Map<number, string>; width: (cid: number) => number };
+  const fonts = new Map<string, FontInfo>();
   for (const [key, ref] of fontDict?.entries() ?? []) {
     const font = doc.context.lookup(ref, PDFDict);
-    fonts.set(key.asString(), { name: font.get(PDFName.of("BaseFont"))!.toString().slice(1), map: toUnicodeMap(doc, font) });
+    fonts.set(key.asString(), {
+      name: font.get(PDFName.of("BaseFont"))!.toString().slice(1),
+      map: toUnicodeMap(doc, font),
+      width: cidWidths(doc, font),
+    });
   }
   const content = pageContent(doc, page);
   const lines: TextLine[] = [];
   let current: TextLine | null = null;
-  let font: { name: string; map: Map<number, string> } | undefined;
-  const token = /\/ActualText\s*<([0-9A-Fa-f]*)>|(\/[A-Za-z0-9_.-]+)\s+[\d.]+\s+Tf|\[((?:[^\]])*)\]\s*TJ|\bEMC\b/g;
+  let font: FontInfo | undefined;
+  let size = 0;
+  // Text state as far as these documents use it: Tm (translation only), Tf, Tc and TJ.
+  let x = 0;
+  let charSpacing = 0;
+  const number = String.raw`(-?[\d.]+)`;
+  const token = new RegExp(
+    [
+      String.raw`\/ActualText\s*<([0-9A-Fa-f]*)>`,
+      String.raw`(\/[A-Za-z0-9_.-]+)\s+([\d.]+)\s+Tf`,
+      String.raw`\[((?:[^\]])*)\]\s*TJ`,
+      String.raw`\bEMC\b`,
+      `${number}\\s+${number}\\s+${number}\\s+${number}\\s+${number}\\s+${number}\\s+Tm\\b`,
+      `${number}\\s+Tc\\b`,
+    ].join("|"),
+    "g",
+  );
   for (const m of content.matchAll(token)) {
     if (m[1] !== undefined) {
-      current = { text: utf16(m[1]), glyphs: "", fonts: [], byFont: {} };
+      current = { text: utf16(m[1]), glyphs: "", glyphRun: [], fonts: [], byFont: {} };
       lines.push(current);
     } else if (m[2]) {
       font = fonts.get(m[2]);
+      size = Number(m[3]);
       if (current && font && !current.fonts.includes(font.name)) current.fonts.push(font.name);
-    } else if (m[3] !== undefined && current && font) {
-      for (const h of m[3].matchAll(/<([0-9A-Fa-f]*)>/g)) {
-        for (let i = 0; i + 4 <= h[1].length; i += 4) {
-          const ch = font.map.get(parseInt(h[1].slice(i, i + 4), 16)) ?? "\ufffd";
+    } else if (m[4] !== undefined && current && font) {
+      // Each glyph is drawn at the pen, which then moves by its width (plus Tc); a number
+      // moves the pen back by that many thousandths of the font size.
+      for (const item of m[4].matchAll(/<([0-9A-Fa-f]*)>|(-?[\d.]+)/g)) {
+        if (item[2] !== undefined) {
+          x -= (Number(item[2]) / 1000) * size;
+          continue;
+        }
+        for (let i = 0; i + 4 <= item[1].length; i += 4) {
+          const cid = parseInt(item[1].slice(i, i + 4), 16);
+          const ch = font.map.get(cid) ?? "\ufffd";
+          const width = (font.width(cid) / 1000) * size;
+          current.glyphRun.push({ text: ch, font: font.name, x, width });
+          x += width + charSpacing;
           current.glyphs += ch;
           current.byFont[font.name] = (current.byFont[font.name] ?? "") + ch;
         }
       }
     } else if (m[0] === "EMC") {
       current = null;
+    } else if (m[5] !== undefined) {
+      x = Number(m[9]);
+    } else if (m[11] !== undefined) {
+      charSpacing = Number(m[11]);
     }
   }
   return lines;

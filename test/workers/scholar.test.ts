@@ -17,7 +17,7 @@ function head(html: string): string {
   return html.slice(0, html.indexOf("</head>"));
 }
 
-async function articlePage(opts: { doi?: string; file?: string } = {}) {
+async function articlePage(opts: { doi?: string; file?: string; authorname?: string } = {}) {
   const j = await makeJournal({
     settings: { websitename: "Scholar Check Journal", issn: "1111-2222", journal_essn: "3333-4444", publisher_name: "Check Press", journal_language: "English" },
   });
@@ -89,7 +89,8 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     const { html, url } = await articlePage();
     const h = head(html);
     expect(metas(h, "name", "DC.title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
-    expect(metas(h, "name", "DC.creator")).toEqual(["Dr. Anjali Sharma", "José Martínez", "राजेश कुमार"]);
+    // Without the honorific, as citation_author has it.
+    expect(metas(h, "name", "DC.creator")).toEqual(["Anjali Sharma", "José Martínez", "राजेश कुमार"]);
     expect(metas(h, "name", "DC.date.issued")).toEqual(["2025-07-09"]);
     expect(metas(h, "name", "DC.identifier")).toEqual([url]);
     expect(metas(h, "name", "DC.source")[0]).toBe("Scholar Check Journal, Vol. 6, Issue 3 (2025), pp. 21-34");
@@ -104,7 +105,11 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(ld["@context"]).toBe("https://schema.org");
     expect(ld["@type"]).toBe("ScholarlyArticle");
     expect(ld.name).toBe("Salinity tolerance in Oryza sativa landraces");
-    expect(ld.author.map((p: { name: string }) => p.name)).toEqual(["Dr. Anjali Sharma", "José Martínez", "राजेश कुमार"]);
+    expect(ld.author).toEqual([
+      { "@type": "Person", name: "Anjali Sharma" },
+      { "@type": "Person", name: "José Martínez" },
+      { "@type": "Person", name: "राजेश कुमार" },
+    ]);
     expect(ld.datePublished).toBe("2025-07-09");
     expect(ld.pageStart).toBe("21");
     expect(ld.url).toBe(url);
@@ -113,6 +118,18 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(issue).toMatchObject({ "@type": "PublicationIssue", issueNumber: "3" });
     expect(issue.isPartOf).toMatchObject({ "@type": "PublicationVolume", volumeNumber: "6" });
     expect(issue.isPartOf.isPartOf).toMatchObject({ "@type": "Periodical", name: "Scholar Check Journal", issn: ["1111-2222", "3333-4444"] });
+  });
+
+  it("names each author the same way in citation_author, DC.creator and JSON-LD, honorifics dropped", async () => {
+    const { html } = await articlePage({ authorname: "Dr. Anjali Sharma, Prof.Dr.R.K. Singh, (Dr) José Martínez, Mrs.Priya Nair, डॉ. राजेश कुमार, Drew Barry" });
+    const h = head(html);
+    const expected = ["Anjali Sharma", "R.K. Singh", "José Martínez", "Priya Nair", "राजेश कुमार", "Drew Barry"];
+    expect(metas(h, "name", "citation_author")).toEqual(expected);
+    expect(metas(h, "name", "DC.creator")).toEqual(expected);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(ld.author.map((p: { name: string }) => p.name)).toEqual(expected);
+    // The reader-facing byline keeps the names as the authors gave them.
+    expect(html).toContain(">Dr. Anjali Sharma<");
   });
 
   it("emits Open Graph and Twitter card tags", async () => {
