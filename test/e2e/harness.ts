@@ -146,12 +146,26 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Collects console errors, page errors and CSP violations so a test can assert there were none. */
+/** Marker of the CSP violations the page reports to the test (see watchPage). */
+const CSP_REPORT = "__csp_violation__";
+
+/**
+ * Collects console errors, page errors and CSP violations so a test can assert there were none.
+ * Violations are caught by the page's own `securitypolicyviolation` event, not only inferred
+ * from Chromium's console messages.
+ */
 export function watchPage(page: Page): { problems: string[] } {
   const problems: string[] = [];
+  void page.addInitScript((marker) => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.info(`${marker} ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  }, CSP_REPORT);
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    const text = m.text();
+    if (text.startsWith(CSP_REPORT)) problems.push(`CSP violation: ${text.slice(CSP_REPORT.length + 1)}`);
+    else if (m.type() === "error") problems.push(`console: ${text}`);
   });
   return { problems };
 }

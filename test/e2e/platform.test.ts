@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { launchBrowser, requireChromium, startApp, watchPage, type App } from "./harness.ts";
+
+/** What the platform serves around the app: static files' headers, and the CSP watch itself. */
+
+const HOST = "platform.localhost";
+let app: App;
+let browser: Browser;
+
+before(async () => {
+  requireChromium();
+  app = await startApp([{ slug: "platform", name: "Platform Test Journal", hosts: [HOST] }]);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function head(p: string): Promise<Response> {
+  const res = await fetch(`http://127.0.0.1:${app.port}${p}`, { headers: { host: `${HOST}:${app.port}` } });
+  await res.arrayBuffer();
+  assert.equal(res.status, 200, p);
+  return res;
+}
+
+test("static files (scripts, styles, icons, images, the copyright form) carry the security headers", async () => {
+  const built = readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets"));
+  const script = built.find((f) => f.startsWith("entry.client") && f.endsWith(".js"))!;
+  const style = built.find((f) => f.endsWith(".css"))!;
+  for (const p of [`/assets/${script}`, `/assets/${style}`, "/favicon.svg", "/images/cover-stock.svg", "/assets/editors/avatar.png", "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc"]) {
+    const res = await head(p);
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff", p);
+    assert.equal(res.headers.get("x-frame-options"), "DENY", p);
+    assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin", p);
+    assert.equal(res.headers.get("strict-transport-security"), "max-age=31536000; includeSubDomains", p);
+    assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'none'.*frame-ancestors 'none'/, p);
+  }
+});
+
+test("hashed build files are cached for a year; files without a hash are revalidated", async () => {
+  const built = readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets"));
+  const script = built.find((f) => f.startsWith("entry.client") && f.endsWith(".js"))!;
+  assert.equal((await head(`/assets/${script}`)).headers.get("cache-control"), "public, max-age=31536000, immutable");
+  for (const p of ["/favicon.svg", "/assets/editors/avatar.png", "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc"]) {
+    assert.equal((await head(p)).headers.get("cache-control"), "public, max-age=0, must-revalidate", p);
+  }
+  const form = await head("/assets/CopyrightAgreementAndAuthorshipResponsibility.doc");
+  assert.equal(form.headers.get("content-type"), "application/msword");
+  assert.equal(form.headers.get("content-disposition"), 'attachment; filename="CopyrightAgreementAndAuthorshipResponsibility.doc"');
+});
+
+test("the browser tests' page watch reports a CSP violation (so a clean run means none happened)", async () => {
+  const page = await browser.newPage();
+  const watch = watchPage(page);
+  await page.goto(app.url(HOST, "/"));
+  assert.deepEqual(watch.problems, []);
+  // An inline script without the page's nonce, as an injected payload would be.
+  await page.evaluate(() => {
+    const s = document.createElement("script");
+    s.textContent = "window.__ran = true";
+    document.body.append(s);
+  });
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran), undefined);
+  assert.ok(watch.problems.some((p) => p.startsWith("CSP violation: script-src")), watch.problems.join("\n"));
+  await page.close();
+});
