@@ -122,20 +122,26 @@ export async function updateEditorWithPicture(
   }
 }
 
-/** Pins or unpins editors of this journal in one statement per chunk; ids of other journals are ignored. */
+/**
+ * Pins or unpins editors of this journal; ids of other journals are ignored. D1 allows at most
+ * 100 bound parameters per statement, so large selections are chunked — and the chunks go in
+ * one batch: one round trip, all or nothing.
+ */
 export async function setEditorsPinned(db: Db, journalId: number, ids: number[], pinned: boolean): Promise<number> {
-  let changed = 0;
-  // D1 allows at most 100 bound parameters per statement.
+  if (ids.length === 0) return 0;
+  const at = new Date().toISOString();
+  const statements = [];
   for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const rows = await db
-      .update(editors)
-      .set({ is_pinned: pinned ? 1 : 0, updated_at: new Date().toISOString() })
-      .where(and(eq(editors.journalId, journalId), inArray(editors.id, chunk)))
-      .returning({ id: editors.id });
-    changed += rows.length;
+    statements.push(
+      db
+        .update(editors)
+        .set({ is_pinned: pinned ? 1 : 0, updated_at: at })
+        .where(and(eq(editors.journalId, journalId), inArray(editors.id, ids.slice(i, i + 90))))
+        .returning({ id: editors.id }),
+    );
   }
-  return changed;
+  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return results.reduce((n, rows) => n + rows.length, 0);
 }
 
 export async function getEditorsByIds(db: Db, journalId: number, ids: number[]): Promise<Editor[]> {

@@ -62,19 +62,28 @@ export interface NewJournal {
   settings?: Partial<Omit<Settings, "journalId">>;
 }
 
-/** Creates a journal, its hostnames and its settings row atomically. */
+/**
+ * Creates a journal, its hostnames and its settings row: all or nothing. The dependent rows need
+ * the new id, so they go in a second batch; if that fails (a hostname another journal owns, a
+ * bad setting) the journal row is removed again, which leaves nothing behind.
+ */
 export async function createJournal(db: Db, input: NewJournal): Promise<number> {
   const [journal] = await db
     .insert(journals)
     .values({ slug: input.slug, name: input.name })
     .returning({ id: journals.id });
   const id = journal.id;
-  await db.batch([
-    db.insert(settings).values({ websitename: input.name, ...input.settings, journalId: id }),
-    ...input.hosts.map((hostname) =>
-      db.insert(journalHosts).values({ hostname: normaliseHost(hostname), journalId: id }),
-    ),
-  ] as const as [any, ...any[]]);
+  try {
+    await db.batch([
+      db.insert(settings).values({ websitename: input.name, ...input.settings, journalId: id }),
+      ...input.hosts.map((hostname) =>
+        db.insert(journalHosts).values({ hostname: normaliseHost(hostname), journalId: id }),
+      ),
+    ] as const as [any, ...any[]]);
+  } catch (error) {
+    await db.delete(journals).where(eq(journals.id, id));
+    throw error;
+  }
   return id;
 }
 

@@ -8,7 +8,8 @@ import {
   type ArticleFields,
 } from "../../app/models/articles.server";
 import { errorText } from "../../app/utils/errors.server";
-import { createEditorWithPicture, getEditor, updateEditorWithPicture } from "../../app/models/editors.server";
+import { createEditorWithPicture, getEditor, setEditorsPinned, updateEditorWithPicture } from "../../app/models/editors.server";
+import { createJournal } from "../../app/models/journals.server";
 import { articleForm, db, fetchWorker, makeAdminSession, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
 import { failingPuts, failingWrites } from "../faults";
 
@@ -91,6 +92,44 @@ describe("atomic editor writes across D1 and R2", () => {
     expect((await getEditor(db(), j.id, editor.id))?.picture).toBe(editor.picture);
     const untouched = await makeEditor(j.id);
     expect(untouched.picture).toBe("");
+  });
+
+  it("a failing R2 put during an editor update changes nothing: old picture and fields stay", async () => {
+    const j = await makeJournal();
+    const editor = await createEditorWithPicture(env, db(), j.id, { name: "Stays Put", category: "chief editor", post: "Professor", content: "Uni" }, picture);
+    const before = await keys(`journals/${j.id}/`);
+    await expect(
+      updateEditorWithPicture({ FILES: failingPuts(env.FILES) }, db(), j.id, editor, { name: "Renamed" }, picture),
+    ).rejects.toSatisfy(injected("R2"));
+    expect(await keys(`journals/${j.id}/`)).toEqual(before);
+    const after = await getEditor(db(), j.id, editor.id);
+    expect(after?.name).toBe("Stays Put");
+    expect(after?.picture).toBe(editor.picture);
+  });
+});
+
+describe("multi-row writes", () => {
+  it("pins 250 editors (three chunks under D1's 100-parameter limit) in one batch, ignoring other journals' ids", async () => {
+    const j = await makeJournal();
+    const other = await makeJournal();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
+       INSERT INTO editors (journal_id, name, category, post, content) SELECT ?, 'Editor ' || i, 'associate editor', 'Professor', 'Uni' FROM n`,
+    ).bind(j.id).run();
+    const foreign = await makeEditor(other.id);
+    const ids = (await env.DB.prepare("SELECT id FROM editors WHERE journal_id = ?").bind(j.id).all<{ id: number }>()).results.map((r) => r.id);
+    expect(ids).toHaveLength(250);
+    expect(await setEditorsPinned(db(), j.id, [...ids, foreign.id], true)).toBe(250);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM editors WHERE journal_id = ? AND is_pinned = 1").bind(j.id).first("n")).toBe(250);
+    expect((await getEditor(db(), other.id, foreign.id))?.is_pinned).toBe(0);
+  });
+
+  it("creating a journal whose hostname another journal owns leaves no half journal", async () => {
+    const a = await makeJournal();
+    const slug = `half-${Date.now()}`;
+    await expect(createJournal(db(), { slug, name: "Half", hosts: ["fresh-host.test", a.host] })).rejects.toThrow();
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM journals WHERE slug = ?").bind(slug).first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM journal_hosts WHERE hostname = 'fresh-host.test'").first("n")).toBe(0);
   });
 });
 
