@@ -39,8 +39,19 @@ export function isCacheable(request: Request, path: string): boolean {
   return CACHEABLE.some((re) => re.test(path));
 }
 
+/**
+ * The query parameters any cached page or API answer reads (search and its filters, the
+ * certificate page's refno, React Router's own on `.data` requests). Others cannot change the
+ * answer, so they stay out of the key: `/?anything=random` is a hit, and nobody can fill the
+ * cache or force renders with junk parameters.
+ */
+const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index"];
+
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
-  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${url.search}`);
+  const kept = new URLSearchParams();
+  for (const name of KEY_PARAMS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  const query = kept.size ? `?${kept}` : "";
+  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${query}`);
 }
 
 /** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */

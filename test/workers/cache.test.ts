@@ -68,3 +68,25 @@ describe("edge cache", () => {
     expect((await fetchWorker(s.url("/admin/login"))).headers.get("x-edge-cache")).toBeNull();
   });
 });
+
+describe("edge cache key", () => {
+  it("ignores query parameters no page reads: junk parameters neither bypass nor fill the cache", async () => {
+    const j = await makeJournal();
+    await (await fetchWorker(j.url("/"))).text();
+    await new Promise((r) => setTimeout(r, 20));
+    for (const junk of ["/?utm_source=x", "/?u=1", "/?u=2&fbclid=abc"]) {
+      expect((await fetchWorker(j.url(junk))).headers.get("x-edge-cache"), junk).toBe("HIT");
+    }
+  });
+
+  it("keeps the parameters a page reads: different searches are different entries", async () => {
+    const j = await makeJournal();
+    const first = await fetchWorker(j.url("/search?keyword=rice"));
+    await first.text();
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await fetchWorker(j.url("/search?keyword=rice&u=9"))).headers.get("x-edge-cache")).toBe("HIT");
+    expect((await fetchWorker(j.url("/search?keyword=wheat"))).headers.get("x-edge-cache")).toBe("MISS");
+    expect((await fetchWorker(j.url("/search?keyword=rice&page=2"))).headers.get("x-edge-cache")).toBe("MISS");
+  });
+});
