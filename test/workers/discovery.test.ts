@@ -96,12 +96,77 @@ describe("OAI-PMH 2.0", () => {
     const list = await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc");
     expect(xmlTexts(list, "identifier").slice(0, 2)).toEqual([`oai:${j.host}:article/${live.id}`, `oai:${j.host}:article/${gone.id}`]);
     expect(xmlTexts(list, "dc:title")).toEqual(["Live article"]);
-    expect(xmlTexts(list, "dc:creator")).toEqual(["Dr. A One", "B Two"]);
+    // Honorifics dropped, exactly as citation_author / DC.creator / JSON-LD have them.
+    expect(xmlTexts(list, "dc:creator")).toEqual(["A One", "B Two"]);
+    expect(xmlTexts(list, "dc:language")).toEqual(["en"]);
     expect(list).toContain('<header status="deleted">');
     const ids = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-3");
     expect(xmlTexts(ids, "identifier")).toHaveLength(2);
     const one = await oai(j.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${j.host}:article/${live.id}`);
     expect(xmlTexts(one, "dc:identifier")[0]).toBe(`https://${j.host}/archives/2025/3/1/${live.refnumber}`);
+  });
+
+  it("dc:creator matches the article page's citation_author, DC.creator and JSON-LD authors", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 6, issue: 1 });
+    const a = await makeArticle(j.id, issue, { authorname: "Dr. Anjali Sharma, Prof. Dr. R.K. Singh, डॉ. सुनीता देवी, Smt. Priya Nair" });
+    const record = await oai(j.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${j.host}:article/${a.id}`);
+    const page = await (await fetchWorker(j.url(`/archives/2025/6/1/${a.refnumber}`))).text();
+    const metas = (name: string) => [...page.matchAll(new RegExp(`<meta name="${name}" content="([^"]*)"`, "g"))].map((m) => m[1]);
+    const jsonLd = [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]) as { "@type"?: string; author?: { name: string }[] })
+      .find((d) => d["@type"] === "ScholarlyArticle");
+    const expected = ["Anjali Sharma", "R.K. Singh", "सुनीता देवी", "Priya Nair"];
+    expect(xmlTexts(record, "dc:creator")).toEqual(expected);
+    expect(metas("citation_author")).toEqual(expected);
+    expect(metas("DC.creator")).toEqual(expected);
+    expect(jsonLd?.author?.map((p) => p.name)).toEqual(expected);
+  });
+
+  it("dc:language is the ISO 639 code of the journal's language, or the setting as written", async () => {
+    const cases: [string, string[]][] = [
+      ["English", ["en"]],
+      ["Hindi", ["hi"]],
+      ["english", ["en"]],
+      ["English & Hindi", ["en", "hi"]],
+      ["Marathi, English", ["mr", "en"]],
+      ["", ["en"]],
+      ["Klingon", ["Klingon"]],
+      ["English and Elvish", ["English and Elvish"]],
+    ];
+    for (const [setting, codes] of cases) {
+      const j = await makeJournal({ settings: { journal_language: setting } });
+      await makeArticle(j.id, await makeIssue(j.id));
+      expect(xmlTexts(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc"), "dc:language"), setting).toEqual(codes);
+    }
+  });
+
+  it("ListSets names every volume a header can name, deleted records included", async () => {
+    const j = await makeJournal({ settings: { websitename: "Set Journal" } });
+    const v1 = await makeIssue(j.id, { year: 2023, volume: 1, issue: 1 });
+    const v2 = await makeIssue(j.id, { year: 2024, volume: 2, issue: 1 });
+    const v3 = await makeIssue(j.id, { year: 2025, volume: 3, issue: 1 });
+    await makeArticle(j.id, v1);
+    await makeArticle(j.id, v1, { status: "disabled", pagenumber: "7-9" });
+    // Volume 2: every article disabled (withdrawn) — still harvested as deleted records.
+    const withdrawn = await makeArticle(j.id, v2, { status: "disabled" });
+    await makeArticle(j.id, v3);
+    const sets = xmlTexts(await oai(j.host, "verb=ListSets"), "setSpec");
+    expect(sets).toEqual(["volume-3", "volume-2", "volume-1"]);
+    const headers = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc");
+    const specs = new Set(xmlTexts(headers, "setSpec"));
+    expect([...specs].sort()).toEqual(["volume-1", "volume-2", "volume-3"]);
+    for (const spec of specs) expect(sets).toContain(spec);
+    // The withdrawn volume's set is selectable and holds its deleted record.
+    const v2Ids = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-2");
+    expect(xmlTexts(v2Ids, "identifier")).toEqual([`oai:${j.host}:article/${withdrawn.id}`]);
+    expect(v2Ids).toContain('<header status="deleted">');
+    // The sitemap still lists only volumes with enabled articles.
+    expect(xmlTexts((await get(j.url("/sitemap.xml"))).body, "loc")).toEqual([
+      `https://${j.host}/sitemaps/pages.xml`,
+      `https://${j.host}/sitemaps/volume-3.xml`,
+      `https://${j.host}/sitemaps/volume-1.xml`,
+    ]);
   });
 
   it("filters by from/until on datestamps that change when an article changes", async () => {
