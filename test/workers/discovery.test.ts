@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { getDb } from "../../app/db/client.server";
+import { searchRanked } from "../../app/models/articles.server";
+import { rankedSearchStatements } from "../../scripts/bench/sql";
+import exportScript from "../../scripts/export.ts?raw";
+import { db, fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
 import { xmlProblem, xmlTexts } from "../xml";
 
 async function get(url: string, init?: RequestInit) {
@@ -265,5 +269,112 @@ describe("citation exports and reader counts", () => {
     await new Promise((r) => setTimeout(r, 50));
     const row = await env.DB.prepare("select downloads from article_stats where article_id = ?").bind(a.id).first<{ downloads: number }>();
     expect(row?.downloads).toBe(1);
+  });
+});
+
+describe("search index repair and the bench's search SQL", () => {
+  const REPAIR = "0006_repair_search_index.sql";
+  /** Statements of a SQL text: comments dropped, whitespace collapsed, no trailing semicolons. */
+  const statements = (sql: string) =>
+    sql
+      .split("\n")
+      .filter((line) => !line.trim().startsWith("--"))
+      .join("\n")
+      .split(/;\s*/)
+      .map((q) => q.replace(/\s+/g, " ").trim())
+      .filter(Boolean);
+  const repairSql = () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === REPAIR);
+    expect(migration, REPAIR).toBeDefined();
+    return migration!.queries.flatMap(statements);
+  };
+  // The rows the index holds. Not `select rowid from articles_fts`: a full scan of an
+  // external-content table reads the content table (articles), so it lists every article.
+  // The docsize shadow table has one row per indexed document.
+  const ftsRowids = async () =>
+    (await env.DB.prepare("select id from articles_fts_docsize order by id").all<{ id: number }>()).results.map((r) => r.id);
+  const enabledIds = async () =>
+    (await env.DB.prepare("select id from articles where status = 'enabled' order by id").all<{ id: number }>()).results.map((r) => r.id);
+
+  it("the repair migration re-fills the index exactly as scripts/export.ts ends a dump", () => {
+    // The SQL string literals of export.ts's re-fill (`lines.push(…)` after the table rows).
+    const block = exportScript.slice(exportScript.indexOf("lines.push(", exportScript.indexOf('if (tables.includes("articles"))')));
+    const pushed = block.slice(0, block.indexOf(");\n"));
+    const literals = [...pushed.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("");
+    expect(statements(literals)).toHaveLength(2);
+    expect(repairSql()).toEqual(statements(literals));
+    expect(repairSql()[0]).toBe("INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all')");
+  });
+
+  it("the repair migration leaves only enabled articles in the index, and search and triggers keep working", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2024 });
+    const shown = await makeArticle(j.id, issue, { title: "Amaranth grain protein", keywords: "pseudocereal" });
+    const hidden = await makeArticle(j.id, issue, { title: "Amaranth retracted trial", authorname: "Plantedentry Author", status: "disabled" });
+    // What an old dump's FTS5 'rebuild' left behind: the disabled article in the index.
+    await env.DB.prepare(
+      "insert into articles_fts(rowid, search_title, authorname, keywords, search_abstract) select id, search_title, authorname, keywords, search_abstract from articles where id = ?",
+    )
+      .bind(hidden.id)
+      .run();
+    const planted = await env.DB.prepare("select rowid from articles_fts where articles_fts match '\"plantedentry\"'").all<{ rowid: number }>();
+    expect(planted.results.map((r) => r.rowid)).toEqual([hidden.id]);
+    expect(await ftsRowids()).not.toEqual(await enabledIds());
+
+    for (const sql of repairSql()) await env.DB.prepare(sql).run();
+
+    // Exactly the enabled articles (of every journal in this database), and a sound index.
+    expect(await ftsRowids()).toEqual(await enabledIds());
+    expect(await ftsRowids()).not.toContain(hidden.id);
+    expect((await env.DB.prepare("select rowid from articles_fts where articles_fts match '\"plantedentry\"'").all()).results).toEqual([]);
+    await env.DB.prepare("insert into articles_fts(articles_fts) values ('integrity-check')").run();
+
+    // Search finds the enabled article by title, keyword and prefix.
+    expect((await searchRanked(db(), j.id, { q: "amaranth" })).hits.map((h) => h.article.id)).toEqual([shown.id]);
+    expect((await searchRanked(db(), j.id, { q: "pseudocereal" })).hits.map((h) => h.article.id)).toEqual([shown.id]);
+    expect((await searchRanked(db(), j.id, { q: "amar prot" })).hits.map((h) => h.article.id)).toEqual([shown.id]);
+    const api = await fetchWorker(j.url("/api/search?keyword=amaranth"));
+    expect(((await api.json()) as { title: string }[]).map((a) => a.title)).toEqual(["Amaranth grain protein"]);
+    // The triggers still work on the re-filled index: an edit re-indexes, disabling removes,
+    // enabling adds — each of which would corrupt or miss if the entries did not match the rows.
+    await env.DB.prepare("update articles set search_title = 'Buckwheat grain protein', title = 'Buckwheat grain protein' where id = ?").bind(shown.id).run();
+    expect((await searchRanked(db(), j.id, { q: "buckwheat" })).total).toBe(1);
+    expect((await searchRanked(db(), j.id, { q: "amaranth" })).total).toBe(0);
+    await env.DB.prepare("update articles set status = 'enabled' where id = ?").bind(hidden.id).run();
+    expect((await searchRanked(db(), j.id, { q: "plantedentry" })).hits.map((h) => h.article.id)).toEqual([hidden.id]);
+    await env.DB.prepare("update articles set status = 'disabled' where id in (?, ?)").bind(shown.id, hidden.id).run();
+    expect((await searchRanked(db(), j.id, { q: "grain" })).total).toBe(0);
+    await env.DB.prepare("insert into articles_fts(articles_fts) values ('integrity-check')").run();
+    expect(await ftsRowids()).toEqual(await enabledIds());
+  });
+
+  it("the bench measures searchRanked's own SQL: same statements, same parameters", async () => {
+    const j = await makeJournal();
+    await makeArticle(j.id, await makeIssue(j.id), { title: "Pearl millet drought tolerance" });
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const recorder = {
+      prepare: (sql: string) => ({
+        bind: (...params: unknown[]) => {
+          sent.push({ sql, params });
+          return env.DB.prepare(sql).bind(...params);
+        },
+      }),
+      batch: (stmts: D1PreparedStatement[]) => env.DB.batch(stmts),
+    } as unknown as D1Database;
+    const norm = (sql: string) => sql.replace(/\s+/g, " ").trim();
+    for (const q of ["millet drought", 'odd "input" (NEAR* ', "Pearl"]) {
+      sent.length = 0;
+      const real = await searchRanked(getDb(recorder), j.id, { q });
+      const ours = [...sent];
+      sent.length = 0;
+      const bench = rankedSearchStatements(recorder, j.id, q);
+      expect(sent.map((s) => ({ sql: norm(s.sql), params: s.params }))).toEqual(ours.map((s) => ({ sql: norm(s.sql), params: s.params })));
+      expect(ours).toHaveLength(3);
+      expect(ours[0].sql).toContain("a.status = 'enabled'");
+      // And the copy returns what the real query does.
+      const [rows, count] = await env.DB.batch<Record<string, unknown>>(bench);
+      expect(rows.results.map((r) => r.id)).toEqual(real.hits.map((h) => h.article.id));
+      expect(Number(count.results[0].n)).toBe(real.total);
+    }
   });
 });
