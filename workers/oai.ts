@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
 import { getArticleById, type Article } from "../app/models/articles.server";
-import { earliestDatestamp, listVolumes, oaiCount, oaiRecords } from "../app/models/discovery.server";
+import { earliestDatestamp, oaiCount, oaiRecords, oaiSetVolumes } from "../app/models/discovery.server";
 import { splitAuthors } from "../app/utils/citation";
 import { htmlToText } from "../app/utils/html";
+import { creatorNames } from "../app/utils/scholarly-meta";
 import { articleFileUrl } from "../app/utils/storage";
 import { articlePath, origin, xml } from "./discovery";
 import type { HonoEnv } from "./types";
@@ -170,13 +171,75 @@ function header(c: Ctx, a: Article): string {
   return `<header${deleted}><identifier>${xml(identifierFor(c, a.id))}</identifier><datestamp>${datestamp(a.modification)}</datestamp><setSpec>${setSpecFor(a)}</setSpec></header>`;
 }
 
+/** ISO 639-1 codes of the languages journals here publish in (names as staff type them). */
+const LANGUAGE_CODES: Record<string, string> = {
+  english: "en",
+  hindi: "hi",
+  bengali: "bn",
+  bangla: "bn",
+  marathi: "mr",
+  tamil: "ta",
+  telugu: "te",
+  gujarati: "gu",
+  kannada: "kn",
+  malayalam: "ml",
+  punjabi: "pa",
+  panjabi: "pa",
+  urdu: "ur",
+  odia: "or",
+  oriya: "or",
+  assamese: "as",
+  nepali: "ne",
+  sanskrit: "sa",
+  sindhi: "sd",
+  kashmiri: "ks",
+  konkani: "kok",
+  maithili: "mai",
+  french: "fr",
+  german: "de",
+  spanish: "es",
+  portuguese: "pt",
+  italian: "it",
+  dutch: "nl",
+  russian: "ru",
+  polish: "pl",
+  turkish: "tr",
+  arabic: "ar",
+  persian: "fa",
+  farsi: "fa",
+  chinese: "zh",
+  japanese: "ja",
+  korean: "ko",
+  indonesian: "id",
+  malay: "ms",
+  thai: "th",
+  vietnamese: "vi",
+  swahili: "sw",
+};
+
+/**
+ * dc:language values from the journal's language setting: each named language as its ISO 639
+ * code ('English' → en, 'Hindi' → hi, 'English & Hindi' → en, hi). A name not in the table is
+ * kept as written (Dublin Core allows free text); no setting means English.
+ */
+export function languageCodes(setting: string | undefined): string[] {
+  const value = (setting ?? "").trim();
+  if (!value) return ["en"];
+  const parts = value.split(/\s*(?:[,;/&+]|\band\b)\s*/i).filter(Boolean);
+  const codes = parts.map((p) => LANGUAGE_CODES[p.toLowerCase().replace(/\s*\(.*\)$/, "").replace(/\s+language$/, "")] ?? null);
+  // Anything unrecognised (a code such as 'en' or 'hi-IN' included): the value as written.
+  if (codes.some((c) => c === null)) return [value];
+  return [...new Set(codes as string[])];
+}
+
 function dcRecord(c: Ctx, a: Article): string {
   const base = origin(c);
   const s = c.get("journal").settings;
   const parts: string[] = [];
   const el = (name: string, value: string) => value && parts.push(`<dc:${name}>${xml(value)}</dc:${name}>`);
   el("title", htmlToText(a.title));
-  for (const author of splitAuthors(a.authorname)) el("creator", author);
+  // Without honorifics, exactly as citation_author, DC.creator and the JSON-LD authors.
+  for (const author of creatorNames(splitAuthors(a.authorname))) el("creator", author);
   for (const k of a.keywords.split(/\s*,\s*/).filter(Boolean)) el("subject", k);
   if (a.subject) el("subject", a.subject);
   el("description", htmlToText(a.abstract));
@@ -189,7 +252,7 @@ function dcRecord(c: Ctx, a: Article): string {
   if (a.doi) el("identifier", `https://doi.org/${a.doi}`);
   if (a.file) el("relation", base + articleFileUrl(a.year, a.volume, a.issue, a.file));
   el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
-  el("language", (s.journal_language || "English").toLowerCase().startsWith("english") ? "en" : s.journal_language);
+  for (const language of languageCodes(s.journal_language)) el("language", language);
   el("rights", `Copyright (c) ${a.year} the authors. Published open access by ${s.publisher_name || s.websitename}.`);
   return `<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${parts.join("")}</oai_dc:dc></metadata>`;
 }
@@ -262,7 +325,8 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       }
       case "ListSets": {
         if (args.resumptionToken) throw new OaiError("badResumptionToken", "ListSets is returned in one response.");
-        const volumes = await listVolumes(db, journal.id);
+        // Every volume with any article: deleted records keep their volume's setSpec.
+        const volumes = await oaiSetVolumes(db, journal.id);
         // The schema demands at least one <set>; with no volumes yet there is no hierarchy.
         if (volumes.length === 0) throw new OaiError("noSetHierarchy", "This journal has no volumes yet, so no sets.");
         const sets = volumes

@@ -24,7 +24,28 @@ export interface DocumentInfo {
   subject?: string;
   author?: string;
   keywords?: string[];
+  /**
+   * The document's creation date, taken from its data (an article's publish date, the latest
+   * change of the editors listed…), never from the clock: the same inputs must give the same
+   * bytes, so a document can be cached and revalidated (workers/api/pdf.ts ETags).
+   */
+  date: Date;
+  /** Its modification date; `date` when not given. */
+  modified?: Date;
 }
+
+/**
+ * Version of the document code: part of every document ETag (workers/api/pdf.ts). Bump it
+ * whenever a builder's output changes for the same data (layout, wording, fonts or their
+ * packages, pdf-lib), or browsers holding an older PDF will keep being told it is current.
+ */
+export const DOCUMENTS_VERSION = 1;
+
+/**
+ * Documents this isolate has finished building. Read by tests to show that a response was (or
+ * was not) built, and when — e.g. that zip entries are built only as the client reads them.
+ */
+export const documentBuilds = { count: 0 };
 
 /** A PDF under construction: pages, fonts and shared objects of one document. */
 export class DocBuilder {
@@ -38,15 +59,14 @@ export class DocBuilder {
 
   static async create(info: DocumentInfo): Promise<DocBuilder> {
     const doc = await PDFDocument.create({ updateMetadata: false });
-    const now = new Date();
     doc.setTitle(clean(info.title), { showInWindowTitleBar: true });
     if (info.subject) doc.setSubject(clean(info.subject));
     if (info.author) doc.setAuthor(clean(info.author));
     if (info.keywords?.length) doc.setKeywords(info.keywords.map(clean));
     doc.setCreator(info.author ? clean(info.author) : "Journal site");
     doc.setProducer("Journal site (pdf-lib)");
-    doc.setCreationDate(now);
-    doc.setModificationDate(now);
+    doc.setCreationDate(info.date);
+    doc.setModificationDate(info.modified ?? info.date);
     doc.setLanguage("en");
     return new DocBuilder(doc);
   }
@@ -71,7 +91,9 @@ export class DocBuilder {
   async save(): Promise<Uint8Array> {
     for (const page of this.pages) page.finish();
     this.fonts.embedAll();
-    return this.doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY, addDefaultPage: false });
+    const bytes = await this.doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY, addDefaultPage: false });
+    documentBuilds.count++;
+    return bytes;
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line, type Run } from "./canvas.server";
 import { certificateFrame, drawSeal, GOLD, INK, MUTED, NAVY, ornamentRule } from "./decor.server";
-import { formatDate, formatPages, formatPeriod, titleRuns, titleText } from "./format.server";
+import { dataDate, formatDate, formatPages, formatPeriod, titleRuns, titleText } from "./format.server";
 import { drawQr } from "./qr.server";
 import type { ArticleInfo, JournalInfo } from "./types";
 
@@ -105,6 +105,8 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     subject: `${input.author}: “${title}”, ${journal.name}, Vol. ${article.volume}, Issue ${article.issue}, ${article.year}`,
     author: journal.name,
     keywords: ["Certificate of Publication", `Ref. No. ${article.refnumber}`, `Verification ${input.code}`],
+    // Dated by the publication it certifies, so every build of it is byte-identical.
+    date: dataDate([article.publishdate], `${article.year}-01-01`),
   });
   const canvas = builder.addPage(A4_LANDSCAPE);
   const W = canvas.width;

@@ -2,13 +2,15 @@
 import { A4, DocBuilder, fitRuns, singleLine } from "./canvas.server";
 import { CREAM, drawSeal, GOLD, GOLD_LIGHT, MUTED, NAVY, NAVY_DARK, ornamentRule, WHITE } from "./decor.server";
 import { identityLine } from "./certificate.server";
-import { formatPeriod } from "./format.server";
+import { dataDate, formatPeriod } from "./format.server";
 import { num } from "./fonts.server";
 import type { JournalInfo } from "./types";
 
 export interface CoverInput {
   journal: JournalInfo;
   issue: { year: number; volume: number; issue: number; frequency: string };
+  /** The document's date: the publish date (YYYY-MM-DD) of the article it is fetched for; else 1 January of the issue's year. */
+  date?: string;
 }
 
 export async function buildCoverPage(input: CoverInput): Promise<Uint8Array> {
@@ -20,6 +22,7 @@ export async function buildCoverPage(input: CoverInput): Promise<Uint8Array> {
     subject: `Cover page of Volume ${issue.volume}, Issue ${issue.issue}, ${when}`,
     author: journal.publisherName || journal.name,
     keywords: [journal.name, `Volume ${issue.volume}`, `Issue ${issue.issue}`, String(issue.year)],
+    date: dataDate([input.date], `${issue.year}-01-01`),
   });
   const c = builder.addPage(A4);
   const W = c.width;

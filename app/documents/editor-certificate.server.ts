@@ -2,7 +2,7 @@
 import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run } from "./canvas.server";
 import { certificateHeader, drawBlocks, signatureBlock, type Block } from "./certificate.server";
 import { certificateFrame, drawSeal, INK, MUTED, NAVY } from "./decor.server";
-import { formatDate, titleRuns } from "./format.server";
+import { dataDate, formatDate, titleRuns } from "./format.server";
 import { htmlToText } from "../utils/html";
 import type { EditorInfo, JournalInfo } from "./types";
 
@@ -33,6 +33,7 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
     subject: `${editor.name}, ${role}, ${journal.name}`,
     author: journal.name,
     keywords: ["Certificate of Appreciation", role],
+    date: dataDate([input.issuedOn]),
   });
   const canvas = builder.addPage(A4_LANDSCAPE);
   const W = canvas.width;

@@ -5,7 +5,7 @@
  */
 import { A4, DocBuilder, layoutRuns, type Canvas, type Line, type Run } from "./canvas.server";
 import { GOLD, INK, MUTED, NAVY, RULE } from "./decor.server";
-import { titleRuns } from "./format.server";
+import { dataDate, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
 import { htmlToText } from "../utils/html";
 import type { EditorInfo, JournalInfo } from "./types";
@@ -84,6 +84,8 @@ export async function buildEditorialBoard(input: BoardInput): Promise<Uint8Array
     subject: `Editorial board of ${journal.name}`,
     author: journal.name,
     keywords: ["Editorial Board", journal.name],
+    // The latest change to the editors listed: the board as of that moment.
+    date: dataDate(input.editors.map((e) => e.updatedAt), journal.yearStarted ? `${journal.yearStarted.trim()}-01-01` : undefined),
   });
   const items: PagedItem[] = [];
   const known = new Set(BOARD_GROUPS.map((g) => g.category));

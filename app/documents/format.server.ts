@@ -33,6 +33,26 @@ export function titleRuns(html: string, style: TextStyle = "regular", italicStyl
   return runs.filter((r) => r.text);
 }
 
+/** Used when a document's data holds no usable date at all. */
+const NO_DATE = Date.UTC(2000, 0, 1);
+
+/**
+ * A document's date from its data: the latest of the given values (YYYY-MM-DD, read as
+ * midnight UTC, or ISO timestamps), to the second; `fallback` (same forms) when none parses.
+ * Never the clock, so building the same data twice gives the same bytes.
+ */
+export function dataDate(values: readonly (string | null | undefined)[], fallback?: string): Date {
+  const parse = (v: string | null | undefined): number => {
+    const s = (v ?? "").trim();
+    if (!/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s)) return Number.NaN;
+    const t = Date.parse(s.length === 10 ? `${s}T00:00:00Z` : /Z|[+-]\d{2}:?\d{2}$/.test(s) ? s.replace(" ", "T") : `${s.replace(" ", "T")}Z`);
+    return Number.isNaN(t) ? Number.NaN : Math.floor(t / 1000) * 1000;
+  };
+  const times = values.map(parse).filter((t) => !Number.isNaN(t));
+  const fixed = parse(fallback);
+  return new Date(times.length ? Math.max(...times) : Number.isNaN(fixed) ? NO_DATE : fixed);
+}
+
 /** Plain text of an HTML title (metadata, file names). */
 export function titleText(html: string): string {
   return htmlToText(html);

@@ -4,7 +4,7 @@
  */
 import { A4, DocBuilder, layoutRuns, type Canvas } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
-import { formatPages, formatPeriod, titleRuns } from "./format.server";
+import { dataDate, formatPages, formatPeriod, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
 import type { ArticleInfo, JournalInfo } from "./types";
 
@@ -88,6 +88,8 @@ export async function buildIndexPage(input: IndexInput): Promise<Uint8Array> {
     subject: `Table of contents: ${articles.length} article${articles.length === 1 ? "" : "s"}`,
     author: journal.name,
     keywords: ["Index Page", "Table of Contents", ...articles.map((a) => a.refnumber)],
+    // The newest publication in the selection: the contents as of that day.
+    date: dataDate(articles.map((a) => a.publishdate)),
   });
   const items: PagedItem[] = [];
   let serial = 0;

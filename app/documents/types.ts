@@ -46,4 +46,6 @@ export interface EditorInfo {
   country: string;
   email: string;
   phone: string;
+  /** Last change of the editor's record (ISO timestamp): dates the editorial board PDF. */
+  updatedAt?: string;
 }

@@ -26,13 +26,19 @@ export function uniqueEntryName(name: string, used: Set<string>): string {
   return safe;
 }
 
+/** What a zip's DOS timestamps can hold: 1980-01-01 to 2099-12-31 (fflate throws outside). */
+const DOS_MIN = Date.UTC(1980, 0, 1);
+const DOS_MAX = Date.UTC(2099, 11, 31, 23, 59, 58);
+
 /**
  * A zip file as a byte stream. `next` returns the next entry, or null when done; it is called
- * once per pull, i.e. only as fast as the client reads.
+ * once per pull, i.e. only as fast as the client reads. Every entry is stamped with `modified`,
+ * a date from the selection's data (not the clock), so the same selection gives the same zip.
  */
-export function zipStream(next: () => Promise<ZipEntry | null>): ReadableStream<Uint8Array> {
+export function zipStream(next: () => Promise<ZipEntry | null>, modified: Date): ReadableStream<Uint8Array> {
   let zip: Zip;
-  const mtime = new Date();
+  const t = modified.getTime();
+  const mtime = new Date(Number.isNaN(t) ? DOS_MIN : Math.min(Math.max(t, DOS_MIN), DOS_MAX));
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {

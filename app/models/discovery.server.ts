@@ -13,6 +13,7 @@ export interface SitemapEntry {
   modification: string;
 }
 
+/** Volumes with enabled articles, newest first (sitemaps: one child per volume). */
 export async function listVolumes(db: Db, journalId: number) {
   return db
     .select({
@@ -22,6 +23,20 @@ export async function listVolumes(db: Db, journalId: number) {
     })
     .from(articles)
     .where(and(eq(articles.journalId, journalId), eq(articles.status, "enabled")))
+    .groupBy(articles.volume)
+    .orderBy(desc(articles.volume));
+}
+
+/**
+ * OAI-PMH sets: every volume holding any article, newest first. Disabled articles are still
+ * harvested (as deleted records whose header names their volume's setSpec), so a volume whose
+ * articles are all disabled must stay listed: every setSpec in a header appears in ListSets.
+ */
+export async function oaiSetVolumes(db: Db, journalId: number) {
+  return db
+    .select({ volume: articles.volume })
+    .from(articles)
+    .where(eq(articles.journalId, journalId))
     .groupBy(articles.volume)
     .orderBy(desc(articles.volume));
 }

@@ -17,10 +17,11 @@ const HOST = "oai-a.localhost";
 /** A journal with no articles, on a host without a dot, and no usable e-mail setting. */
 const EMPTY_HOST = "localhost";
 const BULK = 130; // more than one page of 100
-const TOTAL = BULK + 2;
+// Volume 1: a live and a deleted record; volume 2: the bulk; volume 3: one deleted record only.
+const TOTAL = BULK + 3;
 const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
 let app: App;
-let ids: { live: number; gone: number; bulkFirst: number };
+let ids: { live: number; gone: number; bulkFirst: number; withdrawn: number };
 
 // ---- validator ------------------------------------------------------------------------------
 
@@ -159,7 +160,10 @@ before(async () => {
       }
       await db.batch(stmts);
       const first = await db.prepare("select min(id) as id from articles where journal_id = ? and volume = 2").bind(jid).first<{ id: number }>();
-      ids = { live, gone, bulkFirst: first!.id };
+      // A volume whose only article was withdrawn: harvested as a deleted record of set volume-3.
+      const v3 = await issue(2025, 3, 1);
+      const withdrawn = (await insert(v3, 2025, 3, { ref: "3001", title: "Retracted paper", authors: "Someone Else", status: "disabled" }).first<{ id: number }>())!.id;
+      ids = { live, gone, bulkFirst: first!.id, withdrawn };
     },
   );
 });
@@ -229,11 +233,22 @@ test("ListMetadataFormats: with the identifier of a live and of a deleted record
   }
 });
 
-test("ListSets: one set per volume", async () => {
+test("ListSets: one set per volume, including a volume whose records are all deleted", async () => {
   const doc = await oai("verb=ListSets");
-  assert.deepEqual(xmlTexts(doc, "setSpec"), ["volume-2", "volume-1"]);
-  assert.deepEqual(xmlTexts(doc, "setName"), ["Journal of Harvestable Results, Volume 2", "Journal of Harvestable Results, Volume 1"]);
+  assert.deepEqual(xmlTexts(doc, "setSpec"), ["volume-3", "volume-2", "volume-1"]);
+  assert.deepEqual(xmlTexts(doc, "setName"), [
+    "Journal of Harvestable Results, Volume 3",
+    "Journal of Harvestable Results, Volume 2",
+    "Journal of Harvestable Results, Volume 1",
+  ]);
   assert.equal(resumption(doc), null);
+  // Every setSpec a header carries is one ListSets names.
+  const first = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc");
+  const second = await oai(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(resumption(first)!.token)}`);
+  const specs = new Set([...xmlTexts(first, "setSpec"), ...xmlTexts(second, "setSpec")]);
+  assert.deepEqual([...specs].sort(), ["volume-1", "volume-2", "volume-3"]);
+  const v3 = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-3");
+  assert.match(v3, new RegExp(`<header status="deleted"><identifier>${identifier(ids.withdrawn)}</identifier>`));
 });
 
 test("GetRecord: oai_dc record of a live article, metadata valid on its own against oai_dc", async () => {
@@ -243,7 +258,9 @@ test("GetRecord: oai_dc record of a live article, metadata valid on its own agai
   assert.deepEqual(xmlTexts(doc, "datestamp"), ["2020-01-05T10:00:00Z"]);
   assert.deepEqual(xmlTexts(doc, "setSpec"), ["volume-1"]);
   assert.deepEqual(xmlTexts(doc, "dc:title"), ["Drip irrigation of Zea mays &amp; &quot;sandy&quot; loam in Pāli, Rājasthan"]);
-  assert.deepEqual(xmlTexts(doc, "dc:creator"), ["Dr. Anjali Sharma", "Rahul Verma"]);
+  // Honorifics dropped, as in citation_author, DC.creator and the JSON-LD.
+  assert.deepEqual(xmlTexts(doc, "dc:creator"), ["Anjali Sharma", "Rahul Verma"]);
+  assert.deepEqual(xmlTexts(doc, "dc:language"), ["en"]);
   assert.deepEqual(xmlTexts(doc, "dc:subject").slice(0, 2), ["irrigation", "maize &lt;yield&gt;"]);
   assert.deepEqual(xmlTexts(doc, "dc:identifier"), [`http://${HOST}:${app.port}/archives/2024/1/1/1001`, "https://doi.org/10.5555/harvest.1001"]);
   const dc = /<oai_dc:dc[\s\S]*<\/oai_dc:dc>/.exec(doc)?.[0];
@@ -285,7 +302,7 @@ test("ListRecords: every record over two pages, deleted ones without metadata", 
 
   const second = await oai(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
   assert.equal(xmlTexts(second, "record").length, TOTAL - 100);
-  assert.equal(xmlTexts(second, "oai_dc:dc").length, TOTAL - 100);
+  assert.equal(xmlTexts(second, "oai_dc:dc").length, TOTAL - 100 - 1); // the withdrawn volume-3 record
   assert.deepEqual(resumption(second)?.attrs, { completeListSize: String(TOTAL), cursor: "100" });
 });
 

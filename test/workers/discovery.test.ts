@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { getDb } from "../../app/db/client.server";
+import { searchRanked } from "../../app/models/articles.server";
+import { rankedSearchStatements } from "../../scripts/bench/sql";
+import exportScript from "../../scripts/export.ts?raw";
+import { db, fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
 import { xmlProblem, xmlTexts } from "../xml";
 
 async function get(url: string, init?: RequestInit) {
@@ -96,12 +100,77 @@ describe("OAI-PMH 2.0", () => {
     const list = await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc");
     expect(xmlTexts(list, "identifier").slice(0, 2)).toEqual([`oai:${j.host}:article/${live.id}`, `oai:${j.host}:article/${gone.id}`]);
     expect(xmlTexts(list, "dc:title")).toEqual(["Live article"]);
-    expect(xmlTexts(list, "dc:creator")).toEqual(["Dr. A One", "B Two"]);
+    // Honorifics dropped, exactly as citation_author / DC.creator / JSON-LD have them.
+    expect(xmlTexts(list, "dc:creator")).toEqual(["A One", "B Two"]);
+    expect(xmlTexts(list, "dc:language")).toEqual(["en"]);
     expect(list).toContain('<header status="deleted">');
     const ids = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-3");
     expect(xmlTexts(ids, "identifier")).toHaveLength(2);
     const one = await oai(j.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${j.host}:article/${live.id}`);
     expect(xmlTexts(one, "dc:identifier")[0]).toBe(`https://${j.host}/archives/2025/3/1/${live.refnumber}`);
+  });
+
+  it("dc:creator matches the article page's citation_author, DC.creator and JSON-LD authors", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 6, issue: 1 });
+    const a = await makeArticle(j.id, issue, { authorname: "Dr. Anjali Sharma, Prof. Dr. R.K. Singh, डॉ. सुनीता देवी, Smt. Priya Nair" });
+    const record = await oai(j.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${j.host}:article/${a.id}`);
+    const page = await (await fetchWorker(j.url(`/archives/2025/6/1/${a.refnumber}`))).text();
+    const metas = (name: string) => [...page.matchAll(new RegExp(`<meta name="${name}" content="([^"]*)"`, "g"))].map((m) => m[1]);
+    const jsonLd = [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]) as { "@type"?: string; author?: { name: string }[] })
+      .find((d) => d["@type"] === "ScholarlyArticle");
+    const expected = ["Anjali Sharma", "R.K. Singh", "सुनीता देवी", "Priya Nair"];
+    expect(xmlTexts(record, "dc:creator")).toEqual(expected);
+    expect(metas("citation_author")).toEqual(expected);
+    expect(metas("DC.creator")).toEqual(expected);
+    expect(jsonLd?.author?.map((p) => p.name)).toEqual(expected);
+  });
+
+  it("dc:language is the ISO 639 code of the journal's language, or the setting as written", async () => {
+    const cases: [string, string[]][] = [
+      ["English", ["en"]],
+      ["Hindi", ["hi"]],
+      ["english", ["en"]],
+      ["English & Hindi", ["en", "hi"]],
+      ["Marathi, English", ["mr", "en"]],
+      ["", ["en"]],
+      ["Klingon", ["Klingon"]],
+      ["English and Elvish", ["English and Elvish"]],
+    ];
+    for (const [setting, codes] of cases) {
+      const j = await makeJournal({ settings: { journal_language: setting } });
+      await makeArticle(j.id, await makeIssue(j.id));
+      expect(xmlTexts(await oai(j.host, "verb=ListRecords&metadataPrefix=oai_dc"), "dc:language"), setting).toEqual(codes);
+    }
+  });
+
+  it("ListSets names every volume a header can name, deleted records included", async () => {
+    const j = await makeJournal({ settings: { websitename: "Set Journal" } });
+    const v1 = await makeIssue(j.id, { year: 2023, volume: 1, issue: 1 });
+    const v2 = await makeIssue(j.id, { year: 2024, volume: 2, issue: 1 });
+    const v3 = await makeIssue(j.id, { year: 2025, volume: 3, issue: 1 });
+    await makeArticle(j.id, v1);
+    await makeArticle(j.id, v1, { status: "disabled", pagenumber: "7-9" });
+    // Volume 2: every article disabled (withdrawn) — still harvested as deleted records.
+    const withdrawn = await makeArticle(j.id, v2, { status: "disabled" });
+    await makeArticle(j.id, v3);
+    const sets = xmlTexts(await oai(j.host, "verb=ListSets"), "setSpec");
+    expect(sets).toEqual(["volume-3", "volume-2", "volume-1"]);
+    const headers = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc");
+    const specs = new Set(xmlTexts(headers, "setSpec"));
+    expect([...specs].sort()).toEqual(["volume-1", "volume-2", "volume-3"]);
+    for (const spec of specs) expect(sets).toContain(spec);
+    // The withdrawn volume's set is selectable and holds its deleted record.
+    const v2Ids = await oai(j.host, "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-2");
+    expect(xmlTexts(v2Ids, "identifier")).toEqual([`oai:${j.host}:article/${withdrawn.id}`]);
+    expect(v2Ids).toContain('<header status="deleted">');
+    // The sitemap still lists only volumes with enabled articles.
+    expect(xmlTexts((await get(j.url("/sitemap.xml"))).body, "loc")).toEqual([
+      `https://${j.host}/sitemaps/pages.xml`,
+      `https://${j.host}/sitemaps/volume-3.xml`,
+      `https://${j.host}/sitemaps/volume-1.xml`,
+    ]);
   });
 
   it("filters by from/until on datestamps that change when an article changes", async () => {
@@ -200,5 +269,112 @@ describe("citation exports and reader counts", () => {
     await new Promise((r) => setTimeout(r, 50));
     const row = await env.DB.prepare("select downloads from article_stats where article_id = ?").bind(a.id).first<{ downloads: number }>();
     expect(row?.downloads).toBe(1);
+  });
+});
+
+describe("search index repair and the bench's search SQL", () => {
+  const REPAIR = "0006_repair_search_index.sql";
+  /** Statements of a SQL text: comments dropped, whitespace collapsed, no trailing semicolons. */
+  const statements = (sql: string) =>
+    sql
+      .split("\n")
+      .filter((line) => !line.trim().startsWith("--"))
+      .join("\n")
+      .split(/;\s*/)
+      .map((q) => q.replace(/\s+/g, " ").trim())
+      .filter(Boolean);
+  const repairSql = () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === REPAIR);
+    expect(migration, REPAIR).toBeDefined();
+    return migration!.queries.flatMap(statements);
+  };
+  // The rows the index holds. Not `select rowid from articles_fts`: a full scan of an
+  // external-content table reads the content table (articles), so it lists every article.
+  // The docsize shadow table has one row per indexed document.
+  const ftsRowids = async () =>
+    (await env.DB.prepare("select id from articles_fts_docsize order by id").all<{ id: number }>()).results.map((r) => r.id);
+  const enabledIds = async () =>
+    (await env.DB.prepare("select id from articles where status = 'enabled' order by id").all<{ id: number }>()).results.map((r) => r.id);
+
+  it("the repair migration re-fills the index exactly as scripts/export.ts ends a dump", () => {
+    // The SQL string literals of export.ts's re-fill (`lines.push(…)` after the table rows).
+    const block = exportScript.slice(exportScript.indexOf("lines.push(", exportScript.indexOf('if (tables.includes("articles"))')));
+    const pushed = block.slice(0, block.indexOf(");\n"));
+    const literals = [...pushed.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("");
+    expect(statements(literals)).toHaveLength(2);
+    expect(repairSql()).toEqual(statements(literals));
+    expect(repairSql()[0]).toBe("INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all')");
+  });
+
+  it("the repair migration leaves only enabled articles in the index, and search and triggers keep working", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2024 });
+    const shown = await makeArticle(j.id, issue, { title: "Amaranth grain protein", keywords: "pseudocereal" });
+    const hidden = await makeArticle(j.id, issue, { title: "Amaranth retracted trial", authorname: "Plantedentry Author", status: "disabled" });
+    // What an old dump's FTS5 'rebuild' left behind: the disabled article in the index.
+    await env.DB.prepare(
+      "insert into articles_fts(rowid, search_title, authorname, keywords, search_abstract) select id, search_title, authorname, keywords, search_abstract from articles where id = ?",
+    )
+      .bind(hidden.id)
+      .run();
+    const planted = await env.DB.prepare("select rowid from articles_fts where articles_fts match '\"plantedentry\"'").all<{ rowid: number }>();
+    expect(planted.results.map((r) => r.rowid)).toEqual([hidden.id]);
+    expect(await ftsRowids()).not.toEqual(await enabledIds());
+
+    for (const sql of repairSql()) await env.DB.prepare(sql).run();
+
+    // Exactly the enabled articles (of every journal in this database), and a sound index.
+    expect(await ftsRowids()).toEqual(await enabledIds());
+    expect(await ftsRowids()).not.toContain(hidden.id);
+    expect((await env.DB.prepare("select rowid from articles_fts where articles_fts match '\"plantedentry\"'").all()).results).toEqual([]);
+    await env.DB.prepare("insert into articles_fts(articles_fts) values ('integrity-check')").run();
+
+    // Search finds the enabled article by title, keyword and prefix.
+    expect((await searchRanked(db(), j.id, { q: "amaranth" })).hits.map((h) => h.article.id)).toEqual([shown.id]);
+    expect((await searchRanked(db(), j.id, { q: "pseudocereal" })).hits.map((h) => h.article.id)).toEqual([shown.id]);
+    expect((await searchRanked(db(), j.id, { q: "amar prot" })).hits.map((h) => h.article.id)).toEqual([shown.id]);
+    const api = await fetchWorker(j.url("/api/search?keyword=amaranth"));
+    expect(((await api.json()) as { title: string }[]).map((a) => a.title)).toEqual(["Amaranth grain protein"]);
+    // The triggers still work on the re-filled index: an edit re-indexes, disabling removes,
+    // enabling adds — each of which would corrupt or miss if the entries did not match the rows.
+    await env.DB.prepare("update articles set search_title = 'Buckwheat grain protein', title = 'Buckwheat grain protein' where id = ?").bind(shown.id).run();
+    expect((await searchRanked(db(), j.id, { q: "buckwheat" })).total).toBe(1);
+    expect((await searchRanked(db(), j.id, { q: "amaranth" })).total).toBe(0);
+    await env.DB.prepare("update articles set status = 'enabled' where id = ?").bind(hidden.id).run();
+    expect((await searchRanked(db(), j.id, { q: "plantedentry" })).hits.map((h) => h.article.id)).toEqual([hidden.id]);
+    await env.DB.prepare("update articles set status = 'disabled' where id in (?, ?)").bind(shown.id, hidden.id).run();
+    expect((await searchRanked(db(), j.id, { q: "grain" })).total).toBe(0);
+    await env.DB.prepare("insert into articles_fts(articles_fts) values ('integrity-check')").run();
+    expect(await ftsRowids()).toEqual(await enabledIds());
+  });
+
+  it("the bench measures searchRanked's own SQL: same statements, same parameters", async () => {
+    const j = await makeJournal();
+    await makeArticle(j.id, await makeIssue(j.id), { title: "Pearl millet drought tolerance" });
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const recorder = {
+      prepare: (sql: string) => ({
+        bind: (...params: unknown[]) => {
+          sent.push({ sql, params });
+          return env.DB.prepare(sql).bind(...params);
+        },
+      }),
+      batch: (stmts: D1PreparedStatement[]) => env.DB.batch(stmts),
+    } as unknown as D1Database;
+    const norm = (sql: string) => sql.replace(/\s+/g, " ").trim();
+    for (const q of ["millet drought", 'odd "input" (NEAR* ', "Pearl"]) {
+      sent.length = 0;
+      const real = await searchRanked(getDb(recorder), j.id, { q });
+      const ours = [...sent];
+      sent.length = 0;
+      const bench = rankedSearchStatements(recorder, j.id, q);
+      expect(sent.map((s) => ({ sql: norm(s.sql), params: s.params }))).toEqual(ours.map((s) => ({ sql: norm(s.sql), params: s.params })));
+      expect(ours).toHaveLength(3);
+      expect(ours[0].sql).toContain("a.status = 'enabled'");
+      // And the copy returns what the real query does.
+      const [rows, count] = await env.DB.batch<Record<string, unknown>>(bench);
+      expect(rows.results.map((r) => r.id)).toEqual(real.hits.map((h) => h.article.id));
+      expect(Number(count.results[0].n)).toBe(real.total);
+    }
   });
 });

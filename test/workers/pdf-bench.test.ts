@@ -7,7 +7,7 @@ import { buildCertificate } from "../../app/documents/certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
-import { makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
+import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, postJson } from "./pdf-helpers";
 
 const ENABLED = Boolean(import.meta.env.VITE_PDF_BENCH);
@@ -135,5 +135,45 @@ describe.runIf(ENABLED)("document benchmarks", () => {
 
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nDocument benchmarks (workerd, this machine)\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join("\n")}\n`);
+  }, 600_000);
+
+  it("prints a certificate request answered 200 (built) vs 304 (If-None-Match)", async () => {
+    const j = await makeJournal({ settings: { websitename: journal.name, issn: journal.issn, journal_essn: journal.essn } });
+    const issue = await makeIssue(j.id, { year: 2025, volume: 11, issue: 1, frequency: "Jan-Mar" });
+    await makeEditor(j.id, { name: "Prof. Ramesh Chandra Verma", category: "chief editor" });
+    const a = await makeArticle(j.id, issue, { title: article.title, authorname: LATIN.join(", "), pagenumber: "101-110" });
+    // Each request gets a fresh query string so the edge cache never answers: the route does.
+    const url = (i: number) => j.url(`/api/pdf/certificate/${a.refnumber}/1?b=${i}`);
+    const first = await fetchWorker(url(0));
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    // Wall time of the whole request, and the same less the time spent waiting on D1 (from the
+    // Server-Timing header): the Worker's own work, which is what CPU time bills.
+    const d1ms = (res: Response) => Number(/dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? 0);
+    const sample = async (i: number, headers?: Record<string, string>) => {
+      const t = performance.now();
+      const res = await fetchWorker(url(i), headers ? { headers } : undefined);
+      await res.arrayBuffer();
+      const wall = performance.now() - t;
+      return { status: res.status, wall, own: wall - d1ms(res) };
+    };
+    const full = { wall: [] as number[], own: [] as number[] };
+    const conditional = { wall: [] as number[], own: [] as number[] };
+    for (let i = 1; i <= 140; i++) {
+      const a200 = await sample(i * 2);
+      const a304 = await sample(i * 2 + 1, { "if-none-match": etag });
+      if (a200.status !== 200 || a304.status !== 304) throw new Error(`statuses ${a200.status}/${a304.status}`);
+      if (i > 20) {
+        full.wall.push(a200.wall);
+        full.own.push(a200.own);
+        conditional.wall.push(a304.wall);
+        conditional.own.push(a304.own);
+      }
+    }
+    console.log(
+      `\nCertificate request through the Worker in workerd (host lookup, routing, headers; local D1), 120 runs each:\n` +
+        `  200, built      wall ${stats(full.wall)};  less D1 waits ${stats(full.own)}\n` +
+        `  304, not built  wall ${stats(conditional.wall)};  less D1 waits ${stats(conditional.own)}\n`,
+    );
   }, 600_000);
 });

@@ -1,5 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
+import { documentBuilds } from "../../app/documents/canvas.server";
+import { bumpJournalVersion } from "../../app/models/journals.server";
+import { db, fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, documentText, expectGlyphsMatchText, loadPdfResponse, pageLines, postJson } from "./pdf-helpers";
 
 const settings = {
@@ -99,6 +102,71 @@ describe("GET /api/pdf/editorialboard", () => {
   });
 });
 
+describe("public documents: deterministic bytes, ETags and 304s", () => {
+  const latin1 = (u8: Uint8Array) => new TextDecoder("latin1").decode(u8);
+  const dates = (u8: Uint8Array) => [...latin1(u8).matchAll(/\/(CreationDate|ModDate) \(D:(\d{14})Z\)/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+  /** GET with a query string the route ignores (a fresh edge-cache key, so the route answers). */
+  async function get(url: string, n: number, ifNoneMatch?: string) {
+    const before = documentBuilds.count;
+    const res = await fetchWorker(`${url}?fresh=${n}`, ifNoneMatch ? { headers: { "if-none-match": ifNoneMatch } } : undefined);
+    return { res, body: new Uint8Array(await res.arrayBuffer()), built: documentBuilds.count - before };
+  }
+
+  for (const [name, file] of [
+    ["cover page", "coverpage"],
+    ["editorial board", "Editorial-Board"],
+  ] as const) {
+    it(`${name}: the same bytes on every build, dated from its data; a 304 for the current ETag, without building`, async () => {
+      const j = await makeJournal({ settings });
+      const issue = await makeIssue(j.id, { year: 2024, volume: 9, issue: 4, frequency: "Oct-Dec" });
+      const article = await makeArticle(j.id, issue, { publishdate: "2024-11-20" });
+      const e1 = await makeEditor(j.id, { name: "Prof. Chief Person", category: "chief editor" });
+      const e2 = await makeEditor(j.id, { name: "Dr. Associate One", category: "associate editor" });
+      await env.DB.prepare("update editors set updated_at = ? where id = ?").bind("2024-03-02T09:15:00.123Z", e1.id).run();
+      await env.DB.prepare("update editors set updated_at = ? where id = ?").bind("2024-07-08T10:20:30.456Z", e2.id).run();
+      const url = file === "coverpage" ? j.url(`/api/pdf/coverpage/${article.id}`) : j.url("/api/pdf/editorialboard");
+      const filename = file === "coverpage" ? `coverpage-${article.id}.pdf` : "Editorial-Board.pdf";
+
+      const first = await get(url, 1);
+      expect(first.res.status).toBe(200);
+      expect(first.built).toBe(1);
+      expect(first.res.headers.get("content-disposition")).toBe(`attachment; filename="${filename}"`);
+      expect(first.res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+      const etag = first.res.headers.get("etag")!;
+      expect(etag).toMatch(/^"[!#-~]+"$/);
+      // Cover page: the article's publish date; board: the latest change to the editors listed.
+      const stamp = file === "coverpage" ? "20241120000000" : "20240708102030";
+      expect(dates(first.body)).toEqual([`CreationDate ${stamp}`, `ModDate ${stamp}`]);
+
+      await new Promise((r) => setTimeout(r, 1100));
+      const again = await get(url, 2);
+      expect(again.built).toBe(1);
+      expect(again.body).toEqual(first.body);
+      expect(again.res.headers.get("etag")).toBe(etag);
+
+      const revalidated = await get(url, 3, etag);
+      expect(revalidated.res.status).toBe(304);
+      expect(revalidated.built).toBe(0);
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.res.headers.get("etag")).toBe(etag);
+      expect(revalidated.res.headers.get("server-timing")).toContain('desc="1 round trips"');
+
+      // A staff write bumps the journal's version: the old ETag no longer matches.
+      await bumpJournalVersion(db(), j.id);
+      const stale = await get(url, 4, etag);
+      expect(stale.res.status).toBe(200);
+      expect(stale.built).toBe(1);
+      expect(stale.res.headers.get("etag")).not.toBe(etag);
+    });
+  }
+
+  it("the cover page answers 404, not 304, for an article that is gone", async () => {
+    const j = await makeJournal({ settings });
+    const res = await fetchWorker(j.url("/api/pdf/coverpage/999999999"), { headers: { "if-none-match": "*" } });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe("POST /api/pdf/indexpage (admin)", () => {
   async function setup() {
     const j = await makeJournal({ settings });
@@ -136,6 +204,17 @@ describe("POST /api/pdf/indexpage (admin)", () => {
     const italic = pageLines(doc, 0).flatMap((l) => Object.entries(l.byFont).filter(([f]) => /NotoSerif-Italic$/.test(f) && l.text.includes("Zea")).map(([, t]) => t));
     expect(italic.join("").replace(/\s/g, "")).toBe("Zeamays");
     expectGlyphsMatchText(doc);
+  });
+
+  it("builds the same selection into the same bytes, dated by its newest publish date", async () => {
+    const { j, auth, issue } = await setup();
+    const a = await makeArticle(j.id, issue, { pagenumber: "1-5", publishdate: "2025-01-20" });
+    const b = await makeArticle(j.id, issue, { pagenumber: "6-9", publishdate: "2025-02-03" });
+    const build = async () => new Uint8Array(await (await postJson(j.url("/api/pdf/indexpage"), { refnumbers: [a.refnumber, b.refnumber] }, auth)).arrayBuffer());
+    const first = await build();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await build()).toEqual(first);
+    expect(new TextDecoder("latin1").decode(first)).toContain("/CreationDate (D:20250203000000Z)");
   });
 
   it("groups a selection that spans issues under a heading per issue", async () => {

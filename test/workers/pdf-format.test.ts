@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileSafeSurname, formatDate, formatPages, formatPeriod, monogramInitials, titleRuns } from "../../app/documents/format.server";
+import { dataDate, fileSafeSurname, formatDate, formatPages, formatPeriod, monogramInitials, titleRuns } from "../../app/documents/format.server";
 import { qrMatrix } from "../../app/documents/qr.server";
 import { certificateCode, checkCode, parseCode } from "../../app/documents/verification.server";
 import { uniqueEntryName } from "../../app/documents/zip.server";
@@ -27,6 +27,13 @@ describe("document text helpers", () => {
     expect(formatPeriod("September")).toBe("September");
     expect(formatPeriod("")).toBe("");
     expect(formatPages("101 - 110")).toBe("101–110");
+  });
+
+  it("dates documents from their data: the latest parseable value, to the second, else the fallback", () => {
+    expect(dataDate(["2025-01-15", "2025-03-01T10:00:00.999Z", "garbage", undefined, null]).toISOString()).toBe("2025-03-01T10:00:00.000Z");
+    expect(dataDate(["2024-07-08 10:20:30"]).toISOString()).toBe("2024-07-08T10:20:30.000Z");
+    expect(dataDate(["2025-02-30x"], "2025-01-01").toISOString()).toBe("2025-01-01T00:00:00.000Z");
+    expect(dataDate([], "not a year-01-01").toISOString()).toBe("2000-01-01T00:00:00.000Z");
   });
 
   it("makes safe surnames and unique zip entry names", () => {

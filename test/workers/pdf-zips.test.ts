@@ -1,5 +1,6 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { documentBuilds } from "../../app/documents/canvas.server";
 import { makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, documentText, expectGlyphsMatchText, loadPdf, postJson } from "./pdf-helpers";
 
@@ -18,18 +19,6 @@ async function readZip(res: Response, filename: string): Promise<Record<string, 
   // Streamed as it is built: no length known up front (the streaming itself is tested below).
   expect(res.headers.get("content-length")).toBeNull();
   return unzipSync(new Uint8Array(await res.arrayBuffer()));
-}
-
-/** When a generated PDF was built: its /CreationDate, 'YYYYMMDDHHmmSS' (UTC). */
-function builtAt(pdf: Uint8Array): string {
-  const date = /\/CreationDate \(D:(\d{14})Z\)/.exec(new TextDecoder("latin1").decode(pdf))?.[1];
-  expect(date).toBeDefined();
-  return date!;
-}
-
-/** A clock reading in the same form, to the second. */
-function stamp(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -94,6 +83,7 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
     for (let i = 0; i < 3; i++) {
       refs.push((await makeArticle(j.id, issue, { authorname: "Asha Rao, Bela Sen, Chitra Iyer, Devi Nair", pagenumber: `${i * 10 + 1}-${i * 10 + 9}` })).refnumber);
     }
+    const base = documentBuilds.count;
     const res = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: refs }, auth);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-length")).toBeNull();
@@ -101,30 +91,54 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
 
     // The first bytes are the local file header of the first entry (articles go in page order).
     const first = await reader.read();
-    const firstChunkAt = Date.now();
     expect(first.done).toBe(false);
     const head = first.value!;
     expect(Array.from(head.subarray(0, 4))).toEqual([0x50, 0x4b, 0x03, 0x04]);
     const nameLength = head[26] | (head[27] << 8);
     expect(new TextDecoder().decode(head.subarray(30, 30 + nameLength))).toBe(`${refs[0]}-1-Rao.pdf`);
 
-    // Stop reading for over a second, then read the rest. Each certificate's /CreationDate is
-    // the moment it was built, so the dates show what the server did while nobody read: a zip
-    // built up front (or a stream that ignores backpressure) has every entry dated before the
-    // pause ends; this one must hold back all but the few entries ahead of the reader.
-    await new Promise((r) => setTimeout(r, 1100));
-    const resumedAt = Date.now();
+    // The build counter shows what the server did and when. The first chunk needs the first
+    // certificate; a stream that built the zip up front (or ignored backpressure) would have
+    // built all twelve by now, or would go on building while nobody reads.
+    const builtForFirstChunk = documentBuilds.count - base;
+    expect(builtForFirstChunk).toBeGreaterThanOrEqual(1);
+    expect(builtForFirstChunk).toBeLessThanOrEqual(3);
+    await new Promise((r) => setTimeout(r, 500));
+    const builtWhileIdle = documentBuilds.count - base;
+    expect(builtWhileIdle, "entries built while the client was not reading").toBeLessThanOrEqual(3);
+
+    // Reading on: builds follow the reads, never running more than a couple of entries ahead of
+    // the bytes the client has taken (each entry is one certificate of several KB).
     const chunks = [head];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    const trail: number[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+      trail.push(documentBuilds.count - base);
+    }
     const files = unzipSync(concat(chunks));
     const names = Object.keys(files);
     expect(names).toHaveLength(12);
-    const dates = names.map((name) => builtAt(files[name]));
-    expect(dates[0] <= stamp(firstChunkAt), `first entry built ${dates[0]}, first chunk ${stamp(firstChunkAt)}`).toBe(true);
-    const builtAhead = dates.filter((d) => d < stamp(resumedAt)).length;
-    expect(builtAhead, dates.join(" ")).toBeGreaterThanOrEqual(1);
-    expect(builtAhead, dates.join(" ")).toBeLessThanOrEqual(3);
-    expect(dates.at(-1)! >= stamp(resumedAt), `last entry built ${dates.at(-1)}, reading resumed ${stamp(resumedAt)}`).toBe(true);
+    expect(documentBuilds.count - base).toBe(12);
+    // Built one by one as the reads went on: the count rose in steps, from a few to all twelve.
+    expect(trail[0]).toBeLessThanOrEqual(builtWhileIdle + 1);
+    expect(new Set(trail).size, trail.join(" ")).toBeGreaterThanOrEqual(9);
+    for (let i = 1; i < trail.length; i++) expect(trail[i] - trail[i - 1]).toBeLessThanOrEqual(1);
+    // Every entry carries the selection's date (the newest publish date), not the clock's.
+    for (const name of names) expect(new TextDecoder("latin1").decode(files[name])).toContain("/CreationDate (D:20250115000000Z)");
+  });
+
+  it("gives the same selection the same zip, byte for byte", async () => {
+    const { j, auth, issue } = await setup();
+    const a = await makeArticle(j.id, issue, { authorname: "Asha Rao, Bela Sen", pagenumber: "1-8", publishdate: "2025-02-01" });
+    const b = await makeArticle(j.id, issue, { authorname: "Chitra Iyer", pagenumber: "9-12", publishdate: "2025-03-09" });
+    const zip = async () => new Uint8Array(await (await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [a.refnumber, b.refnumber] }, auth)).arrayBuffer());
+    const first = await zip();
+    await new Promise((r) => setTimeout(r, 2100)); // past the 2-second resolution of zip times
+    expect(await zip()).toEqual(first);
+    // Entry times: the newest publish date of the selection (DOS time, local = UTC in workerd).
+    const view = new DataView(first.buffer, first.byteOffset);
+    const dosDate = view.getUint16(12, true);
+    expect([(dosDate >> 9) + 1980, (dosDate >> 5) & 15, dosDate & 31]).toEqual([2025, 3, 9]);
   });
 
   it("refuses empty and oversized selections, and unknown refnumbers", async () => {

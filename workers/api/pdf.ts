@@ -4,7 +4,8 @@ import { buildCertificate } from "../../app/documents/certificate.server";
 import { buildCoverPage } from "../../app/documents/coverpage.server";
 import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
-import { fileSafeSurname } from "../../app/documents/format.server";
+import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
+import { dataDate, fileSafeSurname } from "../../app/documents/format.server";
 import { journalToday } from "../../app/utils/dates";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
@@ -83,6 +84,7 @@ function editorInfo(e: Editor): EditorInfo {
     country: e.country,
     email: e.email,
     phone: e.phone,
+    updatedAt: e.updated_at,
   };
 }
 
@@ -90,20 +92,49 @@ function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
+const PUBLIC_CACHE = "public, max-age=0, must-revalidate";
+
 /**
  * Public documents may be kept by the edge cache (workers/cache.ts keys entries by journal
- * version, and every staff write bumps it) while browsers revalidate; staff documents never.
+ * version, and every staff write bumps it) while browsers revalidate against their ETag;
+ * staff documents never.
  */
-function pdfResponse(bytes: Uint8Array, filename: string, access: "public" | "staff"): Response {
+function pdfResponse(bytes: Uint8Array, filename: string, access: "public" | "staff", etag?: string): Response {
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${safeFileName(filename)}"`,
       "content-length": String(bytes.length),
-      "cache-control": access === "public" ? "public, max-age=0, must-revalidate" : "no-store",
+      "cache-control": access === "public" ? PUBLIC_CACHE : "no-store",
+      ...(etag ? { etag } : {}),
       "x-content-type-options": "nosniff",
     },
   });
+}
+
+/**
+ * Strong ETag of a public document, from its inputs rather than its bytes: documents are
+ * deterministic (dated from their data), and everything they show — the journal's settings, the
+ * article, the editors — changes only through staff writes, each of which bumps the journal's
+ * version. So journal id + version + the document's own key + the document code's version
+ * identify the bytes, and can be checked before any query or build. The request's origin (in a
+ * certificate's verification link) is part of the URL an ETag belongs to.
+ */
+function documentEtag(journal: JournalContext, key: string): string {
+  return `"d${DOCUMENTS_VERSION}-j${journal.id}.${journal.version}-${key}"`;
+}
+
+/** If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2); `*` is answered by `exists`. */
+function notModified(request: Request, etag: string, exists = false): boolean {
+  const header = request.headers.get("if-none-match");
+  if (!header) return false;
+  if (header.trim() === "*") return exists;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+function notModifiedResponse(etag: string): Response {
+  return new Response(null, { status: 304, headers: { etag, "cache-control": PUBLIC_CACHE } });
 }
 
 function zipResponse(stream: ReadableStream<Uint8Array>, filename: string): Response {
@@ -221,6 +252,17 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   const position = /^\d{1,3}$/.test(c.req.param("author")) ? Number(c.req.param("author")) : 0;
   if (!refnumber || position < 1) return notFound();
   const journal = c.get("journal");
+  // The verification code (an HMAC of journal, refnumber and position) names the certificate
+  // and changes with the signing secret: with the journal's version it makes the ETag, checked
+  // before any query or build.
+  let code: string;
+  try {
+    code = await certificateCode(certificateSecret(c.env), journal.id, refnumber, position);
+  } catch (error) {
+    return misconfigured(error);
+  }
+  const etag = documentEtag(journal, `certificate-${code}`);
+  if (notModified(c.req.raw, etag)) return notModifiedResponse(etag);
   const db = getDb(c.env.DB);
   // One round trip: the article and the editor-in-chief.
   const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journal.id, refnumber), chiefEditorQuery(db, journal.id)]);
@@ -228,12 +270,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   if (!article) return notFound();
   const authors = splitAuthors(article.authorname);
   if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s)` });
-  let code: string;
-  try {
-    code = await certificateCode(certificateSecret(c.env), journal.id, article.refnumber, position);
-  } catch (error) {
-    return misconfigured(error);
-  }
+  if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const bytes = await buildCertificate({
     journal: journalInfo(journal),
     article: articleInfo(article),
@@ -243,32 +280,38 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
     verifyUrl: verifyUrl(c.req.url, code),
     code,
   });
-  return pdfResponse(bytes, `certificate-${article.refnumber}.pdf`, "public");
+  return pdfResponse(bytes, `certificate-${article.refnumber}.pdf`, "public", etag);
 });
 
 pdfApp.get("/coverpage/:id", async (c) => {
   const id = parseId(c.req.param("id"));
   if (!id) return notFound();
   const journal = c.get("journal");
+  const etag = documentEtag(journal, `coverpage-${id}`);
+  if (notModified(c.req.raw, etag)) return notModifiedResponse(etag);
   const [article] = await publicArticleByIdForDocumentQuery(getDb(c.env.DB), journal.id, id);
   if (!article) return notFound();
+  if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const info = articleInfo(article);
   const bytes = await buildCoverPage({
     journal: journalInfo(journal),
     issue: { year: info.year, volume: info.volume, issue: info.issue, frequency: info.frequency },
+    date: info.publishdate,
   });
-  return pdfResponse(bytes, `coverpage-${id}.pdf`, "public");
+  return pdfResponse(bytes, `coverpage-${id}.pdf`, "public", etag);
 });
 
 pdfApp.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
+  const etag = documentEtag(journal, "editorialboard");
+  if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const editors = await enabledEditorsQuery(getDb(c.env.DB), journal.id);
   const bytes = await buildEditorialBoard({
     journal: journalInfo(journal),
     editors: editors.map(editorInfo),
     showContacts: journal.settings.show_editor_contacts,
   });
-  return pdfResponse(bytes, "Editorial-Board.pdf", "public");
+  return pdfResponse(bytes, "Editorial-Board.pdf", "public", etag);
 });
 
 // ---- Staff downloads ---------------------------------------------------------------------------
@@ -311,7 +354,7 @@ pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
     });
     const name = uniqueEntryName(`${task.article.refnumber}-${task.position}-${fileSafeSurname(task.author)}.pdf`, used);
     return { name, data };
-  });
+  }, dataDate(selected.articles.map((a) => a.publishdate)));
   return zipResponse(stream, "Certificates.zip");
 });
 
@@ -333,7 +376,7 @@ pdfApp.post("/editorscertificate", requireAdmin, selectionLimit, async (c) => {
     if (!editor) return null;
     const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn });
     return { name: uniqueEntryName(`editor-${editor.id}-${fileSafeSurname(editor.name)}.pdf`, used), data };
-  });
+  }, dataDate([issuedOn]));
   return zipResponse(stream, "Editors-Certificate.zip");
 });
 
