@@ -51,7 +51,10 @@ function cacheKey(url: URL, host: string, journalId: number, version: number): R
   const kept = new URLSearchParams();
   for (const name of KEY_PARAMS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
   const query = kept.size ? `?${kept}` : "";
-  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${query}`);
+  // The scheme too: documents embed links built from the request's origin (certificates'
+  // verification URL), so an http render must never answer an https request.
+  const scheme = url.protocol === "http:" ? "http" : "https";
+  return new Request(`https://${host}/__edge/${BUILD_ID}/${scheme}/j${journalId}/v${version}${url.pathname}${query}`);
 }
 
 /** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */
@@ -99,6 +102,15 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const key = cacheKey(url, journal.host, journal.id, journal.version);
   const hit = await cache.match(key);
   if (hit) {
+    // A browser revalidating what it already has (public PDFs carry a strong ETag): 304.
+    const etag = hit.headers.get("etag");
+    const wanted = c.req.header("if-none-match");
+    if (etag && wanted && (wanted.trim() === "*" || wanted.split(",").some((t) => t.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")))) {
+      await hit.body?.cancel();
+      const headers = new Headers({ etag, "x-edge-cache": "HIT" });
+      headers.set("cache-control", hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
+      return new Response(null, { status: 304, headers });
+    }
     const res = renonce(hit, c.get("nonce"));
     const out = new Response(res.body, res);
     out.headers.set("cache-control", out.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");

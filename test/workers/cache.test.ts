@@ -90,3 +90,29 @@ describe("edge cache key", () => {
     expect((await fetchWorker(j.url("/search?keyword=rice&page=2"))).headers.get("x-edge-cache")).toBe("MISS");
   });
 });
+
+describe("edge cache and conditional requests", () => {
+  it("answers a browser's If-None-Match from the cache with 304 when the stored ETag matches", async () => {
+    const j = await makeJournal();
+    const editors = await fetchWorker(j.url("/api/pdf/editorialboard"));
+    const etag = editors.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    await editors.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await fetchWorker(j.url("/api/pdf/editorialboard"), { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("x-edge-cache")).toBe("HIT");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const other = await fetchWorker(j.url("/api/pdf/editorialboard"), { headers: { "if-none-match": '"not-this-one"' } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-edge-cache")).toBe("HIT");
+  });
+
+  it("keeps http and https renders apart (documents embed the request's origin)", async () => {
+    const j = await makeJournal();
+    await (await fetchWorker(j.url("/"))).text();
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await fetchWorker(j.url("/").replace(/^https:/, "http:"))).headers.get("x-edge-cache")).toBe("MISS");
+  });
+});
