@@ -7,7 +7,12 @@
  *   npm run db:seed -- --reset             wipe the demo journals first, then seed
  *   npm run db:seed -- --today 2027-01-15  generate the archive as of another day
  *
- * Idempotent: a journal whose slug already exists is left as it is.
+ * Idempotent and safe to interrupt: a journal is written under a provisional slug
+ * (`seeding:<slug>`) and gets its real slug only in the very last write, so a run stopped
+ * half-way (Ctrl-C during the first `npm start`) leaves a provisional journal that the next
+ * run removes and seeds again. A journal with its real slug is complete and left alone —
+ * unless it lacks parts that only an interrupted older seed (which wrote the real slug
+ * first) could have left out; such a journal is re-seeded too.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import { insertJournal, openLocal, upsertAdmin } from "./lib/local.ts";
@@ -22,6 +27,9 @@ if (Number.isNaN(today.getTime())) {
   console.error(`--today expects a date like 2027-01-15, got '${todayArg}'`);
   process.exit(2);
 }
+/** Test hook: stop as Ctrl-C would, after this many issues were written (test/e2e/seed.test.ts). */
+const interruptAfter = Number(process.env.SEED_INTERRUPT_AFTER_ISSUES ?? "0");
+let issuesWritten = 0;
 const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
 const db = env.DB;
 const files = env.FILES;
@@ -122,6 +130,8 @@ async function articlePdf(a: {
   return doc.save();
 }
 
+const PROVISIONAL = "seeding:";
+
 async function journalId(slug: string): Promise<number | undefined> {
   const row = await db.prepare("select id from journals where slug = ?").bind(slug).first<{ id: number }>();
   return row?.id;
@@ -142,13 +152,49 @@ async function wipe(id: number) {
   } while (cursor);
 }
 
+/**
+ * What is missing from a journal that has its real slug. This seed renames the journal only
+ * when everything is written, so only an older seed, interrupted, leaves gaps: no settings,
+ * users, editors, partners or issues yet, or an issue of its own (created on the 1st at 09:00)
+ * that never got its articles. Issues staff created later may well be empty: not a gap.
+ */
+async function gaps(id: number): Promise<string[]> {
+  const row = await db
+    .prepare(
+      `select (select count(*) from settings where journal_id = ?1) as settings,
+              (select count(*) from users where journal_id = ?1) as users,
+              (select count(*) from editors where journal_id = ?1) as editors,
+              (select count(*) from indexing_partners where journal_id = ?1) as partners,
+              (select count(*) from issues where journal_id = ?1) as issues,
+              (select count(*) from issues i where i.journal_id = ?1 and i.creation like '%-01T09:00:00.000Z'
+                 and not exists (select 1 from articles a where a.issue_id = i.id)) as empty_seeded_issues`,
+    )
+    .bind(id)
+    .first<Record<string, number>>();
+  const missing = ["settings", "users", "editors", "partners", "issues"].filter((k) => !row?.[k]);
+  if (row?.empty_seeded_issues) missing.push("articles");
+  return missing;
+}
+
 async function seedJournal(j: DemoJournal, index: number) {
+  // A provisional journal is what an interrupted run left behind.
+  const leftover = await journalId(PROVISIONAL + j.slug);
+  if (leftover) {
+    console.log(`  ${j.slug}: removing the incomplete journal ${leftover} of an interrupted run`);
+    await wipe(leftover);
+  }
   const existing = await journalId(j.slug);
   if (existing) {
-    console.log(`  ${j.slug}: already seeded (journal ${existing}), skipped`);
-    return;
+    const missing = await gaps(existing);
+    if (!missing.length) {
+      console.log(`  ${j.slug}: already seeded (journal ${existing}), skipped`);
+      return;
+    }
+    console.log(`  ${j.slug}: journal ${existing} is incomplete (no ${missing.join(", ")}), seeding it again`);
+    await wipe(existing);
   }
-  const jid = await insertJournal(db, j);
+
+  const jid = await insertJournal(db, { ...j, slug: PROVISIONAL + j.slug });
   await upsertAdmin(db, jid, j.admin);
   // A disabled account, so the 'User disabled' message can be tried on the demo.
   await upsertAdmin(db, jid, { username: "former-staff", password: "no-longer-here-2026", name: "Former staff member", status: "disabled" });
@@ -222,8 +268,14 @@ async function seedJournal(j: DemoJournal, index: number) {
       }),
     ]);
     articleCount += iss.articles.length;
+    if (interruptAfter && ++issuesWritten === interruptAfter) {
+      process.kill(process.pid, "SIGINT");
+      await new Promise(() => {});
+    }
   }
 
+  // Last write: the real slug marks the journal complete.
+  await db.prepare("update journals set slug = ? where id = ?").bind(j.slug, jid).run();
   console.log(
     `  ${j.slug}: journal ${jid}, ${j.issues.length} issues, ${articleCount} articles, ${j.editors.length} editors, ${j.partners.length} partners (hosts: ${j.hosts.join(", ")})`,
   );
@@ -233,8 +285,10 @@ try {
   console.log("Seeding demo journals…");
   for (const [i, j] of demoJournals(today).entries()) {
     if (reset) {
-      const id = await journalId(j.slug);
-      if (id) await wipe(id);
+      for (const slug of [j.slug, PROVISIONAL + j.slug]) {
+        const id = await journalId(slug);
+        if (id) await wipe(id);
+      }
     }
     await seedJournal(j, i);
   }
