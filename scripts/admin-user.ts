@@ -62,8 +62,9 @@ if (!slug || !username || extra !== undefined) fail(USAGE);
 function askHidden(prompt: string): Promise<string> {
   return new Promise((resolve) => {
     const stdin = process.stdin;
-    process.stderr.write(prompt);
+    // Echo off before the prompt shows, so nothing typed after it is ever echoed.
     stdin.setRawMode(true);
+    process.stderr.write(prompt);
     stdin.resume();
     stdin.setEncoding("utf8");
     let value = "";

@@ -43,14 +43,17 @@ async function withDb<T>(fn: (db: D1Database) => Promise<T>): Promise<T> {
 const all = (db: D1Database, sql: string, ...params: unknown[]) =>
   db.prepare(sql).bind(...params).all<Row>().then((r) => r.results);
 
-async function user(journalId: number, username: string): Promise<Row | undefined> {
-  return withDb(async (db) => (await all(db, "select * from users where journal_id = ? and username = ?", journalId, username))[0]);
+/** The users and failed sign-ins, read in one go (each read opens a local workerd). */
+async function read() {
+  return withDb(async (db) => {
+    const users = await all(db, "select * from users order by id");
+    const failures = (await all(db, "select journal_id, username from login_attempts order by id")).map((r) => `${r.journal_id}:${r.username}`);
+    return { user: (journalId: number, username: string) => users.find((u) => u.journal_id === journalId && u.username === username), failures };
+  });
 }
 
-async function attempts(): Promise<string[]> {
-  return withDb(async (db) =>
-    (await all(db, "select journal_id, username from login_attempts order by id")).map((r) => `${r.journal_id}:${r.username}`),
-  );
+async function user(journalId: number, username: string): Promise<Row | undefined> {
+  return (await read()).user(journalId, username);
 }
 
 before(async () => {
@@ -74,12 +77,13 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   assert.equal(r.status, 0, r.out);
   assert.match(r.out, /'alice' of the local journal 'one' is created/);
   assert.doesNotMatch(r.out, /first-password-1/);
-  let alice = await user(ids.one, "alice");
+  let db = await read();
+  let alice = db.user(ids.one, "alice");
   assert.equal(alice?.status, "enabled");
   assert.equal(alice?.name, "alice");
   assert.equal(alice?.session_epoch, 0);
   assert.ok(await verifyPassword("first-password-1", String(alice?.password_hash)));
-  assert.equal(await user(ids.two, "alice"), undefined, "only in journal 'one'");
+  assert.equal(db.user(ids.two, "alice"), undefined, "only in journal 'one'");
 
   // Alice locked herself out (11 failures); bob and journal two's alice have failures too.
   await withDb(async (db) => {
@@ -95,13 +99,14 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   r = adminUser(["one", "alice", "--name", "Alice Ñández"], "second-password-2\n");
   assert.equal(r.status, 0, r.out);
   assert.match(r.out, /sessions from before the reset are signed out/);
-  alice = await user(ids.one, "alice");
+  db = await read();
+  alice = db.user(ids.one, "alice");
   assert.equal(alice?.name, "Alice Ñández");
   assert.notEqual(alice?.session_epoch, tokenEpoch, "the old token's epoch no longer matches: it is refused");
   assert.equal(alice?.session_epoch, tokenEpoch + 1);
   assert.ok(await verifyPassword("second-password-2", String(alice?.password_hash)));
   assert.ok(!(await verifyPassword("first-password-1", String(alice?.password_hash))));
-  const left = await attempts();
+  const left = db.failures;
   assert.equal(left.filter((a) => a === `${ids.one}:alice`).length, 0, "alice's failures are gone: she can sign in at once");
   assert.equal(left.filter((a) => a === `${ids.one}:bob`).length, 2, "other users' failures stay");
   assert.equal(left.filter((a) => a === `${ids.two}:alice`).length, 3, "another journal's alice is untouched");
@@ -193,13 +198,13 @@ test("--remote SQL: values inlined as hex literals, run by wrangler d1 execute, 
   assert.equal(row.username, username);
   assert.equal(row.name, name);
   assert.equal(row.session_epoch, 0);
-  assert.ok(!(await attempts()).includes(`${ids.two}:${username}`), "failed sign-ins cleared");
+  assert.ok(!(await read()).failures.includes(`${ids.two}:${username}`), "failed sign-ins cleared");
 
   results = await exec([...resetStatements({ slug: "two", username, passwordHash: "pbkdf2-sha256$1$AQ==$AQ==", status: "enabled" }), userQuery("two", username)]);
   row = results[results.length - 1][0];
   assert.equal(row.session_epoch, 1, "a reset bumps the epoch");
   assert.equal(row.name, name, "a reset without --name keeps the name");
-  const stored = await user(ids.two, username);
-  assert.equal(stored?.password_hash, "pbkdf2-sha256$1$AQ==$AQ==");
-  await withDb(async (db) => assert.equal((await all(db, "select count(*) as n from users"))[0].n, 3, "users table intact"));
+  const stored = await read();
+  assert.equal(stored.user(ids.two, username)?.password_hash, "pbkdf2-sha256$1$AQ==$AQ==");
+  assert.equal(stored.user(ids.one, "alice")?.status, "enabled", "users table intact");
 });
