@@ -1,41 +1,158 @@
 /**
- * Create or reset a journal's admin user in the local D1:
+ * Create or reset a journal's admin user, in the local D1 or (--remote) in production:
  *
- *   npm run admin-user -- <journal-slug> <username> <password> [--name "Full Name"] [--disable]
+ *   npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--disable] [--remote]
  *
- * For production, run the same SQL through `wrangler d1 execute --remote` (see README).
+ * Without a password argument the password is asked for (hidden, twice) on a terminal, or read
+ * from the first line of stdin when it is piped (`printf '%s\n' "$PW" | npm run admin-user …`),
+ * which keeps it out of the shell history and the process list. The hash is computed here with
+ * the app's own hashPassword; only the hash is written. A reset bumps the user's session epoch
+ * (every token issued before stops working) and forgets the user's failed sign-ins (a user
+ * locked out by the throttle can sign in at once). `--disable` without a password disables an
+ * existing user and leaves the password alone.
+ *
+ * --remote runs the SQL with `wrangler d1 execute DB --remote` (needs `wrangler login`); the
+ * values are written into the SQL as hex literals, never as text spliced into a string.
  */
-import { openLocal, upsertAdmin } from "./lib/local.ts";
+import { hashPassword, MAX_PASSWORD_LENGTH } from "../app/utils/password.server.ts";
+import {
+  d1Executor,
+  disableStatements,
+  journalQuery,
+  journalsQuery,
+  resetStatements,
+  userQuery,
+  wranglerExecutor,
+  type Executor,
+} from "./lib/admin-user.ts";
+import { openLocal } from "./lib/local.ts";
+
+const USAGE =
+  'usage: npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--disable] [--remote]';
+const MIN_PASSWORD_LENGTH = 10;
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
   const i = args.indexOf(name);
   if (i === -1) return undefined;
   const [, value] = args.splice(i, 2);
+  if (value === undefined) fail(`${name} needs a value.`);
   return value;
 };
+const switchOn = (name: string) => {
+  const i = args.indexOf(name);
+  if (i !== -1) args.splice(i, 1);
+  return i !== -1;
+};
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
 const name = flag("--name");
-const disable = args.includes("--disable");
-const [slug, username, password] = args.filter((a) => a !== "--disable");
-if (!slug || !username || !password) {
-  console.error('usage: npm run admin-user -- <journal-slug> <username> <password> [--name "Full Name"] [--disable]');
-  process.exit(2);
+const disable = switchOn("--disable");
+const remote = switchOn("--remote");
+const unknown = args.find((a) => a.startsWith("--"));
+if (unknown) fail(`Unknown option ${unknown}.\n${USAGE}`);
+const [slug, username, passwordArg, extra] = args;
+if (!slug || !username || extra !== undefined) fail(USAGE);
+
+/** Reads a line from the terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const stdin = process.stdin;
+    // Echo off before the prompt shows, so nothing typed after it is ever echoed.
+    stdin.setRawMode(true);
+    process.stderr.write(prompt);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    let value = "";
+    const done = (result: string | null) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off("data", onData);
+      process.stderr.write("\n");
+      if (result === null) process.exit(130);
+      resolve(result);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") return done(value);
+        if (ch === "\u0003" || ch === "\u0004") return done(null); // Ctrl-C, Ctrl-D
+        if (ch === "\u007f" || ch === "\b") value = [...value].slice(0, -1).join("");
+        else if (ch >= " ") value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
 }
-if (password.length < 10) {
-  console.error("Choose a password of at least 10 characters.");
-  process.exit(2);
+
+async function readPiped(): Promise<string> {
+  let text = "";
+  process.stdin.setEncoding("utf8");
+  for await (const chunk of process.stdin) text += chunk;
+  return text.split(/\r?\n/)[0];
 }
-const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
-try {
-  const journal = await env.DB.prepare("select id from journals where slug = ?").bind(slug).first<{ id: number }>();
-  if (!journal) {
-    const all = await env.DB.prepare("select slug from journals order by id").all<{ slug: string }>();
-    console.error(`No journal '${slug}'. Journals: ${all.results.map((r) => r.slug).join(", ") || "(none)"}`);
-    process.exitCode = 1;
-  } else {
-    await upsertAdmin(env.DB, journal.id, { username, password, name, status: disable ? "disabled" : "enabled" });
-    console.log(`User '${username}' of journal '${slug}' is ${disable ? "disabled" : "ready to sign in"}.`);
+
+async function password(): Promise<string | undefined> {
+  if (passwordArg !== undefined) return passwordArg;
+  if (disable) return undefined;
+  if (!process.stdin.isTTY) {
+    const piped = await readPiped();
+    if (!piped) fail(`No password: give one on stdin (first line) or run this in a terminal to be asked.\n${USAGE}`);
+    return piped;
   }
-} finally {
-  await dispose();
+  const first = await askHidden(`New password for '${username}': `);
+  const again = await askHidden("Again: ");
+  if (first !== again) fail("The two passwords differ; nothing was changed.");
+  return first;
+}
+
+const pw = await password();
+if (pw !== undefined) {
+  if (pw.length < MIN_PASSWORD_LENGTH) fail(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (pw.length > MAX_PASSWORD_LENGTH) fail(`A password has at most ${MAX_PASSWORD_LENGTH} characters.`);
+}
+
+async function main(exec: Executor) {
+  const [journal] = await exec([journalQuery(slug)]);
+  if (!journal.length) {
+    const [all] = await exec([journalsQuery]);
+    console.error(`No journal '${slug}'. Journals: ${all.map((r) => r.slug).join(", ") || "(none)"}`);
+    process.exitCode = 1;
+    return;
+  }
+  const status = disable ? "disabled" : "enabled";
+  const writes =
+    pw === undefined
+      ? disableStatements({ slug, username })
+      : resetStatements({ slug, username, passwordHash: await hashPassword(pw), name, status });
+  const results = await exec([...writes, userQuery(slug, username)]);
+  const user = results[results.length - 1][0];
+  if (!user) {
+    console.error(`No user '${username}' in journal '${slug}'; give a password to create one.`);
+    process.exitCode = 1;
+    return;
+  }
+  const where = `${remote ? "production" : "local"} journal '${slug}'`;
+  if (user.status === "disabled") console.log(`User '${username}' of the ${where} is disabled.`);
+  else if (user.session_epoch === 0) console.log(`User '${username}' of the ${where} is created and ready to sign in.`);
+  else console.log(`User '${username}' of the ${where} is ready to sign in; sessions from before the reset are signed out.`);
+}
+
+if (remote) {
+  try {
+    await main(wranglerExecutor(["--remote"]));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exitCode = 1;
+  }
+} else {
+  const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
+  try {
+    await main(d1Executor(env.DB));
+  } finally {
+    await dispose();
+  }
 }

@@ -1,17 +1,35 @@
 /**
- * Seeds the local D1 and R2 with two demo journals (run by `npm start`; idempotent: a journal
- * whose slug already exists is left as it is). Talks to the same local storage that
- * `react-router dev` and `wrangler dev` use, through wrangler's platform proxy.
+ * Seeds the local D1 and R2 with two demo journals (run by `npm start`). Talks to the same
+ * local storage that `react-router dev` and `wrangler dev` use, through wrangler's platform
+ * proxy.
  *
- *   npm run db:seed            seed what is missing
- *   npm run db:seed -- --reset wipe the demo journals' rows first, then seed
+ *   npm run db:seed                        seed what is missing
+ *   npm run db:seed -- --reset             wipe the demo journals first, then seed
+ *   npm run db:seed -- --today 2027-01-15  generate the archive as of another day
+ *
+ * Idempotent and safe to interrupt: a journal is written under a provisional slug
+ * (`seeding:<slug>`) and gets its real slug only in the very last write, so a run stopped
+ * half-way (Ctrl-C during the first `npm start`) leaves a provisional journal that the next
+ * run removes and seeds again. A journal with its real slug is complete and left alone —
+ * unless it lacks parts that only an interrupted older seed (which wrote the real slug
+ * first) could have left out; such a journal is re-seeded too.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import { insertJournal, openLocal, upsertAdmin } from "./lib/local.ts";
-import { AUTHORS, COUNTRIES, JOURNALS, abstractFor, editorsFor, pick, rng, type DemoJournal } from "./seed/data.ts";
+import { demoJournals, plain, type DemoJournal } from "./seed/data.ts";
 import { logo, portrait, type RGB } from "./seed/png.ts";
 
-const reset = process.argv.includes("--reset");
+const args = process.argv.slice(2);
+const reset = args.includes("--reset");
+const todayArg = args.includes("--today") ? args[args.indexOf("--today") + 1] : undefined;
+const today = todayArg ? new Date(`${todayArg}T12:00:00Z`) : new Date();
+if (Number.isNaN(today.getTime())) {
+  console.error(`--today expects a date like 2027-01-15, got '${todayArg}'`);
+  process.exit(2);
+}
+/** Test hook: stop as Ctrl-C would, after this many issues were written (test/e2e/seed.test.ts). */
+const interruptAfter = Number(process.env.SEED_INTERRUPT_AFTER_ISSUES ?? "0");
+let issuesWritten = 0;
 const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
 const db = env.DB;
 const files = env.FILES;
@@ -24,15 +42,6 @@ const PALETTE: [RGB, RGB][] = [
   [[110, 60, 140], [250, 240, 255]],
   [[60, 60, 60], [235, 235, 235]],
 ];
-
-function plain(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -121,37 +130,78 @@ async function articlePdf(a: {
   return doc.save();
 }
 
-async function wipe(slug: string) {
+const PROVISIONAL = "seeding:";
+
+async function journalId(slug: string): Promise<number | undefined> {
   const row = await db.prepare("select id from journals where slug = ?").bind(slug).first<{ id: number }>();
-  if (!row) return;
+  return row?.id;
+}
+
+/** Removes a journal: its rows (the other tables follow by ON DELETE CASCADE) and its files. */
+async function wipe(id: number) {
   await db.batch([
-    db.prepare("delete from articles where journal_id = ?").bind(row.id),
-    db.prepare("delete from issues where journal_id = ?").bind(row.id),
-    db.prepare("delete from journals where id = ?").bind(row.id),
+    db.prepare("delete from articles where journal_id = ?").bind(id),
+    db.prepare("delete from issues where journal_id = ?").bind(id),
+    db.prepare("delete from journals where id = ?").bind(id),
   ]);
   let cursor: string | undefined;
   do {
-    const list = await files.list({ prefix: `journals/${row.id}/`, cursor });
+    const list = await files.list({ prefix: `journals/${id}/`, cursor });
     if (list.objects.length) await files.delete(list.objects.map((o) => o.key));
     cursor = list.truncated ? list.cursor : undefined;
   } while (cursor);
 }
 
+/**
+ * What is missing from a journal that has its real slug. This seed renames the journal only
+ * when everything is written, so only an older seed, interrupted, leaves gaps: no settings,
+ * users, editors, partners or issues yet, or an issue of its own (created on the 1st at 09:00)
+ * that never got its articles. Issues staff created later may well be empty: not a gap.
+ */
+async function gaps(id: number): Promise<string[]> {
+  const row = await db
+    .prepare(
+      `select (select count(*) from settings where journal_id = ?1) as settings,
+              (select count(*) from users where journal_id = ?1) as users,
+              (select count(*) from editors where journal_id = ?1) as editors,
+              (select count(*) from indexing_partners where journal_id = ?1) as partners,
+              (select count(*) from issues where journal_id = ?1) as issues,
+              (select count(*) from issues i where i.journal_id = ?1 and i.creation like '%-01T09:00:00.000Z'
+                 and not exists (select 1 from articles a where a.issue_id = i.id)) as empty_seeded_issues`,
+    )
+    .bind(id)
+    .first<Record<string, number>>();
+  const missing = ["settings", "users", "editors", "partners", "issues"].filter((k) => !row?.[k]);
+  if (row?.empty_seeded_issues) missing.push("articles");
+  return missing;
+}
+
 async function seedJournal(j: DemoJournal, index: number) {
-  const existing = await db.prepare("select id from journals where slug = ?").bind(j.slug).first<{ id: number }>();
-  if (existing) {
-    console.log(`  ${j.slug}: already seeded (journal ${existing.id}), skipped`);
-    return;
+  // A provisional journal is what an interrupted run left behind.
+  const leftover = await journalId(PROVISIONAL + j.slug);
+  if (leftover) {
+    console.log(`  ${j.slug}: removing the incomplete journal ${leftover} of an interrupted run`);
+    await wipe(leftover);
   }
-  const jid = await insertJournal(db, j);
+  const existing = await journalId(j.slug);
+  if (existing) {
+    const missing = await gaps(existing);
+    if (!missing.length) {
+      console.log(`  ${j.slug}: already seeded (journal ${existing}), skipped`);
+      return;
+    }
+    console.log(`  ${j.slug}: journal ${existing} is incomplete (no ${missing.join(", ")}), seeding it again`);
+    await wipe(existing);
+  }
+
+  const jid = await insertJournal(db, { ...j, slug: PROVISIONAL + j.slug });
   await upsertAdmin(db, jid, j.admin);
   // A disabled account, so the 'User disabled' message can be tried on the demo.
   await upsertAdmin(db, jid, { username: "former-staff", password: "no-longer-here-2026", name: "Former staff member", status: "disabled" });
   const stmts: D1PreparedStatement[] = [];
 
   // Editors with portraits in R2 (a few without → default avatar).
-  const editors = editorsFor(j, index * 5);
-  for (const [i, e] of editors.entries()) {
+  for (const [i, e] of j.editors.entries()) {
     let picture = "";
     if (e.picture) {
       picture = `editor-${i + 1}.png`;
@@ -179,85 +229,67 @@ async function seedJournal(j: DemoJournal, index: number) {
   }
   await db.batch(stmts);
 
-  // Issues and articles.
-  const r = rng(1234 + index);
-  let ref = 1000 * (index + 1) + 101;
+  // Issues and articles: each issue's PDFs first, then the issue and its articles in one batch.
   let articleCount = 0;
-  const usedTitles = new Set<string>();
   for (const iss of j.issues) {
-    const created = `${iss.year}-${String(Math.min(12, iss.issue * 3)).padStart(2, "0")}-01T09:00:00.000Z`;
-    const issueRow = await db
-      .prepare("insert into issues (journal_id, year, volume, issue, frequency, createdby, creation) values (?,?,?,?,?,?,?) returning id")
-      .bind(jid, iss.year, iss.volume, iss.issue, iss.frequency, j.admin.username, created)
-      .first<{ id: number }>();
-    const perIssue = 5 + Math.floor(r() * 4); // 5–8 articles
-    let page = 1;
-    const articleStmts: D1PreparedStatement[] = [];
-    for (let k = 0; k < perIssue; k++) {
-      let title = "";
-      for (let tries = 0; tries < 20 && (!title || usedTitles.has(title)); tries++) {
-        title = `${pick(r, j.topics)} ${pick(r, j.species)}`;
-        if (usedTitles.has(title)) title = `${title} under ${pick(r, ["rainfed", "irrigated", "semi-arid", "coastal", "hill"])} conditions`;
-      }
-      usedTitles.add(title);
-      const authorCount = 1 + Math.floor(r() * 5);
-      const authors: typeof AUTHORS = [];
-      while (authors.length < authorCount) {
-        const a = pick(r, AUTHORS);
-        if (!authors.includes(a)) authors.push(a);
-      }
-      const subject = pick(r, j.subjects);
-      const length = 4 + Math.floor(r() * 9);
-      const pagenumber = `${page}-${page + length - 1}`;
-      const first = page;
-      page += length;
-      const refnumber = String(ref++);
-      const abstract = abstractFor(r, plain(title), subject);
-      const keywords = [subject, ...plain(title).split(/\s+/).filter((w) => w.length > 7).slice(0, 3)].join(", ");
-      const day = String(1 + Math.floor(r() * 27)).padStart(2, "0");
-      const month = String(Math.min(12, iss.issue * (12 / Math.max(3, j.issues.filter((x) => x.year === iss.year).length)))).padStart(2, "0");
-      const publishdate = `${iss.year}-${month}-${day}`;
-      const file = `${refnumber}.pdf`;
+    const folder = `journals/${jid}/archives/${iss.year}/vol${iss.volume}issue${iss.issue}`;
+    for (const a of iss.articles) {
       const pdf = await articlePdf({
         journal: j.name,
-        title,
-        authors: authors.map((a) => a.latin).join(", "),
-        abstract,
+        title: a.title,
+        authors: a.authors.map((x) => x.latin).join(", "),
+        abstract: a.abstract,
         volume: iss.volume,
         issue: iss.issue,
         year: iss.year,
-        pages: pagenumber,
-        refnumber,
+        pages: `${a.firstPage}-${a.lastPage}`,
+        refnumber: a.refnumber,
       });
-      await files.put(`journals/${jid}/archives/${iss.year}/vol${iss.volume}issue${iss.issue}/${file}`, pdf, {
-        httpMetadata: { contentType: "application/pdf" },
-      });
-      const status = articleCount % 23 === 22 ? "disabled" : "enabled";
-      articleStmts.push(
-        db
+      await files.put(`${folder}/${a.refnumber}.pdf`, pdf, { httpMetadata: { contentType: "application/pdf" } });
+    }
+    await db.batch([
+      db
+        .prepare("insert into issues (journal_id, year, volume, issue, frequency, createdby, creation) values (?,?,?,?,?,?,?)")
+        .bind(jid, iss.year, iss.volume, iss.issue, iss.frequency, j.admin.username, iss.creation),
+      ...iss.articles.map((a) => {
+        const created = `${a.publishdate}T10:00:00.000Z`;
+        return db
           .prepare(
             `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, email, mobile, txnid, ptype, publishdate, year, volume, issue, frequency, file, status, createdby, modifiedby, creation, modification, search_title, search_abstract)
-             values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+             values (?,(select id from issues where journal_id = ? and year = ? and volume = ? and issue = ?),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
           )
           .bind(
-            jid, issueRow!.id, refnumber, title, authors.map((a) => a.name).join(", "), abstract, keywords, title, pagenumber,
-            first, first + length - 1, subject, pick(r, COUNTRIES), `author${refnumber}@mail.example`, `98${refnumber}${refnumber.slice(0, 4)}`,
-            `TXN${iss.year}${refnumber}`, r() < 0.85 ? "paid" : "free", publishdate, iss.year, iss.volume, iss.issue, iss.frequency, file,
-            status, j.admin.username, j.admin.username, `${publishdate}T10:00:00.000Z`, `${publishdate}T10:00:00.000Z`,
-            plain(title), plain(abstract.replace(/<\/p>/g, " ")).replace(/\s+/g, " ").trim(),
-          ),
-      );
-      articleCount++;
+            jid, jid, iss.year, iss.volume, iss.issue, a.refnumber, a.title, a.authors.map((x) => x.name).join(", "), a.abstract, a.keywords, a.title,
+            `${a.firstPage}-${a.lastPage}`, a.firstPage, a.lastPage, a.subject, a.country, a.email, a.mobile, a.txnid, a.ptype,
+            a.publishdate, iss.year, iss.volume, iss.issue, iss.frequency, `${a.refnumber}.pdf`, a.status,
+            j.admin.username, j.admin.username, created, created,
+            plain(a.title), plain(a.abstract.replace(/<\/p>/g, " ")).replace(/\s+/g, " ").trim(),
+          );
+      }),
+    ]);
+    articleCount += iss.articles.length;
+    if (interruptAfter && ++issuesWritten === interruptAfter) {
+      process.kill(process.pid, "SIGINT");
+      await new Promise(() => {});
     }
-    await db.batch(articleStmts);
   }
-  console.log(`  ${j.slug}: journal ${jid}, ${j.issues.length} issues, ${articleCount} articles, ${editors.length} editors, ${j.partners.length} partners (hosts: ${j.hosts.join(", ")})`);
+
+  // Last write: the real slug marks the journal complete.
+  await db.prepare("update journals set slug = ? where id = ?").bind(j.slug, jid).run();
+  console.log(
+    `  ${j.slug}: journal ${jid}, ${j.issues.length} issues, ${articleCount} articles, ${j.editors.length} editors, ${j.partners.length} partners (hosts: ${j.hosts.join(", ")})`,
+  );
 }
 
 try {
   console.log("Seeding demo journals…");
-  for (const [i, j] of JOURNALS.entries()) {
-    if (reset) await wipe(j.slug);
+  for (const [i, j] of demoJournals(today).entries()) {
+    if (reset) {
+      for (const slug of [j.slug, PROVISIONAL + j.slug]) {
+        const id = await journalId(slug);
+        if (id) await wipe(id);
+      }
+    }
     await seedJournal(j, i);
   }
 } finally {

@@ -38,7 +38,10 @@ export async function insertJournal(
   return id;
 }
 
-/** Creates an admin user, or resets the password (and re-enables) an existing one. */
+/**
+ * Creates an admin user, or resets the password (and re-enables) an existing one; a reset bumps
+ * the session epoch, as upsertUser in app/models/users.server.ts does, so older tokens stop working.
+ */
 export async function upsertAdmin(
   db: D1Database,
   journalId: number,
@@ -48,7 +51,8 @@ export async function upsertAdmin(
   await db
     .prepare(
       `insert into users (journal_id, username, name, password_hash, status) values (?, ?, ?, ?, ?)
-       on conflict(journal_id, username) do update set password_hash = excluded.password_hash, name = excluded.name, status = excluded.status`,
+       on conflict(journal_id, username) do update set password_hash = excluded.password_hash, name = excluded.name, status = excluded.status,
+         session_epoch = users.session_epoch + 1`,
     )
     .bind(journalId, u.username, u.name ?? u.username, hash, u.status ?? "enabled")
     .run();

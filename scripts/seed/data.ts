@@ -1,7 +1,11 @@
 /**
- * Demo content for the two seeded journals: deterministic (a seeded PRNG), realistic, and
- * varied enough to exercise the pages (italic species names, 'Dr. ' prefixes, Devanagari and
- * accented names, several frequencies, enabled and disabled rows).
+ * Demo content for the two seeded journals, generated for a given day (`demoJournals(today)`):
+ * three full years of archives plus the issues of the current year published by that day,
+ * 70–100 articles per journal whatever the month. Deterministic (a seeded PRNG keyed by the
+ * year's position, not the calendar year, so the content does not drift with the date),
+ * realistic, and varied enough to exercise the pages (italic species names, 'Dr. ' prefixes,
+ * Devanagari and accented names, several frequencies, enabled and disabled rows).
+ * `test/e2e/seed-data.test.ts` checks the counts for a day in each month.
  */
 
 export interface DemoAuthor {
@@ -11,30 +15,58 @@ export interface DemoAuthor {
   latin: string;
 }
 
+export interface DemoArticle {
+  refnumber: string;
+  title: string;
+  authors: DemoAuthor[];
+  abstract: string;
+  keywords: string;
+  subject: string;
+  country: string;
+  email: string;
+  mobile: string;
+  txnid: string;
+  ptype: "paid" | "free";
+  /** YYYY-MM-DD, never after the day the data is generated for. */
+  publishdate: string;
+  firstPage: number;
+  lastPage: number;
+  status: "enabled" | "disabled";
+}
+
+export interface DemoIssue {
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  /** ISO timestamp: the first day of the issue's first month. */
+  creation: string;
+  articles: DemoArticle[];
+}
+
+export interface DemoEditor {
+  name: string;
+  category: string;
+  post: string;
+  degree: string;
+  content: string;
+  email: string;
+  phone: string;
+  country: string;
+  editor_website: string;
+  picture: boolean;
+  status: string;
+  is_pinned: number;
+}
+
 export interface DemoJournal {
   slug: string;
   name: string;
   hosts: string[];
   admin: { username: string; password: string; name: string };
   settings: Record<string, string | boolean>;
-  issues: { year: number; volume: number; issue: number; frequency: string }[];
-  topics: string[];
-  species: string[];
-  subjects: string[];
-  editors: {
-    name: string;
-    category: string;
-    post: string;
-    degree: string;
-    content: string;
-    email: string;
-    phone: string;
-    country: string;
-    editor_website: string;
-    picture: boolean;
-    status: string;
-    is_pinned: number;
-  }[];
+  issues: DemoIssue[];
+  editors: DemoEditor[];
   partners: { title: string; link: string; sortnumber: number; status: string }[];
 }
 
@@ -47,6 +79,20 @@ export function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+export function pick<T>(r: () => number, list: readonly T[]): T {
+  return list[Math.floor(r() * list.length)];
+}
+
+/** Text of an HTML fragment (tags dropped, the few entities the demo uses decoded). */
+export function plain(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 export const AUTHORS: DemoAuthor[] = [
@@ -82,46 +128,38 @@ export const AUTHORS: DemoAuthor[] = [
 
 export const COUNTRIES = ["India", "India", "India", "India", "Nepal", "Bangladesh", "Sri Lanka", "Ethiopia", "Nigeria", "Spain"];
 
-const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-];
-
-function quarterly(years: number[], volumeOf: (y: number) => number, upToMonthIndex: number) {
-  const q = ["Jan-Mar", "Apr-Jun", "Jul-Sep", "Oct-Dec"];
-  const out: DemoJournal["issues"] = [];
-  for (const year of years) {
-    q.forEach((frequency, i) => {
-      if (year === years[years.length - 1] && i * 3 > upToMonthIndex) return;
-      out.push({ year, volume: volumeOf(year), issue: i + 1, frequency });
-    });
-  }
-  return out;
+/** One issue slot of a journal's year: the issue's frequency label, its first month (0–11). */
+interface Slot {
+  frequency: string;
+  month: number;
 }
 
-function monthly(years: number[], volumeOf: (y: number) => number, perYear: number[], upToMonthIndex: number) {
-  const out: DemoJournal["issues"] = [];
-  for (const year of years) {
-    perYear.forEach((monthIndex, i) => {
-      if (year === years[years.length - 1] && monthIndex > upToMonthIndex) return;
-      out.push({ year, volume: volumeOf(year), issue: i + 1, frequency: MONTHS[monthIndex] });
-    });
-  }
-  return out;
+/** What does not depend on the date. Settings that name a year take the current one. */
+interface Profile {
+  slug: string;
+  name: string;
+  hosts: string[];
+  admin: DemoJournal["admin"];
+  settings: (thisYear: number) => Record<string, string | boolean>;
+  slots: Slot[];
+  /** Articles per issue, one row per year of the archive (rotated), each row summing to 24. */
+  perIssue: number[][];
+  /** Title openings, each with the pool of subjects it goes with. */
+  topics: [string, string][];
+  pools: Record<string, string[]>;
+  /** Qualifiers that keep a title unique when topic and subject were already used. */
+  variants: string[];
+  subjects: string[];
+  partners: DemoJournal["partners"];
 }
 
-const now = new Date();
-const THIS_YEAR = now.getUTCFullYear();
-const THIS_MONTH = now.getUTCMonth();
-const YEARS = [THIS_YEAR - 3, THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR];
-
-export const JOURNALS: DemoJournal[] = [
+const PROFILES: Profile[] = [
   {
     slug: "ijals",
     name: "International Journal of Agriculture and Life Sciences",
     hosts: ["localhost", "127.0.0.1", "journal-a.localhost"],
     admin: { username: "admin", password: "agri-demo-2026", name: "Editorial Office (IJALS)" },
-    settings: {
+    settings: (thisYear) => ({
       websitename: "International Journal of Agriculture and Life Sciences",
       domain: "www.agrijournal.example",
       formatted_journal_name: "International Journal of <i>Agriculture</i> and Life Sciences",
@@ -129,12 +167,12 @@ export const JOURNALS: DemoJournal[] = [
       whatsup_number: "+91 98765 43210",
       issn: "2583-1234",
       journal_essn: "2583-5678",
-      year_started: String(THIS_YEAR - 3),
+      year_started: String(thisYear - 3),
       journal_frequency: "Quarterly",
       journal_type: "Print and Online",
       journal_language: "English",
       nassScore: "4.21",
-      nassScoreYear: String(THIS_YEAR - 1),
+      nassScoreYear: String(thisYear - 1),
       impactfactor: "Impact Factor: 5.62 (SJIF 2025)",
       fee_rupee: "₹ 2,500",
       fee_dollar: "US$ 60",
@@ -148,29 +186,47 @@ export const JOURNALS: DemoJournal[] = [
       show_subject_column: true,
       show_cover_image: true,
       show_editor_contacts: true,
-    },
-    issues: quarterly(YEARS, (y) => y - (THIS_YEAR - 4), THIS_MONTH),
+    }),
+    slots: [
+      { frequency: "Jan-Mar", month: 0 },
+      { frequency: "Apr-Jun", month: 3 },
+      { frequency: "Jul-Sep", month: 6 },
+      { frequency: "Oct-Dec", month: 9 },
+    ],
+    perIssue: [
+      [6, 7, 5, 6],
+      [7, 5, 6, 6],
+      [5, 6, 7, 6],
+      [6, 6, 6, 6],
+    ],
     topics: [
-      "Effect of integrated nutrient management on growth and yield of",
-      "Screening of germplasm for resistance to leaf blight in",
-      "Impact of drip irrigation scheduling on water use efficiency of",
-      "Biochemical characterisation of rhizosphere bacteria associated with",
-      "Seasonal incidence of sucking pests on",
-      "Genetic variability and correlation studies in",
-      "Response of zinc and boron foliar application on fruit quality of",
-      "Evaluation of botanicals against the pod borer infesting",
-      "Profitability of organic cultivation of",
-      "Influence of sowing dates on phenology and yield of",
-      "Molecular diversity assessment using SSR markers in",
-      "Post-harvest shelf life extension with edible coatings in",
+      ["Effect of integrated nutrient management on growth and yield of", "crop"],
+      ["Screening of germplasm for resistance to leaf blight in", "crop"],
+      ["Impact of drip irrigation scheduling on water use efficiency of", "crop"],
+      ["Biochemical characterisation of rhizosphere bacteria associated with", "crop"],
+      ["Seasonal incidence of sucking pests on", "crop"],
+      ["Genetic variability and correlation studies in", "crop"],
+      ["Response of zinc and boron foliar application on fruit quality of", "fruit"],
+      ["Evaluation of botanicals against the pod borer infesting", "pulse"],
+      ["Profitability of organic cultivation of", "crop"],
+      ["Influence of sowing dates on phenology and yield of", "crop"],
+      ["Molecular diversity assessment using SSR markers in", "crop"],
+      ["Post-harvest shelf life extension with edible coatings in", "fruit"],
     ],
-    species: [
-      "<i>Oryza sativa</i> L.", "<i>Triticum aestivum</i> L.", "<i>Zea mays</i> L.", "<i>Cicer arietinum</i> L.",
-      "<i>Solanum lycopersicum</i>", "<i>Brassica juncea</i>", "<i>Mangifera indica</i> cv. Alphonso",
-      "<i>Capsicum annuum</i>", "pearl millet", "mustard", "groundnut", "okra",
-    ],
+    pools: {
+      crop: [
+        "<i>Oryza sativa</i> L.", "<i>Triticum aestivum</i> L.", "<i>Zea mays</i> L.", "<i>Cicer arietinum</i> L.",
+        "<i>Solanum lycopersicum</i>", "<i>Brassica juncea</i>", "<i>Capsicum annuum</i>", "<i>Sorghum bicolor</i> (L.) Moench",
+        "pearl millet", "mustard", "groundnut", "okra",
+      ],
+      fruit: [
+        "<i>Mangifera indica</i> cv. Alphonso", "<i>Psidium guajava</i> L.", "<i>Punica granatum</i> L.", "<i>Carica papaya</i> L.",
+        "<i>Solanum lycopersicum</i>", "<i>Capsicum annuum</i>", "banana cv. Grand Naine", "okra",
+      ],
+      pulse: ["<i>Cicer arietinum</i> L.", "<i>Cajanus cajan</i> (L.) Millsp.", "<i>Vigna radiata</i> (L.) Wilczek", "<i>Lens culinaris</i> Medik.", "okra"],
+    },
+    variants: ["under rainfed conditions", "under irrigated conditions", "in the semi-arid tract", "in the coastal plains", "in the mid hills"],
     subjects: ["Agronomy", "Plant Pathology", "Entomology", "Horticulture", "Soil Science", "Genetics and Plant Breeding"],
-    editors: [],
     partners: [
       { title: "Google Scholar", link: "https://scholar.google.com", sortnumber: 1, status: "enabled" },
       { title: "CrossRef", link: "https://www.crossref.org", sortnumber: 2, status: "enabled" },
@@ -186,7 +242,7 @@ export const JOURNALS: DemoJournal[] = [
     name: "Journal of Applied Chemistry and Environmental Research",
     hosts: ["journal-b.localhost"],
     admin: { username: "editor", password: "chem-demo-2026", name: "Managing Editor (JACER)" },
-    settings: {
+    settings: (thisYear) => ({
       websitename: "Journal of Applied Chemistry and Environmental Research",
       domain: "www.chemenvjournal.example",
       formatted_journal_name: "Journal of Applied Chemistry <br>and Environmental Research",
@@ -194,8 +250,8 @@ export const JOURNALS: DemoJournal[] = [
       whatsup_number: "+91 91234 56780",
       issn: "2456-7788",
       journal_essn: "2456-9900",
-      year_started: String(THIS_YEAR - 3),
-      journal_frequency: "Bi-monthly",
+      year_started: String(thisYear - 3),
+      journal_frequency: "Triannual (January, May, September)",
       journal_type: "Online",
       journal_language: "English",
       nassScore: "",
@@ -213,25 +269,46 @@ export const JOURNALS: DemoJournal[] = [
       show_subject_column: false,
       show_cover_image: false,
       show_editor_contacts: false,
-    },
-    issues: monthly(YEARS, (y) => y - (THIS_YEAR - 4), [1, 5, 9], THIS_MONTH),
+    }),
+    slots: [
+      { frequency: "January", month: 0 },
+      { frequency: "May", month: 4 },
+      { frequency: "September", month: 8 },
+    ],
+    perIssue: [
+      [8, 7, 9],
+      [9, 8, 7],
+      [7, 9, 8],
+      [8, 8, 8],
+    ],
     topics: [
-      "Green synthesis of silver nanoparticles using leaf extract of",
-      "Adsorptive removal of methylene blue from aqueous solution by activated carbon derived from",
-      "Heavy metal accumulation in soils irrigated with treated wastewater near",
-      "Spectrophotometric determination of nitrate in groundwater samples of",
-      "Photocatalytic degradation of textile dye effluent using ZnO supported on",
-      "Physico-chemical assessment of river water quality along",
-      "Antioxidant activity and phenolic profile of essential oil from",
-      "Corrosion inhibition of mild steel in acidic medium by extract of",
+      ["Green synthesis of silver nanoparticles using leaf extract of", "plant"],
+      ["Green synthesis of zinc oxide nanoparticles mediated by", "plant"],
+      ["Antioxidant activity and phenolic profile of essential oil from", "plant"],
+      ["Corrosion inhibition of mild steel in acidic medium by extract of", "plant"],
+      ["GC–MS characterisation of bioactive compounds in", "plant"],
+      ["Adsorptive removal of methylene blue from aqueous solution by activated carbon derived from", "waste"],
+      ["Photocatalytic degradation of textile dye effluent using ZnO supported on biochar from", "waste"],
+      ["Kinetics of hexavalent chromium adsorption onto chemically modified", "waste"],
+      ["Production of bio-oil by slow pyrolysis of", "waste"],
+      ["Heavy metal accumulation in soils irrigated with treated wastewater near", "place"],
+      ["Spectrophotometric determination of nitrate in groundwater samples of", "place"],
+      ["Physico-chemical assessment of river water quality along", "place"],
+      ["Seasonal variation of microplastics in surface sediments of", "place"],
     ],
-    species: [
-      "<i>Azadirachta indica</i>", "<i>Ocimum sanctum</i>", "<i>Moringa oleifera</i>", "coconut shell",
-      "rice husk", "the Godavari basin", "the Mula-Mutha river", "<i>Eucalyptus globulus</i>",
-      "<i>Aloe vera</i>", "sugarcane bagasse",
-    ],
+    pools: {
+      plant: [
+        "<i>Azadirachta indica</i>", "<i>Ocimum sanctum</i>", "<i>Moringa oleifera</i>", "<i>Eucalyptus globulus</i>",
+        "<i>Aloe vera</i>", "<i>Curcuma longa</i>", "<i>Terminalia chebula</i>", "<i>Syzygium cumini</i>",
+      ],
+      waste: ["coconut shell", "rice husk", "sugarcane bagasse", "groundnut shell", "spent tea leaves", "orange peel"],
+      place: [
+        "the Godavari basin", "the Mula-Mutha river", "the Yamuna floodplain, Delhi", "the Vapi industrial estate, Gujarat",
+        "the Hooghly estuary", "Lake Pichola, Udaipur",
+      ],
+    },
+    variants: ["a kinetic and isotherm study", "a comparative study", "a two-year assessment", "a pilot-scale study", "a statistical optimisation"],
     subjects: ["Analytical Chemistry", "Environmental Chemistry", "Green Chemistry", "Materials Science"],
-    editors: [],
     partners: [
       { title: "Google Scholar", link: "https://scholar.google.com", sortnumber: 1, status: "enabled" },
       { title: "DOAJ", link: "https://doaj.org", sortnumber: 2, status: "enabled" },
@@ -239,9 +316,117 @@ export const JOURNALS: DemoJournal[] = [
       { title: "Scilit", link: "https://www.scilit.com", sortnumber: 4, status: "enabled" },
       { title: "Semantic Scholar", link: "https://www.semanticscholar.org", sortnumber: 5, status: "enabled" },
       { title: "EuroPub", link: "", sortnumber: 6, status: "enabled" },
+      { title: "CiteFactor", link: "https://www.citefactor.org", sortnumber: 7, status: "disabled" },
     ],
   },
 ];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A title not used before in this journal: topic + subject, else with a qualifier. */
+function uniqueTitle(r: () => number, p: Profile, used: Set<string>): string {
+  for (let tries = 0; tries < 40; tries++) {
+    const [topic, pool] = pick(r, p.topics);
+    const base = `${topic} ${pick(r, p.pools[pool])}`;
+    const candidates = [base, ...p.variants.map((v) => (v.startsWith("a ") ? `${base}: ${v}` : `${base} ${v}`))];
+    const title = tries < 20 ? candidates[0] : candidates.find((t) => !used.has(t));
+    if (title && !used.has(title)) {
+      used.add(title);
+      return title;
+    }
+  }
+  throw new Error(`demo data: ran out of distinct titles for ${p.slug}`);
+}
+
+function articlesOf(
+  r: () => number,
+  p: Profile,
+  issue: { year: number; volume: number; issue: number; frequency: string; month: number },
+  count: number,
+  today: { year: number; month: number; day: number },
+  state: { ref: number; serial: number; titles: Set<string> },
+): DemoArticle[] {
+  const out: DemoArticle[] = [];
+  let page = 1;
+  for (let k = 0; k < count; k++) {
+    const title = uniqueTitle(r, p, state.titles);
+    const authorCount = 1 + Math.floor(r() * 5);
+    const authors: DemoAuthor[] = [];
+    while (authors.length < authorCount) {
+      const a = pick(r, AUTHORS);
+      if (!authors.includes(a)) authors.push(a);
+    }
+    const subject = pick(r, p.subjects);
+    const length = 4 + Math.floor(r() * 9);
+    const refnumber = String(state.ref++);
+    const abstract = abstractFor(r, plain(title), subject);
+    const keywords = [subject, ...plain(title).split(/\s+/).filter((w) => w.length > 7).slice(0, 3)].join(", ");
+    let day = 1 + Math.floor(r() * 27);
+    // An issue that opens this month is only as old as today.
+    if (issue.year === today.year && issue.month === today.month) day = Math.min(day, today.day);
+    const publishdate = `${issue.year}-${pad(issue.month + 1)}-${pad(day)}`;
+    out.push({
+      refnumber,
+      title,
+      authors,
+      abstract,
+      keywords,
+      subject,
+      country: pick(r, COUNTRIES),
+      email: `author${refnumber}@mail.example`,
+      mobile: `98${refnumber}${refnumber.slice(0, 4)}`,
+      txnid: `TXN${issue.year}${refnumber}`,
+      ptype: r() < 0.85 ? "paid" : "free",
+      publishdate,
+      firstPage: page,
+      lastPage: page + length - 1,
+      status: state.serial % 23 === 22 ? "disabled" : "enabled",
+    });
+    page += length;
+    state.serial++;
+  }
+  return out;
+}
+
+/**
+ * The demo journals as of `today`: volumes 1–3 are the three full years before it, volume 4
+ * holds the current year's issues whose first month has begun. Everything but the calendar
+ * years (and dates) is the same whatever the day.
+ */
+export function demoJournals(today: Date = new Date()): DemoJournal[] {
+  const t = { year: today.getUTCFullYear(), month: today.getUTCMonth(), day: today.getUTCDate() };
+  return PROFILES.map((p, index) => {
+    const state = { ref: 1000 * (index + 1) + 101, serial: 0, titles: new Set<string>() };
+    const issues: DemoIssue[] = [];
+    for (let k = 0; k < 4; k++) {
+      const year = t.year - 3 + k;
+      const counts = p.perIssue[k];
+      p.slots.forEach((slot, i) => {
+        if (year === t.year && slot.month > t.month) return;
+        const meta = { year, volume: k + 1, issue: i + 1, frequency: slot.frequency, month: slot.month };
+        const r = rng(1234 + index * 1000 + k * 10 + i);
+        issues.push({
+          year,
+          volume: meta.volume,
+          issue: meta.issue,
+          frequency: slot.frequency,
+          creation: `${year}-${pad(slot.month + 1)}-01T09:00:00.000Z`,
+          articles: articlesOf(r, p, meta, counts[i], t, state),
+        });
+      });
+    }
+    return {
+      slug: p.slug,
+      name: p.name,
+      hosts: p.hosts,
+      admin: p.admin,
+      settings: p.settings(t.year),
+      issues,
+      editors: editorsFor(index * 5),
+      partners: p.partners,
+    };
+  });
+}
 
 const EDITOR_POOL = [
   ["Prof. (Dr.) Ramesh Chandra Tiwari", "Professor", "Ph.D. (Agronomy), FNAAS", "Department of Agronomy, Banaras Hindu University, Varanasi", "India"],
@@ -261,7 +446,7 @@ const EDITOR_POOL = [
 ] as const;
 
 /** 14 editors per journal: 2 chief, 6 associate, 6 assistant; a few without pictures, one disabled. */
-export function editorsFor(journal: DemoJournal, offset: number): DemoJournal["editors"] {
+export function editorsFor(offset: number): DemoEditor[] {
   const cats = ["chief editor", "chief editor", ...Array(6).fill("associate editor"), ...Array(6).fill("assistant editor")];
   return cats.map((category, i) => {
     const [name, post, degree, content, country] = EDITOR_POOL[(i + offset) % EDITOR_POOL.length];
@@ -281,10 +466,6 @@ export function editorsFor(journal: DemoJournal, offset: number): DemoJournal["e
       is_pinned: i === 1 || i === 4 ? 1 : 0,
     };
   });
-}
-
-export function pick<T>(r: () => number, list: readonly T[]): T {
-  return list[Math.floor(r() * list.length)];
 }
 
 export function abstractFor(r: () => number, titleText: string, subject: string): string {
@@ -307,3 +488,6 @@ export function abstractFor(r: () => number, titleText: string, subject: string)
     `<p><strong>Conclusion:</strong> The findings provide a practical basis for recommendations to farmers and practitioners and identify directions for further work.</p>`,
   ].join("");
 }
+
+/** The demo journals as of now (the bench borrows journal A's settings). */
+export const JOURNALS: DemoJournal[] = demoJournals();
