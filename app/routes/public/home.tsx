@@ -145,10 +145,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : null}
         <section className="side-card submit-card">
           <h2>SUBMIT YOUR ARTICLE</h2>
-          <p>Send your manuscript to</p>
-          <p>
-            <a href={`mailto:${s.email}`}>{s.email}</a>
-          </p>
+          {s.email ? (
+            <>
+              <p>Send your manuscript to</p>
+              <p>
+                <a href={`mailto:${s.email}`}>{s.email}</a>
+              </p>
+            </>
+          ) : (
+            <p>
+              See the <Link to="/contact">contact page</Link> for how to send your manuscript.
+            </p>
+          )}
         </section>
         {partners.length ? (
           <section className="side-card">
