@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { Main } from "./Main";
 
 export interface DocumentSection {
   id: string;
@@ -41,7 +42,7 @@ export function DocumentPage({
   useScrollTarget();
   return (
     <div className="with-sidebar document-layout">
-      <article className="content document" aria-labelledby="document-title">
+      <Main className="content document" labelledBy="document-title">
         <h1 id="document-title">{title}</h1>
         {updated ? <p className="muted">Last updated: {updated}</p> : null}
         {lead ? <div className="lead">{lead}</div> : null}
@@ -63,7 +64,7 @@ export function DocumentPage({
             {s.body}
           </section>
         ))}
-      </article>
+      </Main>
       {aside ? (
         <aside className="sidebar" aria-label="Quick links">
           {aside}

@@ -178,7 +178,7 @@ test("home → archives → issue → article → PDF download", async () => {
   const headers = await page.locator(".article-table thead th").allTextContents();
   assert.deepEqual(headers, ["S.No.", "Title and Authors Name", "Subject", "Country"]);
   // Side list: 2025 and 2024 open, 2023 closed until its title is clicked.
-  const older = page.locator("details.year-box");
+  const older = page.locator("#archive-drawer details");
   assert.equal(await older.count(), 1);
   assert.equal(await older.getAttribute("open"), null);
   assert.equal(await page.getByRole("link", { name: /VOL\. 01 : ISSUE 01/ }).isVisible(), false);

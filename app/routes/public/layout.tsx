@@ -136,9 +136,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       </header>
-      <main id="main" className="container page" tabIndex={-1}>
+      {/* Each page renders its own <main> (components/Main.tsx), so that a side column is a
+          top-level <aside> beside it. */}
+      <div className="container page">
         <Outlet />
-      </main>
+      </div>
       <footer className="site-footer">
         <div className="container footer-grid">
           <div>
