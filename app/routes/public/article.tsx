@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -181,14 +181,15 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, archive } = loaderData;
   const location = useLocation();
+  const navigationType = useNavigationType();
   const scrollTo = (location.state as { scrollTo?: string } | null)?.scrollTo;
 
   // The Abstract links carry #abstract (handled by the browser and ScrollRestoration) and a
   // scroll-target state; honour the state too, for links that only set it. Otherwise the page
-  // starts at the top (ScrollRestoration's default).
+  // starts at the top (ScrollRestoration's default). Back and Forward keep the reader's place.
   useEffect(() => {
-    if (scrollTo === "abstract" && !location.hash) document.getElementById("abstract")?.scrollIntoView();
-  }, [location.key, scrollTo, location.hash]);
+    if (scrollTo === "abstract" && !location.hash && navigationType !== "POP") document.getElementById("abstract")?.scrollIntoView();
+  }, [location.key, scrollTo, location.hash, navigationType]);
 
   if (!article) {
     return (
