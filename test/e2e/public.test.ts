@@ -577,12 +577,6 @@ for (const [label, width, height] of [["360", 360, 740], ["desktop", 1280, 900]]
       assert.ok(scrollWidth <= innerWidth, `${path}: scrollWidth ${scrollWidth} > ${innerWidth}`);
       failures.push(...(await audit(page)).map((p) => `${path}: ${p}`));
       await screenshot(page, `public-${label}-${name}`);
-      if (process.env.CHUNKS) {
-        const h = await page.evaluate(() => document.documentElement.scrollHeight);
-        for (let y = 0, i = 0; y < h; y += 1100, i++) {
-          await page.screenshot({ path: `/tmp/pw/crops/${label}-${name}-${i}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1100, h - y) } });
-        }
-      }
     }
     assert.deepEqual(failures, []);
 
@@ -596,6 +590,37 @@ for (const [label, width, height] of [["360", 360, 740], ["desktop", 1280, 900]]
     await page.locator(".search-summary", { hasText: "okra" }).waitFor();
     assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Okra pests in monsoon"]);
     assert.equal(await box.inputValue(), "");
+    // The field lets go of focus, so a phone's keyboard does not stay over the results.
+    assert.equal(await box.evaluate((el) => el === document.activeElement), false);
     await page.close();
   });
 }
+
+test("side list links prefetch on hover; citation styles switch with the arrow keys; print shows the article only", async () => {
+  const { page, problems } = await open("/archives/2025/3/2/3202");
+  // Hovering an issue in the side list prefetches its data, like <Link prefetch="intent">.
+  await page.locator("#archive-drawer").getByRole("link", { name: "VOL. 02 : ISSUE 01 JAN-JUN" }).hover();
+  await page.locator('link[rel="prefetch"][href*="/archives/2024/vol2/issue1.data"]').waitFor({ state: "attached" });
+
+  // One Tab stop for the citation styles; arrows move between them.
+  const apa = page.getByRole("tab", { name: "APA" });
+  await apa.focus();
+  await page.keyboard.press("ArrowRight");
+  const mla = page.getByRole("tab", { name: "MLA" });
+  assert.equal(await mla.getAttribute("aria-selected"), "true");
+  assert.equal(await mla.evaluate((el) => el === document.activeElement), true);
+  assert.match((await page.locator("#citation-text").textContent()) ?? "", /^Patel, Suresh Kumar, and Priya Nair\./);
+  await page.keyboard.press("End");
+  assert.equal(await page.getByRole("tab", { name: "Vancouver" }).getAttribute("aria-selected"), "true");
+  assert.deepEqual(await page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex)), [-1, -1, -1, -1, -1, 0]);
+
+  // Printed: the article without the header navigation, side list, footer or chat button.
+  await page.emulateMedia({ media: "print" });
+  for (const selector of [".main-nav", "#archive-drawer", ".site-footer", ".chat-float", ".article-actions"]) {
+    assert.equal(await page.locator(selector).isVisible(), false, selector);
+  }
+  assert.equal(await page.locator("h1").isVisible(), true);
+  assert.equal(await page.locator("#abstract").isVisible(), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

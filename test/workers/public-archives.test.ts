@@ -141,6 +141,16 @@ describe("issue page", () => {
     expect(textOf(html)).toContain("All Issues");
   });
 
+  it("opens the older year that holds the current issue", async () => {
+    const j = await archiveJournal();
+    const { html } = await getPage(j.url("/archives/2023/vol2/issue1"));
+    const list = /<aside id="archive-drawer"[\s\S]*?<\/aside>/.exec(html)![0];
+    expect(list).toMatch(/<details open=""><summary><h3>2023 ISSUES<\/h3><\/summary><ul><li><a href="\/archives\/2023\/vol2\/issue1" class="active" aria-current="page">/);
+    // Elsewhere 2023 starts closed.
+    const other = await getPage(j.url("/archives/2025/vol4/issue1"));
+    expect(other.html).toContain("<details><summary><h3>2023 ISSUES</h3></summary>");
+  });
+
   it("answers 404 for an unknown or empty issue, malformed numbers and another journal's issue", async () => {
     const j = await archiveJournal();
     const other = await makeJournal();

@@ -54,6 +54,9 @@ function SearchBox({ id }: { id: string }) {
         if (!keyword) return;
         navigate(`/search?keyword=${encodeURIComponent(keyword)}`);
         form.reset();
+        // Let go of the field: on a phone this closes the on-screen keyboard, which otherwise
+        // covers the results.
+        (document.activeElement as HTMLElement | null)?.blur();
       }}
     >
       <label htmlFor={id} className="visually-hidden">
