@@ -13,7 +13,9 @@ import { appContext } from "./context";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // The `?url` import is empty where Vite serves CSS itself (dev server, workerd tests): no
+  // <link href=""> then (React warns about it, and it would re-request the page as CSS).
+  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/atom+xml", title: "Latest articles", href: "/feed.xml" },
   { rel: "alternate", type: "application/atom+xml", title: "Latest issue", href: "/feeds/latest-issue.xml" },

@@ -1,18 +1,14 @@
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
-import { issueLinkLabel, issuePath, type IssueRef } from "../utils/archive-paths";
-
-export interface ArchiveYear {
-  year: number;
-  issues: { year: number; volume: number; issue: number; frequency: string }[];
-}
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { PrefetchPageLinks, useNavigate } from "react-router";
+import { decodeArchiveIndex, issuePath, type ArchiveYearBox, type IssueRef } from "../utils/archive-paths";
 
 const DRAWER_ID = "archive-drawer";
 export const NO_ARCHIVES_TEXT = "No published articles yet. Please come back later.";
 
 /**
- * The 'All Issues' button that opens the archive list as a drawer on narrow screens. It is a
- * native popover invoker, so it works before (and without) JavaScript.
+ * The 'All Issues' button that opens the archive list as a drawer on narrow screens (hidden on
+ * wide ones, where the list is a sidebar). A native popover invoker: it works before (and
+ * without) JavaScript. Every page with the archive side list shows one.
  */
 export function AllIssuesButton() {
   return (
@@ -26,33 +22,75 @@ export function AllIssuesButton() {
 }
 
 /**
+ * A page with the archive side list: the page's own <main> (children) and the list beside it
+ * as a top-level <aside>.
+ */
+export function ArchiveLayout({ index, current, children }: { index: string; current?: IssueRef; children: ReactNode }) {
+  return (
+    <div className="with-sidebar archive-layout">
+      {children}
+      <ArchiveAside index={index} current={current ? issuePath(current) : undefined} />
+    </div>
+  );
+}
+
+/** A link in the list, for clicks, hovers and focus that bubble up to the aside. */
+function linkOf(event: SyntheticEvent<HTMLElement>): HTMLAnchorElement | null {
+  const a = (event.target as Element | null)?.closest?.("a");
+  return a && event.currentTarget.contains(a) ? a : null;
+}
+
+/**
  * The archive side list (spec §2): one box per year titled '{year} ISSUES' with its issues
  * newest first. The first two years are always open; older years are <details> that open and
- * close by clicking the title, with or without JavaScript. On narrow screens the whole list is
- * a drawer (a popover) opened by AllIssuesButton; on wide screens it is a plain sidebar.
+ * close by clicking the title, with or without JavaScript (the year holding the current issue
+ * starts open). On narrow screens the whole aside is a drawer (a popover) opened by
+ * AllIssuesButton; on wide screens it is a plain sidebar.
+ *
+ * It costs little per issue: the page data carries the compact index string (see
+ * encodeArchiveIndex), decoded once per value, and each issue is a plain <a> in an <li>. Those
+ * links navigate client-side through one delegated click handler, and are prefetched on hover
+ * or focus like <Link prefetch="intent"> — without a Link's hooks and attributes 300 times over.
  */
-export function ArchiveList({ years, current }: { years: ArchiveYear[]; current?: IssueRef }) {
-  const drawer = useRef<HTMLDivElement>(null);
+const ArchiveAside = memo(function ArchiveAside({ index, current }: { index: string; current?: string }) {
+  const navigate = useNavigate();
+  const drawer = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const intentTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [prefetch, setPrefetch] = useState<string | null>(null);
+  const years = decodeArchiveIndex(index);
+  const boxes = useMemo(() => yearBoxes(years, current), [years, current]);
+  useEffect(() => () => clearTimeout(intentTimer.current), []);
 
-  // Picking an issue in the drawer navigates client-side: close the drawer afterwards.
-  useEffect(() => {
-    const el = drawer.current;
-    if (el && typeof el.hidePopover === "function" && el.matches(":popover-open")) el.hidePopover();
-  }, [pathname]);
+  const intent = (href: string | null, delay: number) => {
+    clearTimeout(intentTimer.current);
+    if (href && href !== current) intentTimer.current = setTimeout(() => setPrefetch(href), delay);
+  };
 
   return (
-    <div
+    <aside
       id={DRAWER_ID}
       ref={drawer}
       popover="auto"
-      className="archive-drawer"
+      className="sidebar archive-drawer"
       aria-labelledby="archive-list-title"
-      role="region"
       onToggle={(event) => {
         if ((event.nativeEvent as ToggleEvent).newState === "open") closeButton.current?.focus();
       }}
+      onClick={(event) => {
+        const a = linkOf(event);
+        if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) {
+          return;
+        }
+        event.preventDefault();
+        const el = drawer.current;
+        if (el?.matches(":popover-open")) el.hidePopover();
+        navigate(a.getAttribute("href")!);
+      }}
+      onMouseOver={(event) => intent(linkOf(event)?.getAttribute("href") ?? null, 100)}
+      onMouseOut={() => intent(null, 0)}
+      onFocus={(event) => intent(linkOf(event)?.getAttribute("href") ?? null, 100)}
+      onTouchStart={(event) => intent(linkOf(event)?.getAttribute("href") ?? null, 0)}
     >
       <div className="archive-list side-card">
         <div className="archive-list-head">
@@ -68,47 +106,45 @@ export function ArchiveList({ years, current }: { years: ArchiveYear[]; current?
             ×
           </button>
         </div>
-        {years.length === 0 ? (
-          <p className="empty-note">{NO_ARCHIVES_TEXT}</p>
-        ) : (
-          years.map((y, index) =>
-            index < 2 ? (
-              <section className="year-box" key={y.year} aria-labelledby={`year-${y.year}`}>
-                <h3 className="year-title" id={`year-${y.year}`}>
-                  {y.year} ISSUES
-                </h3>
-                <IssueLinks year={y} current={current} />
-              </section>
-            ) : (
-              <details className="year-box" key={y.year}>
-                <summary className="year-title">
-                  <h3>{y.year} ISSUES</h3>
-                </summary>
-                <IssueLinks year={y} current={current} />
-              </details>
-            ),
-          )
-        )}
+        {years.length === 0 ? <p className="empty-note">{NO_ARCHIVES_TEXT}</p> : boxes}
       </div>
-    </div>
+      {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
+    </aside>
   );
-}
+});
 
-function IssueLinks({ year, current }: { year: ArchiveYear; current?: IssueRef }) {
-  return (
-    <ul className="issue-links">
-      {year.issues.map((i) => {
-        // The issue page answers two URL shapes, so compare numbers rather than paths.
-        const active = current && current.year === i.year && current.volume === i.volume && current.issue === i.issue;
-        return (
-          <li key={`${i.volume}-${i.issue}`}>
-            <Link to={issuePath(i)} prefetch="intent" className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-              {issueLinkLabel(i)}
-              {i.frequency ? <span className="issue-month"> {i.frequency.toUpperCase()}</span> : null}
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
-  );
+function yearBoxes(years: ArchiveYearBox[], current: string | undefined): ReactNode[] {
+  // Lean markup, no classes: this runs once per issue (see .archive-list in app.css).
+  return years.map((y, index) => {
+    const title = `${y.year} ISSUES`;
+    let holdsCurrent = false;
+    const links = (
+      <ul>
+        {y.issues.map((i) => {
+          const active = i.href === current;
+          if (active) holdsCurrent = true;
+          return (
+            <li key={i.href}>
+              <a href={i.href} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+                {i.month ? `${i.label} ${i.month}` : i.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    );
+    return index < 2 ? (
+      <section key={y.year}>
+        <h3>{title}</h3>
+        {links}
+      </section>
+    ) : (
+      <details key={y.year} open={holdsCurrent || undefined}>
+        <summary>
+          <h3>{title}</h3>
+        </summary>
+        {links}
+      </details>
+    );
+  });
 }

@@ -24,7 +24,25 @@ export function CitationBox({ refnumber, citations }: { refnumber: string; citat
   return (
     <section className="citation-box" aria-labelledby="citation-box-title">
       <h2 id="citation-box-title">Cite this article</h2>
-      <div className="citation-tabs" role="tablist" aria-label="Citation style">
+      <div
+        className="citation-tabs"
+        role="tablist"
+        aria-label="Citation style"
+        // The tab pattern: one Tab stop for the list, arrow keys (and Home/End) between styles.
+        onKeyDown={(event) => {
+          const i = citations.findIndex((c) => c.id === style);
+          const next =
+            event.key === "ArrowRight" || event.key === "ArrowDown" ? (i + 1) % citations.length
+            : event.key === "ArrowLeft" || event.key === "ArrowUp" ? (i - 1 + citations.length) % citations.length
+            : event.key === "Home" ? 0
+            : event.key === "End" ? citations.length - 1
+            : -1;
+          if (next < 0) return;
+          event.preventDefault();
+          setStyle(citations[next].id);
+          document.getElementById(`cite-tab-${citations[next].id}`)?.focus();
+        }}
+      >
         {citations.map((c) => (
           <button
             key={c.id}
@@ -33,6 +51,7 @@ export function CitationBox({ refnumber, citations }: { refnumber: string; citat
             id={`cite-tab-${c.id}`}
             aria-selected={c.id === style}
             aria-controls="citation-text"
+            tabIndex={c.id === style ? 0 : -1}
             className={c.id === style ? "citation-tab active" : "citation-tab"}
             onClick={() => setStyle(c.id)}
           >

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigationType } from "react-router";
+import { Main } from "./Main";
 
 export interface DocumentSection {
   id: string;
@@ -9,16 +10,24 @@ export interface DocumentSection {
 
 /**
  * Reads the scroll-target state the footer links carry ({ scrollTo: "top" } or a section id)
- * and scrolls there once the page is shown.
+ * and acts on it for a new navigation: "top" scrolls to the top and moves focus from the
+ * footer link (which stays on screen in the layout) to the page's <main>, so the next Tab
+ * starts at the top of the new page rather than in the footer. Back and Forward leave the
+ * reader's remembered position alone (ScrollRestoration restores it).
  */
 export function useScrollTarget(): void {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const target = (location.state as { scrollTo?: string } | null)?.scrollTo;
   useEffect(() => {
-    if (!target) return;
-    if (target === "top") window.scrollTo({ top: 0, left: 0 });
-    else document.getElementById(target)?.scrollIntoView();
-  }, [location.key, target]);
+    if (!target || navigationType === "POP") return;
+    if (target === "top") {
+      window.scrollTo({ top: 0, left: 0 });
+      document.getElementById("main")?.focus({ preventScroll: true });
+    } else {
+      document.getElementById(target)?.scrollIntoView();
+    }
+  }, [location.key, target, navigationType]);
 }
 
 /**
@@ -41,7 +50,7 @@ export function DocumentPage({
   useScrollTarget();
   return (
     <div className="with-sidebar document-layout">
-      <article className="content document" aria-labelledby="document-title">
+      <Main className="content document" labelledBy="document-title">
         <h1 id="document-title">{title}</h1>
         {updated ? <p className="muted">Last updated: {updated}</p> : null}
         {lead ? <div className="lead">{lead}</div> : null}
@@ -63,7 +72,7 @@ export function DocumentPage({
             {s.body}
           </section>
         ))}
-      </article>
+      </Main>
       {aside ? (
         <aside className="sidebar" aria-label="Quick links">
           {aside}

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Main } from "./Main";
 
 /**
  * Error page rendered inside the reader layout (so the header and navigation stay), with the
@@ -15,7 +16,7 @@ export function RouteErrorBoundary() {
     detail = error.message;
   }
   return (
-    <section className="error-page">
+    <Main className="error-page">
       <h1>Oops! Sorry, an unexpected error has occurred.</h1>
       <p className="error-detail">
         <i>{detail}</i>
@@ -25,6 +26,6 @@ export function RouteErrorBoundary() {
           <Link to="/">Go to the home page</Link> or <Link to="/archives">browse the archives</Link>.
         </p>
       ) : null}
-    </section>
+    </Main>
   );
 }

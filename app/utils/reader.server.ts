@@ -3,10 +3,7 @@
  * are prepared on the server so the sanitiser never ships to the browser.
  */
 import type { Article } from "../models/articles.server";
-import type { PublishedIssue } from "../models/issues.server";
-import { summariseYears } from "../models/issues.server";
 import type { ArticleRow } from "../components/ArticleTable";
-import type { ArchiveYear } from "../components/ArchiveList";
 import { articlePath, issueTitle } from "./archive-paths";
 import { howToCite } from "./citation";
 import { sanitizeHtml, TITLE_PROFILE } from "./html";
@@ -30,12 +27,4 @@ export function toArticleRow(a: Article, siteName: string, withIssue = false): A
     cite: howToCite(a, siteName),
     issueText: withIssue ? issueTitle(a) : undefined,
   };
-}
-
-/** Year boxes for the archive side list: only what the list renders, newest first. */
-export function archiveYears(rows: PublishedIssue[]): ArchiveYear[] {
-  return summariseYears(rows).map((y) => ({
-    year: y.year,
-    issues: y.issues.map(({ year, volume, issue, frequency }) => ({ year, volume, issue, frequency })),
-  }));
 }

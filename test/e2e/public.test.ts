@@ -3,15 +3,30 @@
  * article → PDF, the editorial board, search, the mobile archive drawer, and the legal pages.
  */
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
+import { audit } from "./audit.ts";
 import { launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "reader-a.localhost";
 const SITE = "Journal of Reader Journeys";
 let app: App;
 let browser: Browser;
+/** A genuine certificate verification code (first author of 3202), made while seeding. */
+let verifyCode = "";
+
+/** app/documents/verification.server.ts's code: '{ref}-{position}-{10 base32 chars of an HMAC}'. */
+function certificateCode(secret: string, journalId: number, ref: string, position: number): string {
+  const sig = createHmac("sha256", secret).update(`certificate:v1:${journalId}:${ref}:${position}`).digest();
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  let bits = "";
+  for (const b of sig.subarray(0, 7)) bits += b.toString(2).padStart(8, "0");
+  let mac = "";
+  for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
+  return `${ref}-${position}-${mac}`;
+}
 
 interface SeedArticle {
   ref: string;
@@ -52,6 +67,11 @@ function art(ref: string, title: string, pages: string, authors = "Neha Gupta, A
     keywords: "field trial, yield",
     abstract: `<p><b>Background:</b> ${plain} was studied over two seasons.</p><p><b>Results:</b> The treatments differed significantly (p &lt; 0.05). ${"Further observations were recorded on growth, yield attributes and quality. ".repeat(6)}</p>`,
   };
+}
+
+/** What the app stores for search (htmlToText): tags gone, entities decoded. */
+function plainText(html: string): string {
+  return html.replace(/<\/p>/g, " ").replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").trim();
 }
 
 async function pdfFor(title: string): Promise<Uint8Array> {
@@ -105,10 +125,12 @@ before(async () => {
               `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, txnid, publishdate, year, volume, issue, frequency, file, status, search_title, search_abstract)
                values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'enabled',?,?)`,
             )
-            .bind(jid, issue!.id, a.ref, a.title, a.authors, a.abstract, a.keywords, a.title, a.pages, first, last, "Agronomy", "India", `TXN${a.ref}`, `${year}-08-14`, year, volume, number, frequency, file, a.title.replace(/<[^>]+>/g, ""), a.abstract.replace(/<[^>]+>/g, ""))
+            .bind(jid, issue!.id, a.ref, a.title, a.authors, a.abstract, a.keywords, a.title, a.pages, first, last, "Agronomy", "India", `TXN${a.ref}`, `${year}-08-14`, year, volume, number, frequency, file, plainText(a.title), plainText(a.abstract))
             .run();
         }
       }
+      const secret = (env as { CERTIFICATE_SECRET?: string; JWT_SECRET?: string }).CERTIFICATE_SECRET || env.JWT_SECRET;
+      verifyCode = certificateCode(secret ?? "", jid, "3202", 1);
       // A disabled article never shows.
       await db
         .prepare(
@@ -143,8 +165,8 @@ after(async () => {
   await app?.stop();
 });
 
-async function open(path: string, width = 1280): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+async function open(path: string, width = 1280, height = 900): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height } });
   const { problems } = watchPage(page);
   const res = await page.goto(app.url(HOST, path));
   assert.ok(res, `no response for ${path}`);
@@ -178,7 +200,7 @@ test("home → archives → issue → article → PDF download", async () => {
   const headers = await page.locator(".article-table thead th").allTextContents();
   assert.deepEqual(headers, ["S.No.", "Title and Authors Name", "Subject", "Country"]);
   // Side list: 2025 and 2024 open, 2023 closed until its title is clicked.
-  const older = page.locator("details.year-box");
+  const older = page.locator("#archive-drawer details");
   assert.equal(await older.count(), 1);
   assert.equal(await older.getAttribute("open"), null);
   assert.equal(await page.getByRole("link", { name: /VOL\. 01 : ISSUE 01/ }).isVisible(), false);
@@ -399,18 +421,43 @@ test("static pages: instructions with the copyright form, contact, legal pages s
   assert.match(wa ?? "", /^https:\/\/wa\.me\/919876543210\?text=Hello%2C%20I%20have%20a%20query%20regarding%20Journal%20of%20Reader%20Journeys/);
   await screenshot(page, "public-contact-desktop");
 
-  // The footer links carry a scroll target: the legal page opens at the top.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  // The footer links carry a scroll-target state, and the legal pages act on it: a new
+  // navigation opens at the top with focus moved off the footer link to the page's <main> (so
+  // the next Tab starts at the top, not in the footer).
+  const footer = page.getByRole("contentinfo");
+  const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+  await scrollToEnd();
+  await footer.getByRole("link", { name: "Privacy Policy" }).click();
   await page.waitForURL(/\/privacy-policy$/);
   await page.locator("h1", { hasText: "Privacy Policy" }).waitFor();
   assert.equal(await page.locator("h1").textContent(), "Privacy Policy");
+  assert.deepEqual(await page.evaluate(() => history.state?.usr), { scrollTo: "top" });
   assert.equal(await page.evaluate(() => window.scrollY), 0);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole("link", { name: "Terms and Conditions" }).first().click();
+  assert.equal(await focusedId(), "main");
+
+  // Already on the page and scrolled down: the same footer link brings the reader to the top.
+  await scrollToEnd();
+  await footer.getByRole("link", { name: "Privacy Policy" }).focus();
+  assert.ok((await page.evaluate(() => window.scrollY)) > 500);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.scrollY === 0);
+  assert.equal(await focusedId(), "main");
+  assert.deepEqual(await page.evaluate(() => history.state?.usr), { scrollTo: "top" });
+
+  // Back and Forward are not new navigations: the reader's place is restored, not reset.
+  await page.evaluate(() => window.scrollTo(0, 700));
+  // A DOM click: Playwright's click() would first scroll the footer link into view.
+  await footer.getByRole("link", { name: "Terms and Conditions" }).dispatchEvent("click");
   await page.waitForURL(/\/terms-and-conditions$/);
   await page.locator("h1", { hasText: "Terms and Conditions" }).waitFor();
   assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.equal(await focusedId(), "main");
+  await page.goBack();
+  await page.waitForURL(/\/privacy-policy$/);
+  await page.locator("h1", { hasText: "Privacy Policy" }).waitFor();
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.scrollY), 700, "Back restores the position on the privacy policy");
   const year = new Date().getFullYear();
   assert.match((await page.locator(".copyright").textContent()) ?? "", new RegExp(`Copyright © ${year} ${SITE}`));
   assert.deepEqual(problems, []);
@@ -422,5 +469,158 @@ test("unknown paths show the error page with a 404", async () => {
   const res = await page.goto(app.url(HOST, "/no/such/page"));
   assert.equal(res?.status(), 404);
   assert.match((await page.locator("main").textContent()) ?? "", /Oops! Sorry, an unexpected error has occurred\./);
+  await page.close();
+});
+
+test("at 360 px the article page and 'Article not found!' have the 'All Issues' drawer", async () => {
+  const { page, problems } = await open("/archives/2025/3/2/3202", 360, 740);
+  const drawer = page.locator("#archive-drawer");
+  const button = page.getByRole("button", { name: "All Issues" });
+  assert.equal(await drawer.isVisible(), false, "the side list is a closed drawer at 360 px");
+  assert.equal(await button.isVisible(), true);
+  // On the first screen, not below the whole article.
+  const box = (await button.boundingBox())!;
+  assert.ok(box.y + box.height <= 740, `'All Issues' at y=${box.y}`);
+  await screenshot(page, "public-article-360");
+
+  await button.click();
+  await drawer.waitFor({ state: "visible" });
+  assert.equal(await drawer.locator('a[aria-current="page"]').textContent(), "VOL. 03 : ISSUE 02 JUL-DEC");
+  await page.waitForTimeout(300); // the slide-in
+  await screenshot(page, "public-article-drawer-360");
+  await drawer.getByRole("link", { name: "VOL. 02 : ISSUE 01 JAN-JUN" }).click();
+  await page.waitForURL(/\/archives\/2024\/vol2\/issue1$/);
+  await page.locator("h1", { hasText: "VOL. 02, ISSUE 01 (2024)" }).waitFor();
+  await drawer.waitFor({ state: "hidden" });
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  // 'Article not found!' keeps the list, so it needs the button too.
+  const missing = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const res = await missing.goto(app.url(HOST, "/archives/2025/3/2/987654"));
+  assert.equal(res?.status(), 404);
+  await missing.getByRole("button", { name: "All Issues" }).click();
+  await missing.locator("#archive-drawer").getByRole("link", { name: "VOL. 03 : ISSUE 01 JAN-JUN" }).waitFor();
+  await missing.close();
+});
+
+test("at 360 px the floating chat button is labelled, in reach, and scrolls clear of the page's end", async () => {
+  const { page, problems } = await open("/archives/2025/vol3/issue2", 360, 740);
+  const chat = page.locator("a.chat-float");
+  assert.equal(await chat.getAttribute("aria-label"), "Chat with us on WhatsApp");
+  assert.match((await chat.getAttribute("href")) ?? "", /^https:\/\/wa\.me\/919876543210\?text=/);
+  // In a landmark (the footer), focusable, and a comfortable touch target inside the window.
+  assert.equal(await chat.evaluate((a) => !!a.closest("footer")), true);
+  const box = (await chat.boundingBox())!;
+  assert.ok(box.width >= 44 && box.height >= 44, `target ${box.width}×${box.height}`);
+  assert.ok(box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740, JSON.stringify(box));
+  await chat.focus();
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("chat-float")), true);
+
+  // Scrolled to the end, no text of the page lies under the button (on a desktop either).
+  const coveredAtEnd = () => page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const btn = document.querySelector(".chat-float")!.getBoundingClientRect();
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim() || n.parentElement?.closest(".chat-float, script")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.right > btn.left && r.left < btn.right && r.bottom > btn.top && r.top < btn.bottom) hits.push(n.textContent.trim().slice(0, 50));
+      }
+    }
+    return hits;
+  });
+  assert.deepEqual(await coveredAtEnd(), []);
+  await screenshot(page, "public-issue-360-end");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(await coveredAtEnd(), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** Every public page: [screenshot name, path, status]. */
+function publicPages(): [string, string, number][] {
+  return [
+    ["home", "/", 200],
+    ["board", "/board", 200],
+    ["indexing", "/indexing", 200],
+    ["issue", "/archives/2025/vol3/issue2", 200],
+    ["issue-plain-numbers", "/archives/2025/3/2", 200],
+    ["article", "/archives/2025/3/2/3202", 200],
+    ["article-not-found", "/archives/2025/3/2/987654", 404],
+    ["search", "/search?keyword=sorghum", 200],
+    ["search-empty", "/search?keyword=quantum", 200],
+    ["certificate", "/pdf?refno=3202", 200],
+    ["instructions", "/instructions", 200],
+    ["contact", "/contact", 200],
+    ["privacy-policy", "/privacy-policy", 200],
+    ["terms-and-conditions", "/terms-and-conditions", 200],
+    ["author", "/authors/Anjali%20Sharma", 200],
+    ["verify", `/verify/${verifyCode}`, 200],
+    ["verify-invalid", "/verify/3202-1-AAAAAAAAAA", 404],
+    ["not-found", "/no/such/page", 404],
+  ];
+}
+
+for (const [label, width, height] of [["360", 360, 740], ["desktop", 1280, 900]] as const) {
+  test(`every public page at ${width}×${height}: no sideways scrolling, landmarks, names, contrast (screenshots)`, async () => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const failures: string[] = [];
+    for (const [name, path, status] of publicPages()) {
+      const res = await page.goto(app.url(HOST, path));
+      assert.equal(res?.status(), status, path);
+      await page.waitForLoadState("load");
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scrollWidth <= innerWidth, `${path}: scrollWidth ${scrollWidth} > ${innerWidth}`);
+      failures.push(...(await audit(page)).map((p) => `${path}: ${p}`));
+      await screenshot(page, `public-${label}-${name}`);
+    }
+    assert.deepEqual(failures, []);
+
+    // The header search works at this width too, and clears itself.
+    await page.goto(app.url(HOST, "/"));
+    const box = page.getByRole("searchbox", { name: "Search articles" });
+    assert.equal(await box.isVisible(), true);
+    await box.fill("okra");
+    await box.press("Enter");
+    await page.waitForURL(/\/search\?keyword=okra$/);
+    await page.locator(".search-summary", { hasText: "okra" }).waitFor();
+    assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Okra pests in monsoon"]);
+    assert.equal(await box.inputValue(), "");
+    // The field lets go of focus, so a phone's keyboard does not stay over the results.
+    assert.equal(await box.evaluate((el) => el === document.activeElement), false);
+    await page.close();
+  });
+}
+
+test("side list links prefetch on hover; citation styles switch with the arrow keys; print shows the article only", async () => {
+  const { page, problems } = await open("/archives/2025/3/2/3202");
+  // Hovering an issue in the side list prefetches its data, like <Link prefetch="intent">.
+  await page.locator("#archive-drawer").getByRole("link", { name: "VOL. 02 : ISSUE 01 JAN-JUN" }).hover();
+  await page.locator('link[rel="prefetch"][href*="/archives/2024/vol2/issue1.data"]').waitFor({ state: "attached" });
+
+  // One Tab stop for the citation styles; arrows move between them.
+  const apa = page.getByRole("tab", { name: "APA" });
+  await apa.focus();
+  await page.keyboard.press("ArrowRight");
+  const mla = page.getByRole("tab", { name: "MLA" });
+  assert.equal(await mla.getAttribute("aria-selected"), "true");
+  assert.equal(await mla.evaluate((el) => el === document.activeElement), true);
+  assert.match((await page.locator("#citation-text").textContent()) ?? "", /^Patel, Suresh Kumar, and Priya Nair\./);
+  await page.keyboard.press("End");
+  assert.equal(await page.getByRole("tab", { name: "Vancouver" }).getAttribute("aria-selected"), "true");
+  assert.deepEqual(await page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex)), [-1, -1, -1, -1, -1, 0]);
+
+  // Printed: the article without the header navigation, side list, footer or chat button.
+  await page.emulateMedia({ media: "print" });
+  for (const selector of [".main-nav", "#archive-drawer", ".site-footer", ".chat-float", ".article-actions"]) {
+    assert.equal(await page.locator(selector).isVisible(), false, selector);
+  }
+  assert.equal(await page.locator("h1").isVisible(), true);
+  assert.equal(await page.locator("#abstract").isVisible(), true);
+  assert.deepEqual(problems, []);
   await page.close();
 });

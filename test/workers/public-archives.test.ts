@@ -124,12 +124,12 @@ describe("issue page", () => {
     const j = await archiveJournal();
     await makeArticle(j.id, j.q2, { pagenumber: "1-9" });
     const { html } = await getPage(j.url("/archives/2025/4/2"));
-    const list = /<div id="archive-drawer"[\s\S]*?<\/aside>/.exec(html)![0];
-    const years = [...list.matchAll(/<h3[^>]*>(\d{4})<!-- --> ISSUES<\/h3>/g)].map((m) => m[1]);
+    const list = /<aside id="archive-drawer"[\s\S]*?<\/aside>/.exec(html)![0];
+    const years = [...list.matchAll(/<h3[^>]*>(\d{4}) ISSUES<\/h3>/g)].map((m) => m[1]);
     expect(years).toEqual(["2025", "2024", "2023"]);
     // 2025 and 2024 are always open (plain sections); 2023 is a <details> closed by default.
     expect(count(list, "<details")).toBe(1);
-    expect(list).toMatch(/<details class="year-box"><summary class="year-title"><h3>2023/);
+    expect(list).toMatch(/<details><summary><h3>2023 ISSUES<\/h3><\/summary>/);
     expect(textOf(list)).toContain("2025 ISSUES VOL. 04 : ISSUE 02 APR-JUN VOL. 04 : ISSUE 01 JAN-MAR");
     expect(list).toContain('href="/archives/2025/vol4/issue2"');
     // The current issue is marked even on the plain-number URL.
@@ -139,6 +139,16 @@ describe("issue page", () => {
     // A native popover invoker: the drawer opens without JavaScript (attribute names are case-insensitive).
     expect(html.toLowerCase()).toContain('popovertarget="archive-drawer"');
     expect(textOf(html)).toContain("All Issues");
+  });
+
+  it("opens the older year that holds the current issue", async () => {
+    const j = await archiveJournal();
+    const { html } = await getPage(j.url("/archives/2023/vol2/issue1"));
+    const list = /<aside id="archive-drawer"[\s\S]*?<\/aside>/.exec(html)![0];
+    expect(list).toMatch(/<details open=""><summary><h3>2023 ISSUES<\/h3><\/summary><ul><li><a href="\/archives\/2023\/vol2\/issue1" class="active" aria-current="page">/);
+    // Elsewhere 2023 starts closed.
+    const other = await getPage(j.url("/archives/2025/vol4/issue1"));
+    expect(other.html).toContain("<details><summary><h3>2023 ISSUES</h3></summary>");
   });
 
   it("answers 404 for an unknown or empty issue, malformed numbers and another journal's issue", async () => {

@@ -21,11 +21,14 @@ export function textOf(html: string): string {
     .trim();
 }
 
-/** The <main> element's HTML (what the page itself renders, without header and footer). */
+/**
+ * What the page itself renders, without header and footer: its <main> and the side column
+ * beside it (a top-level <aside> where the page has one).
+ */
 export function mainOf(html: string): string {
   const start = html.indexOf("<main");
-  const end = html.indexOf("</main>");
-  return start === -1 ? "" : html.slice(start, end);
+  const end = html.indexOf("<footer", start);
+  return start === -1 ? "" : html.slice(start, end === -1 ? undefined : end);
 }
 
 export function titleOf(html: string): string {

@@ -3,10 +3,10 @@ import type { Route } from "./+types/archives";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { publishedIssuesQuery } from "../../models/issues.server";
-import { AllIssuesButton, ArchiveList, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
+import { AllIssuesButton, ArchiveLayout, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { issuePath } from "../../utils/archive-paths";
-import { archiveYears } from "../../utils/reader.server";
+import { encodeArchiveIndex, issuePath } from "../../utils/archive-paths";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 
 /**
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rows = await publishedIssuesQuery(getDb(env.DB), journal.id);
   const latest = rows[0];
   if (latest) throw redirect(issuePath(latest));
-  return { years: archiveYears(rows) };
+  return { archive: encodeArchiveIndex(rows) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,17 +32,14 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Archives({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="with-sidebar archive-layout">
-      <section className="content" aria-labelledby="archives-title">
+    <ArchiveLayout index={loaderData.archive}>
+      <Main className="content" labelledBy="archives-title">
         <div className="content-head">
           <h1 id="archives-title">Archives</h1>
           <AllIssuesButton />
         </div>
         <p className="empty-state">{NO_ARCHIVES_TEXT}</p>
-      </section>
-      <aside className="sidebar" aria-label="All issues">
-        <ArchiveList years={loaderData.years} />
-      </aside>
-    </div>
+      </Main>
+    </ArchiveLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -10,11 +10,13 @@ import { AuthorLinks } from "../../components/ArticleTable";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../utils/cite-formats";
 import { dublinCore, scholarlyArticleJsonLd, twitterCard } from "../../utils/scholarly-meta";
-import { ArchiveList } from "../../components/ArchiveList";
+import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import {
   articlePath,
   certificatePagePath,
+  encodeArchiveIndex,
   issuePath,
   issueTitle,
   longDate,
@@ -24,7 +26,7 @@ import {
 } from "../../utils/archive-paths";
 import { howToCite, splitAuthors, stripHonorifics } from "../../utils/citation";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
-import { archiveYears, articleFileHref } from "../../utils/reader.server";
+import { articleFileHref } from "../../utils/reader.server";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
@@ -52,9 +54,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         Awaited<(typeof reads)[2]>,
       ]
     : await db.batch(reads);
-  const years = archiveYears(published);
+  const archive = encodeArchiveIndex(published);
   const a = found[0];
-  if (!a || !wanted) return data({ article: null, years }, { status: 404 });
+  if (!a || !wanted) return data({ article: null, archive }, { status: 404 });
   // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
   if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
     throw redirect(articlePath(a), 301);
@@ -64,7 +66,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const fileUrl = articleFileHref(a);
   return {
-    years,
+    archive,
     article: {
       id: a.id,
       refnumber: a.refnumber,
@@ -177,144 +179,147 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, years } = loaderData;
+  const { article, archive } = loaderData;
   const location = useLocation();
+  const navigationType = useNavigationType();
   const scrollTo = (location.state as { scrollTo?: string } | null)?.scrollTo;
 
   // The Abstract links carry #abstract (handled by the browser and ScrollRestoration) and a
   // scroll-target state; honour the state too, for links that only set it. Otherwise the page
-  // starts at the top (ScrollRestoration's default).
+  // starts at the top (ScrollRestoration's default). Back and Forward keep the reader's place.
   useEffect(() => {
-    if (scrollTo === "abstract" && !location.hash) document.getElementById("abstract")?.scrollIntoView();
-  }, [location.key, scrollTo, location.hash]);
+    if (scrollTo === "abstract" && !location.hash && navigationType !== "POP") document.getElementById("abstract")?.scrollIntoView();
+  }, [location.key, scrollTo, location.hash, navigationType]);
 
   if (!article) {
     return (
-      <div className="with-sidebar archive-layout">
-        <section className="content not-found" aria-labelledby="article-title">
-          <h1 id="article-title">{ARTICLE_NOT_FOUND}</h1>
+      <ArchiveLayout index={archive}>
+        <Main className="content not-found" labelledBy="article-title">
+          <div className="content-head">
+            <h1 id="article-title">{ARTICLE_NOT_FOUND}</h1>
+            <AllIssuesButton />
+          </div>
           <p>
             The article may have been moved or withdrawn. <Link to="/archives">Browse the archives</Link> or use the
             search box above.
           </p>
-        </section>
-        <aside className="sidebar" aria-label="All issues">
-          <ArchiveList years={years} />
-        </aside>
-      </div>
+        </Main>
+      </ArchiveLayout>
     );
   }
 
   const issueRef = { year: article.year, volume: article.volume, issue: article.issue };
   return (
-    <div className="with-sidebar archive-layout">
-      <article className="content article-page" aria-labelledby="article-title">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <ol>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/archives">Archives</Link>
-            </li>
-            <li>
-              <Link to={issuePath(issueRef)}>{issueTitle(issueRef)}</Link>
-            </li>
-            <li aria-current="page">Article {article.refnumber}</li>
-          </ol>
-        </nav>
-        <h1 id="article-title" className="article-heading" dangerouslySetInnerHTML={{ __html: article.titleHtml }} />
-        <p className="article-byline">
-          <AuthorLinks authors={article.authors.join(", ")} />
-        </p>
+    <ArchiveLayout index={archive} current={issueRef}>
+      <Main className="content article-page" labelledBy="article-title">
+        <article aria-labelledby="article-title">
+          <div className="content-tools">
+            <nav className="breadcrumbs" aria-label="Breadcrumb">
+              <ol>
+                <li>
+                  <Link to="/">Home</Link>
+                </li>
+                <li>
+                  <Link to="/archives">Archives</Link>
+                </li>
+                <li>
+                  <Link to={issuePath(issueRef)}>{issueTitle(issueRef)}</Link>
+                </li>
+                <li aria-current="page">Article {article.refnumber}</li>
+              </ol>
+            </nav>
+            <AllIssuesButton />
+          </div>
+          <h1 id="article-title" className="article-heading" dangerouslySetInnerHTML={{ __html: article.titleHtml }} />
+          <p className="article-byline">
+            <AuthorLinks authors={article.authors.join(", ")} />
+          </p>
 
-        <dl className="article-facts">
-          <div>
-            <dt>Issue</dt>
-            <dd>
-              <Link to={issuePath(issueRef)}>
-                {issueTitle(issueRef)}
-                {article.frequency ? ` ${article.frequency}` : ""}
-              </Link>
-            </dd>
-          </div>
-          <div>
-            <dt>Pages</dt>
-            <dd>{article.pagenumber}</dd>
-          </div>
-          {article.publishdate ? (
+          <dl className="article-facts">
             <div>
-              <dt>Published</dt>
-              <dd>{longDate(article.publishdate)}</dd>
-            </div>
-          ) : null}
-          {article.doi ? (
-            <div>
-              <dt>DOI</dt>
+              <dt>Issue</dt>
               <dd>
-                <a href={`https://doi.org/${article.doi}`} rel="noopener">
-                  https://doi.org/{article.doi}
-                </a>
+                <Link to={issuePath(issueRef)}>
+                  {issueTitle(issueRef)}
+                  {article.frequency ? ` ${article.frequency}` : ""}
+                </Link>
               </dd>
             </div>
-          ) : null}
-          <div>
-            <dt>Readers</dt>
-            <dd>
-              {article.views.toLocaleString("en")} {article.views === 1 ? "view" : "views"} ·{" "}
-              {article.downloads.toLocaleString("en")} {article.downloads === 1 ? "download" : "downloads"}
-            </dd>
-          </div>
-          {article.subject ? (
             <div>
-              <dt>Subject</dt>
-              <dd>{article.subject}</dd>
+              <dt>Pages</dt>
+              <dd>{article.pagenumber}</dd>
             </div>
-          ) : null}
-          {article.country ? (
+            {article.publishdate ? (
+              <div>
+                <dt>Published</dt>
+                <dd>{longDate(article.publishdate)}</dd>
+              </div>
+            ) : null}
+            {article.doi ? (
+              <div>
+                <dt>DOI</dt>
+                <dd>
+                  <a href={`https://doi.org/${article.doi}`} rel="noopener">
+                    https://doi.org/{article.doi}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             <div>
-              <dt>Country</dt>
-              <dd>{article.country}</dd>
+              <dt>Readers</dt>
+              <dd>
+                {article.views.toLocaleString("en")} {article.views === 1 ? "view" : "views"} ·{" "}
+                {article.downloads.toLocaleString("en")} {article.downloads === 1 ? "download" : "downloads"}
+              </dd>
             </div>
-          ) : null}
-        </dl>
+            {article.subject ? (
+              <div>
+                <dt>Subject</dt>
+                <dd>{article.subject}</dd>
+              </div>
+            ) : null}
+            {article.country ? (
+              <div>
+                <dt>Country</dt>
+                <dd>{article.country}</dd>
+              </div>
+            ) : null}
+          </dl>
 
-        <p className="article-actions">
-          {article.fileUrl ? (
-            <a className="button" href={article.fileUrl} download={`${article.refnumber}.pdf`}>
-              Download
-            </a>
-          ) : null}
-          {article.fileUrl ? (
-            <a className="button ghost" href={article.fileUrl} target="_blank" rel="noopener">
-              View PDF
-            </a>
-          ) : null}
-          <Link className="button ghost" to={certificatePagePath(article.refnumber)}>
-            Certificates and cover page
-          </Link>
-        </p>
+          <p className="article-actions">
+            {article.fileUrl ? (
+              <a className="button" href={article.fileUrl} download={`${article.refnumber}.pdf`}>
+                Download
+              </a>
+            ) : null}
+            {article.fileUrl ? (
+              <a className="button ghost" href={article.fileUrl} target="_blank" rel="noopener">
+                View PDF
+              </a>
+            ) : null}
+            <Link className="button ghost" to={certificatePagePath(article.refnumber)}>
+              Certificates and cover page
+            </Link>
+          </p>
 
-        <section id="abstract" className="abstract" aria-labelledby="abstract-title">
-          <h2 id="abstract-title">Abstract</h2>
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.abstractHtml }} />
-          {article.keywords ? (
-            <p className="keywords">
-              <strong>Keywords:</strong> {article.keywords}
-            </p>
-          ) : null}
-        </section>
+          <section id="abstract" className="abstract" aria-labelledby="abstract-title">
+            <h2 id="abstract-title">Abstract</h2>
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.abstractHtml }} />
+            {article.keywords ? (
+              <p className="keywords">
+                <strong>Keywords:</strong> {article.keywords}
+              </p>
+            ) : null}
+          </section>
 
-        <section className="cite-box" aria-labelledby="cite-title">
-          <h2 id="cite-title">How to cite this article</h2>
-          <p>{article.cite}</p>
-        </section>
+          <section className="cite-box" aria-labelledby="cite-title">
+            <h2 id="cite-title">How to cite this article</h2>
+            <p>{article.cite}</p>
+          </section>
 
-        <CitationBox refnumber={article.refnumber} citations={article.citations} />
-      </article>
-      <aside className="sidebar" aria-label="All issues">
-        <ArchiveList years={years} current={issueRef} />
-      </aside>
-    </div>
+          <CitationBox refnumber={article.refnumber} citations={article.citations} />
+        </article>
+      </Main>
+    </ArchiveLayout>
   );
 }

@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { searchRanked } from "../../models/articles.server";
 import { ArticleTable } from "../../components/ArticleTable";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { stripHonorifics, splitAuthors } from "../../utils/citation";
 import { toArticleRow } from "../../utils/reader.server";
@@ -44,7 +45,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { name, rows, showSubject } = loaderData;
   return (
-    <section className="content" aria-labelledby="author-title">
+    <Main className="content" labelledBy="author-title">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
         <ol>
           <li>
@@ -61,6 +62,6 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         <strong>{rows.length}</strong> {rows.length === 1 ? "article" : "articles"} in this journal
       </p>
       <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles by ${name}`} />
-    </section>
+    </Main>
   );
 }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/board";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { enabledEditorsQuery, type EditorCategory } from "../../models/editors.server";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../utils/html";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
@@ -54,7 +55,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function Board({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
   return (
-    <section className="content board-page" aria-labelledby="board-title">
+    <Main className="content board-page" labelledBy="board-title">
       <div className="content-head">
         <h1 id="board-title">Editorial Board</h1>
         <a className="button ghost" href="/api/pdf/editorialboard" download="Editorial-Board.pdf">
@@ -120,6 +121,6 @@ export default function Board({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-    </section>
+    </Main>
   );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/certificate";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { publicArticleByRefQuery } from "../../models/articles.server";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, issueTitle } from "../../utils/archive-paths";
 import { splitAuthors } from "../../utils/citation";
@@ -50,15 +51,15 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
   if (!article) {
     // Spec §8: a failed lookup leaves the page empty.
     return (
-      <section className="content certificate-page" aria-labelledby="downloads-title">
+      <Main className="content certificate-page" labelledBy="downloads-title">
         <h1 id="downloads-title" className="visually-hidden">
           Downloads
         </h1>
-      </section>
+      </Main>
     );
   }
   return (
-    <section className="content certificate-page" aria-labelledby="downloads-title">
+    <Main className="content certificate-page" labelledBy="downloads-title">
       <h1 id="downloads-title">Downloads</h1>
       <p className="certificate-article">
         <Link to={article.url}>
@@ -112,6 +113,6 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </div>
-    </section>
+    </Main>
   );
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/contact";
 import { appContext } from "../../context";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../utils/site";
 
@@ -31,7 +32,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   // The address usually starts with the publisher's name; don't print it twice.
   const showName = publisherName && !publisherAddress.startsWith(publisherName);
   return (
-    <section className="content contact-page" aria-labelledby="contact-title">
+    <Main className="content contact-page" labelledBy="contact-title">
       <h1 id="contact-title">Contact</h1>
       <p className="lead">
         Questions about a submission, a payment, your certificate or anything else about {siteName}? Write to us or send
@@ -78,6 +79,6 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
-    </section>
+    </Main>
   );
 }

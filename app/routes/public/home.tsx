@@ -5,6 +5,7 @@ import { getDb } from "../../db/client.server";
 import { chiefEditorQuery } from "../../models/editors.server";
 import { enabledPartnersQuery } from "../../models/indexing.server";
 import { IndexingList } from "../../components/IndexingList";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../utils/html";
 import { displayImpactFactor, enquiryText, whatsappLink } from "../../utils/site";
@@ -69,8 +70,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="with-sidebar">
-      <div className="content">
-        <h1 className="page-title">{s.websitename}</h1>
+      <Main className="content" labelledBy="home-title">
+        <h1 id="home-title" className="page-title">{s.websitename}</h1>
         <section className="home-top" aria-label="About the journal">
           <figure className="cover-card">
             <div className="cover-sheet">
@@ -129,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {s.homeContent ? (
           <section className="home-content rich-text" dangerouslySetInnerHTML={{ __html: s.homeContent }} />
         ) : null}
-      </div>
+      </Main>
 
       <aside className="sidebar" aria-label="Journal links">
         <section className="side-card">
@@ -145,10 +146,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : null}
         <section className="side-card submit-card">
           <h2>SUBMIT YOUR ARTICLE</h2>
-          <p>Send your manuscript to</p>
-          <p>
-            <a href={`mailto:${s.email}`}>{s.email}</a>
-          </p>
+          {s.email ? (
+            <>
+              <p>Send your manuscript to</p>
+              <p>
+                <a href={`mailto:${s.email}`}>{s.email}</a>
+              </p>
+            </>
+          ) : (
+            <p>
+              See the <Link to="/contact">contact page</Link> for how to send your manuscript.
+            </p>
+          )}
         </section>
         {partners.length ? (
           <section className="side-card">

@@ -3,6 +3,7 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { enabledPartnersQuery } from "../../models/indexing.server";
 import { IndexingList } from "../../components/IndexingList";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 
@@ -25,7 +26,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function Indexing({ loaderData }: Route.ComponentProps) {
   const { partners, siteName } = loaderData;
   return (
-    <section className="content" aria-labelledby="indexing-title">
+    <Main className="content" labelledBy="indexing-title">
       <h1 id="indexing-title">Indexing and Abstracting</h1>
       {partners.length ? (
         <>
@@ -38,6 +39,6 @@ export default function Indexing({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="empty-state">Indexing information will be published here soon.</p>
       )}
-    </section>
+    </Main>
   );
 }

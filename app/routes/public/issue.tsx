@@ -4,11 +4,12 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { issueArticlesQuery } from "../../models/articles.server";
 import { publishedIssuesQuery } from "../../models/issues.server";
-import { AllIssuesButton, ArchiveList } from "../../components/ArchiveList";
+import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { ArticleTable } from "../../components/ArticleTable";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { countLabel, issuePath, issueTitle, parseIssueParams } from "../../utils/archive-paths";
-import { archiveYears, toArticleRow } from "../../utils/reader.server";
+import { countLabel, encodeArchiveIndex, issuePath, issueTitle, parseIssueParams } from "../../utils/archive-paths";
+import { toArticleRow } from "../../utils/reader.server";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
     rows: articles.map((a) => toArticleRow(a, s.websitename)),
-    years: archiveYears(published),
+    archive: encodeArchiveIndex(published),
     showSubject: s.show_subject_column,
     canonical: new URL(issuePath(issue), request.url).href,
   };
@@ -51,31 +52,31 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function IssuePage({ loaderData }: Route.ComponentProps) {
-  const { issue, rows, years, showSubject } = loaderData;
+  const { issue, rows, archive, showSubject } = loaderData;
   // While another issue loads, the layout shows 'Loading...'; mark this table as stale meanwhile.
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/archives");
   return (
-    <div className="with-sidebar archive-layout">
-      <section className={loading ? "content is-stale" : "content"} aria-labelledby="issue-title" aria-busy={loading}>
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <ol>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/archives">Archives</Link>
-            </li>
-            <li aria-current="page">{issue.year}</li>
-          </ol>
-        </nav>
-        <div className="content-head">
-          <h1 id="issue-title" className="issue-title">
-            {issueTitle(issue)}
-            {issue.frequency ? <span className="issue-frequency"> {issue.frequency}</span> : null}
-          </h1>
+    <ArchiveLayout index={archive} current={issue}>
+      <Main className={loading ? "content is-stale" : "content"} labelledBy="issue-title" busy={loading}>
+        <div className="content-tools">
+          <nav className="breadcrumbs" aria-label="Breadcrumb">
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to="/archives">Archives</Link>
+              </li>
+              <li aria-current="page">{issue.year}</li>
+            </ol>
+          </nav>
           <AllIssuesButton />
         </div>
+        <h1 id="issue-title" className="issue-title">
+          {issueTitle(issue)}
+          {issue.frequency ? <span className="issue-frequency"> {issue.frequency}</span> : null}
+        </h1>
         <p className="issue-summary">
           <span className="badge">Articles: {countLabel(rows.length)}</span>
           <span className="issue-export">
@@ -90,10 +91,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
           </span>
         </p>
         <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles in ${issueTitle(issue)}`} />
-      </section>
-      <aside className="sidebar" aria-label="All issues">
-        <ArchiveList years={years} current={issue} />
-      </aside>
-    </div>
+      </Main>
+    </ArchiveLayout>
   );
 }

@@ -54,6 +54,9 @@ function SearchBox({ id }: { id: string }) {
         if (!keyword) return;
         navigate(`/search?keyword=${encodeURIComponent(keyword)}`);
         form.reset();
+        // Let go of the field: on a phone this closes the on-screen keyboard, which otherwise
+        // covers the results.
+        (document.activeElement as HTMLElement | null)?.blur();
       }}
     >
       <label htmlFor={id} className="visually-hidden">
@@ -136,9 +139,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       </header>
-      <main id="main" className="container page" tabIndex={-1}>
+      {/* Each page renders its own <main> (components/Main.tsx), so that a side column is a
+          top-level <aside> beside it. */}
+      <div className="container page">
         <Outlet />
-      </main>
+      </div>
       <footer className="site-footer">
         <div className="container footer-grid">
           <div>
@@ -175,17 +180,25 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <p className="copyright container">
           Copyright © {year} {site.websitename}. All rights reserved.
         </p>
+        {/* Fixed to the corner of the window; inside the footer so it sits in a landmark. */}
+        {chat ? (
+          <a
+            className="chat-float"
+            href={chat}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Chat with us on WhatsApp"
+            title="Chat with us on WhatsApp"
+          >
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3zm0 23.6c-2 0-3.9-.5-5.6-1.5l-.4-.2-3.9 1 1-3.8-.3-.4A10.6 10.6 0 1 1 16 26.6zm5.8-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.7 8.7 0 0 1-4.3-3.8c-.3-.6.3-.5.9-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6c-.2 0-.5.1-.8.4s-1 1-1 2.5 1.1 2.9 1.2 3.1 2.1 3.2 5.1 4.5c1.9.8 2.6.9 3.6.7.6-.1 1.9-.8 2.1-1.5s.3-1.3.2-1.5-.3-.2-.6-.3z"
+              />
+            </svg>
+          </a>
+        ) : null}
       </footer>
-      {chat ? (
-        <a className="chat-float" href={chat} target="_blank" rel="noopener noreferrer" aria-label="Chat with us on WhatsApp">
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3zm0 23.6c-2 0-3.9-.5-5.6-1.5l-.4-.2-3.9 1 1-3.8-.3-.4A10.6 10.6 0 1 1 16 26.6zm5.8-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.7 8.7 0 0 1-4.3-3.8c-.3-.6.3-.5.9-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6c-.2 0-.5.1-.8.4s-1 1-1 2.5 1.1 2.9 1.2 3.1 2.1 3.2 5.1 4.5c1.9.8 2.6.9 3.6.7.6-.1 1.9-.8 2.1-1.5s.3-1.3.2-1.5-.3-.2-.6-.3z"
-            />
-          </svg>
-        </a>
-      ) : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { RANKED_PAGE_SIZE, searchRanked } from "../../models/articles.server";
 import { ArticleTable, type ArticleRow } from "../../components/ArticleTable";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { toArticleRow } from "../../utils/reader.server";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
@@ -76,7 +77,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const perYear = (y: number) => facets.filter((f) => f.year === y).reduce((n, f) => n + f.count, 0);
   const perVolume = (v: number) => facets.filter((f) => f.volume === v).reduce((n, f) => n + f.count, 0);
   return (
-    <section className="content search-page" aria-labelledby="search-title">
+    <Main className="content search-page" labelledBy="search-title">
       <h1 id="search-title">Search results</h1>
       <Form method="get" action="/search" role="search" className="search-refine" aria-label="Search the archive">
         <label htmlFor="search-page-keyword">Keyword</label>
@@ -166,6 +167,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </>
       )}
-    </section>
+    </Main>
   );
 }

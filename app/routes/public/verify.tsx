@@ -5,6 +5,7 @@ import { getDb } from "../../db/client.server";
 import { canonicalCode, certificateSecret, checkCode, parseCode } from "../../documents/verification.server";
 import { formatDate, formatPages, formatPeriod } from "../../documents/format.server";
 import { publicArticleForDocumentQuery } from "../../models/documents.server";
+import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath } from "../../utils/archive-paths";
 import { splitAuthors } from "../../utils/citation";
@@ -71,7 +72,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
   const { verified, code } = loaderData;
   if (!verified) {
     return (
-      <section className="content verify-page" aria-labelledby="verify-title">
+      <Main className="content verify-page" labelledBy="verify-title">
         <p style={badge(false)}>
           <span aria-hidden="true">✕</span> Not verified
         </p>
@@ -84,12 +85,12 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/archives">Browse the archives</Link> or <Link to="/contact">contact the journal</Link>.
         </p>
-      </section>
+      </Main>
     );
   }
   const v = verified;
   return (
-    <section className="content verify-page" aria-labelledby="verify-title">
+    <Main className="content verify-page" labelledBy="verify-title">
       <p style={badge(true)}>
         <span aria-hidden="true">✓</span> Verified
       </p>
@@ -142,6 +143,6 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
           Download this certificate
         </a>
       </p>
-    </section>
+    </Main>
   );
 }
