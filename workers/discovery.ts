@@ -59,6 +59,31 @@ discoveryApp.get("/robots.txt", (c) => {
   return c.text(body, 200, { "cache-control": "public, max-age=3600" });
 });
 
+/**
+ * RFC 9116 security.txt: where to report a vulnerability. SECURITY_CONTACT (a mailto: or https:
+ * URL set by whoever runs the platform) if configured, else the journal's own e-mail.
+ */
+discoveryApp.get("/.well-known/security.txt", (c) => {
+  const configured = (c.env.SECURITY_CONTACT ?? "").trim();
+  const email = c.get("journal").settings.websiteemail.trim();
+  const contact = /^(mailto:|https:\/\/)\S+$/i.test(configured)
+    ? configured
+    : /^[^\s@<>"]+@[^\s@<>"]+$/.test(email)
+      ? `mailto:${email}`
+      : "";
+  if (!contact) return c.text("Not found", 404);
+  // The format requires an expiry; a year ahead, refreshed on every request.
+  const expires = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const body = [
+    `Contact: ${contact}`,
+    `Expires: ${expires}`,
+    "Preferred-Languages: en",
+    `Canonical: ${origin(c)}/.well-known/security.txt`,
+    "",
+  ].join("\n");
+  return c.text(body, 200, { "cache-control": "public, max-age=86400" });
+});
+
 /** Sitemap index: the static pages plus one child per volume (split if a volume is huge). */
 discoveryApp.get("/sitemap.xml", async (c) => {
   const base = origin(c);

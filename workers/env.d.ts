@@ -3,6 +3,8 @@
 interface Env {
   JWT_SECRET?: string;
   CERTIFICATE_SECRET?: string;
+  /** Where security reports go (mailto: or https:), served in /.well-known/security.txt. */
+  SECURITY_CONTACT?: string;
   /** "1" when this request arrived over https (set per request by workers/app.ts). */
   SECURE_TRANSPORT?: string;
 }

@@ -378,3 +378,23 @@ describe("search index repair and the bench's search SQL", () => {
     }
   });
 });
+
+describe("security.txt", () => {
+  it("names where to report a vulnerability (RFC 9116), per journal host", async () => {
+    const j = await makeJournal({ settings: { websiteemail: "editor@secure.example" } });
+    const res = await fetchWorker(j.url("/.well-known/security.txt"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const body = await res.text();
+    expect(body).toMatch(/^Contact: mailto:editor@secure\.example$/m);
+    const expires = /^Expires: (\S+)$/m.exec(body)?.[1] ?? "";
+    expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(Date.parse(expires)).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
+    expect(body).toContain(`Canonical: https://${j.host}/.well-known/security.txt`);
+  });
+
+  it("is not found when the journal has no e-mail and no contact is configured", async () => {
+    const j = await makeJournal({ settings: { websiteemail: "" } });
+    expect((await fetchWorker(j.url("/.well-known/security.txt"))).status).toBe(404);
+  });
+});

@@ -91,16 +91,17 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
-  // Bumped by each successful save: the form then shows what was stored (and forgets the
-  // uploaded file). A failed save keeps what was typed.
-  const [saved, setSaved] = useState(0);
+  // After this user's successful save the form restarts from what was stored (and forgets the
+  // uploaded file) — once the reloaded article has arrived, whichever comes first. A failed
+  // save keeps what was typed, even if a colleague's save changed the article meanwhile.
+  const [formVersion, setFormVersion] = useState(article.modification);
   useFlashFrom(actionData);
   useEffect(() => {
-    if (actionData?.ok && actionData.announcement) {
-      setAnnouncement(actionData.announcement);
-      setSaved((n) => n + 1);
-    }
+    if (actionData?.ok && actionData.announcement) setAnnouncement(actionData.announcement);
   }, [actionData]);
+  useEffect(() => {
+    if (actionData?.ok) setFormVersion(article.modification);
+  }, [actionData, article.modification]);
   const back = issueAdminPath(article);
   return (
     <>
@@ -113,7 +114,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         sub={article.titleText}
       />
       <ArticleForm
-        key={`${article.id}-${saved}`}
+        key={`${article.id}-${formVersion}`}
         mode="edit"
         initial={values}
         existingPdf={pdf}
