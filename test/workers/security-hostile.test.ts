@@ -254,6 +254,17 @@ describe("hostile queries and bodies", () => {
     });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toMatch(/at most/);
+    // The document bulk actions too, with refnumbers as the admin sends them (strings).
+    const refs = Array.from({ length: 10_000 }, (_, i) => String(480000 + i));
+    for (const [path, body] of [
+      ["/api/pdf/indexpage", { refnumbers: refs }],
+      ["/api/pdf/bulkcertificates", { refnumbers: refs }],
+      ["/api/pdf/editorscertificate", { ids: Array.from({ length: 10_000 }, (_, i) => i + 1) }],
+    ] as const) {
+      const bulk = await fetchWorker(s.url(path), { method: "POST", headers: { ...s.auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect(bulk.status, path).toBe(400);
+      expect(await json(bulk), path).toMatchObject({ error: "too_many", message: expect.stringMatching(/^Select at most 200 /) });
+    }
   });
 
   it("an unknown host gets 404, never a default journal and never another host's cached page", async () => {

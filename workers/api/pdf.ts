@@ -169,8 +169,10 @@ function verifyUrl(requestUrl: string, code: string): string {
   return `${new URL(requestUrl).origin}/verify/${code}`;
 }
 
+// Large enough to read 10,000 refnumbers and say clearly that at most MAX_SELECTION are
+// allowed (400 too_many); anything bigger is not a selection at all.
 const selectionLimit = bodyLimit({
-  maxSize: 64 * 1024,
+  maxSize: 512 * 1024,
   onError: (c) => c.json({ error: "payload_too_large", message: "The selection is too large" }, 413),
 });
 
