@@ -8,11 +8,10 @@ import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
 import { ArticleForm, editFrequency, type ArticleFormValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { issueAdminPath, two } from "../../components/admin/format";
+import { issueAdminPath, staffPdfPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
-import { articleFileUrl } from "../../utils/storage";
 import { checkPdf, formFile } from "../../utils/uploads.server";
 import { htmlToText } from "../../utils/html";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
@@ -57,7 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
     article: { id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title), modification: a.modification, modifiedby: a.modifiedby },
     values,
     issueFrequency: issue?.frequency ?? "",
-    pdf: a.file ? { url: articleFileUrl(a.year, a.volume, a.issue, a.file), name: a.file } : null,
+    // The staff URL: it opens the PDF of a disabled article too (the public one is 404 for those).
+    pdf: a.file ? { url: staffPdfPath(a.id), name: a.file } : null,
   };
 }
 
