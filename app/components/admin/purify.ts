@@ -1,0 +1,37 @@
+import DOMPurify, { type Config } from "dompurify";
+import { LINK_ATTRIBUTES, LINK_URL, sanitizeHtml, type SanitizeProfile } from "../../utils/html";
+
+/**
+ * The admin's in-browser sanitiser: DOMPurify, configured from the very allowlists the server's
+ * profiles are built from (app/utils/html.ts), so what the editor keeps is what the server keeps.
+ * The server sanitiser stays authoritative; this one runs on the browser's own parse of the
+ * HTML (pasted or typed), before anything reaches a form field.
+ *
+ * Only the rich-text editor imports this module, and only admin routes import the editor: the
+ * reader pages never download DOMPurify (test/e2e/admin.test.ts checks the build manifest).
+ */
+
+/** DOMPurify options for a profile: its tags, `href` on links (http/https) and nothing else. */
+export function purifyConfig(profile: SanitizeProfile): Config {
+  return {
+    ALLOWED_TAGS: [...profile.tags],
+    ALLOWED_ATTR: profile.links ? [...LINK_ATTRIBUTES] : [],
+    ALLOWED_URI_REGEXP: LINK_URL,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ALLOW_UNKNOWN_PROTOCOLS: false,
+    KEEP_CONTENT: true,
+    RETURN_DOM: false,
+    RETURN_DOM_FRAGMENT: false,
+  };
+}
+
+/**
+ * HTML as it may go into the form: DOMPurify first (in the browser), then the shared string
+ * sanitiser, which also normalises it to exactly what the server will store (`rel` on links,
+ * balanced tags). Outside a browser (server rendering) only the shared sanitiser runs.
+ */
+export function purifyHtml(html: string, profile: SanitizeProfile): string {
+  const purified = DOMPurify.isSupported ? String(DOMPurify.sanitize(html, purifyConfig(profile))) : html;
+  return sanitizeHtml(purified, profile);
+}
