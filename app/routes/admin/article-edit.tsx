@@ -91,15 +91,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
-  // Bumped by each successful save: the form then shows what was stored (and forgets the
-  // uploaded file). A failed save keeps what was typed.
-  const [saved, setSaved] = useState(0);
   useFlashFrom(actionData);
   useEffect(() => {
-    if (actionData?.ok && actionData.announcement) {
-      setAnnouncement(actionData.announcement);
-      setSaved((n) => n + 1);
-    }
+    if (actionData?.ok && actionData.announcement) setAnnouncement(actionData.announcement);
   }, [actionData]);
   const back = issueAdminPath(article);
   return (
@@ -113,7 +107,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         sub={article.titleText}
       />
       <ArticleForm
-        key={`${article.id}-${saved}`}
+        // A successful save changes the stored modification time: the form then restarts from
+        // what was stored (and forgets the uploaded file). The action's answer arrives before
+        // the reloaded article, so keying on the answer would restart from the old values.
+        // A failed save changes nothing stored, so what was typed stays.
+        key={`${article.id}-${article.modification}`}
         mode="edit"
         initial={values}
         existingPdf={pdf}

@@ -6,7 +6,7 @@ import { formFields } from "../../schemas/common";
 import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { describe, Field } from "../../components/admin/Field";
-import { useFlashFrom } from "../../components/admin/Flash";
+import { useFlash, useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
@@ -121,6 +121,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const show = useFlash();
 
   const result = useMemo(() => validateSettings({ ...text }), [text]);
   const clientErrors: Record<string, string> = result.ok ? {} : result.fields;
@@ -162,6 +163,12 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         className="settings-form"
         noValidate
         onSubmit={(event) => {
+          if (!dirty) {
+            // Nothing to send: say so (a neutral notice) instead of a save that changes nothing.
+            event.preventDefault();
+            show(flash("normal", "No changes to save.", "Edit a field above, then save."));
+            return;
+          }
           if (Object.keys(clientErrors).length) {
             event.preventDefault();
             setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));
