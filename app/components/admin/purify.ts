@@ -27,11 +27,19 @@ export function purifyConfig(profile: SanitizeProfile): Config {
 }
 
 /**
- * HTML as it may go into the form: DOMPurify first (in the browser), then the shared string
- * sanitiser, which also normalises it to exactly what the server will store (`rel` on links,
- * balanced tags). Outside a browser (server rendering) only the shared sanitiser runs.
+ * HTML as it may go into the form, in three passes:
+ * 1. the shared string sanitiser (no DOM): every attribute but a vetted href goes before any
+ *    browser parser sees the markup. Chromium reports a CSP violation for each inline event
+ *    handler it parses, even in DOMPurify's inert DOMParser document where nothing can run
+ *    (cure53/DOMPurify#107), so a pasted `onerror=` would otherwise file a report per paste;
+ * 2. DOMPurify, on the browser's own parse, with the same allowlist: what the string tokenizer
+ *    and the browser might read differently (mutation XSS) cannot slip through;
+ * 3. the shared sanitiser again, which normalises to exactly what the server stores (`rel` on
+ *    links, balanced tags), so the form's value equals the saved value.
+ * Outside a browser (server rendering) DOMPurify has no DOM and only the shared sanitiser runs.
  */
 export function purifyHtml(html: string, profile: SanitizeProfile): string {
-  const purified = DOMPurify.isSupported ? String(DOMPurify.sanitize(html, purifyConfig(profile))) : html;
+  const prepared = sanitizeHtml(html, profile);
+  const purified = DOMPurify.isSupported ? String(DOMPurify.sanitize(prepared, purifyConfig(profile))) : prepared;
   return sanitizeHtml(purified, profile);
 }
