@@ -65,7 +65,7 @@ export async function postAndDownload(
 
 /** What staff read when a download fails: what happened and what to do, never a bare code. */
 export function failureText(status: number, message = ""): string {
-  if (status >= 500) return `The server could not prepare the file (error ${status}). Nothing was downloaded; please try again in a moment.`;
+  if (status >= 500) return `The server could not prepare the file (error ${status}). Please try again in a moment.`;
   if (status === 403) return "This download is not allowed from here. Reload the page and try again.";
   if (status === 413 || status === 414) return "Too many items are selected for one download. Select fewer and try again.";
   const detail = message ? message.charAt(0).toUpperCase() + message.slice(1).replace(/\.$/, "") : "";
