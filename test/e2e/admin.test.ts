@@ -419,6 +419,9 @@ test("edits the article (three-letter months, PDF optional) and shows the 'updat
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", ...SPEC_FREQUENCIES.slice(12),
   ]);
   assert.equal(await page.locator("#refnumber").inputValue(), "240101");
+  // Reader counts and the public page, at a glance (headless Chromium counts as a bot: 0).
+  assert.equal((await page.locator(".reader-counts").textContent())?.trim(), "0 views · 0 PDF downloads");
+  assert.equal(await page.getByRole("link", { name: "View on the site ↗" }).getAttribute("href"), `/archives/${YEAR}/1/1/240101`);
   assert.equal(await page.locator('input[name="title"]').inputValue(), "Yield of <i>Oryza sativa</i> under drip irrigation");
   await screenshot(page, "admin-article-edit");
   await fill("authorname", "Dr. Anjali Sharma, Rahul Verma, Priya Nair");
