@@ -520,6 +520,8 @@ test("toggles and pins editors, adds and edits one", async () => {
 test("changes a setting and sees it on the public site", async () => {
   await visit("/admin/settings");
   assert.equal(await page.locator("#websitename").inputValue(), SITE);
+  // The hint names exactly what the journal-name sanitiser keeps.
+  assert.equal(await page.locator("#formatted_journal_name-hint").textContent(), "Header version of the name. HTML allowed: <i>, <b>, <br>, <sub>, <sup>.");
   for (const id of ["issn", "google_review_link", "impactfactor", "show_subject_column", "show_cover_image", "show_editor_contacts"]) {
     assert.equal(await page.locator(`#${id}`).count(), 1, id);
   }

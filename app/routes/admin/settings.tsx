@@ -12,7 +12,7 @@ import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
-import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
+import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../utils/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../utils/site";
 
 type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
@@ -56,7 +56,8 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
   websitename: { label: "Site name", hint: "Shown in the header, page titles and documents.", wide: true },
   formatted_journal_name: {
     label: "Formatted journal name",
-    hint: "Header version of the name. HTML allowed: <i>, <b>, <br>, <sub>, <sup>.",
+    // Built from the sanitiser's own list, so the hint can never promise a tag that is dropped.
+    hint: `Header version of the name. HTML allowed: ${INLINE_TAGS.map((t) => `<${t}>`).join(", ")}.`,
     wide: true,
   },
   domain: { label: "Domain", placeholder: "www.example.org" },
