@@ -6,6 +6,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // Staff-only file URLs (a resource route: no shell, its own session check).
+    route("files/articles/:file", "routes/admin/article-file.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("archives", "routes/admin/archives.tsx"),

@@ -207,3 +207,23 @@ export function articleStatsByRefQuery(db: Db, journalId: number, refnumber: str
     .innerJoin(articles, eq(articles.id, articleStats.articleId))
     .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber)));
 }
+
+/**
+ * Query for the reader counts of every article of one issue (any status), for the admin's issue
+ * table: one statement, so the page can batch it with its other reads.
+ */
+export function issueStatsQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
+  return db
+    .select({ articleId: articleStats.articleId, views: articleStats.views, downloads: articleStats.downloads })
+    .from(articleStats)
+    .innerJoin(articles, eq(articles.id, articleStats.articleId))
+    .where(
+      and(
+        eq(articleStats.journalId, journalId),
+        eq(articles.journalId, journalId),
+        eq(articles.year, year),
+        eq(articles.volume, volume),
+        eq(articles.issue, issue),
+      ),
+    );
+}

@@ -9,26 +9,37 @@
 export interface SanitizeProfile {
   /** Tags kept (lower-case). Everything else is unwrapped (text kept) or dropped with content. */
   tags: ReadonlySet<string>;
-  /** Whether <a href> is kept (http, https and mailto only). */
+  /** Whether <a href> is kept (http and https only: see LINK_URL). */
   links?: boolean;
 }
 
+// The allowlists, as plain constants: the server profiles below and the admin's in-browser
+// DOMPurify configuration (app/components/admin/purify.client.ts) are both built from these,
+// so the editor can never keep something the server would drop, nor the other way round.
+
 /** Article titles: italics/emphasis only (spec §2 issue page). */
-export const TITLE_PROFILE: SanitizeProfile = { tags: new Set(["i", "em"]) };
+export const TITLE_TAGS = ["i", "em"] as const;
 
-/** Journal name in the header: emphasis, bold and line breaks. */
-export const INLINE_PROFILE: SanitizeProfile = {
-  tags: new Set(["i", "em", "b", "strong", "br", "sub", "sup", "span"]),
-};
+/** Formatted journal name in the header (and editor posts): the tags the settings hint names. */
+export const INLINE_TAGS = ["i", "b", "br", "sub", "sup"] as const;
 
-/** Abstracts, home content, editor posts: paragraphs, lists, emphasis, sub/sup, safe links. */
-export const RICH_PROFILE: SanitizeProfile = {
-  tags: new Set([
-    "p", "br", "ul", "ol", "li", "i", "em", "b", "strong", "u", "sub", "sup", "a",
-    "h2", "h3", "h4", "blockquote", "span",
-  ]),
-  links: true,
-};
+/**
+ * Abstracts, home content and editor affiliations (issue 4): paragraphs, lists, emphasis
+ * (strong/b count as emphasis), sub/superscript and http(s) links.
+ */
+export const RICH_TAGS = ["p", "br", "ul", "ol", "li", "em", "i", "strong", "b", "sub", "sup", "a"] as const;
+
+/** The only attribute any profile keeps: `href` on links. */
+export const LINK_ATTRIBUTES = ["href"] as const;
+
+/** A link target that survives: absolute http(s) only (no mailto:, javascript:, data:, relative). */
+export const LINK_URL = /^https?:\/\//i;
+
+export const TITLE_PROFILE: SanitizeProfile = { tags: new Set(TITLE_TAGS) };
+
+export const INLINE_PROFILE: SanitizeProfile = { tags: new Set(INLINE_TAGS) };
+
+export const RICH_PROFILE: SanitizeProfile = { tags: new Set(RICH_TAGS), links: true };
 
 const VOID_TAGS = new Set(["br"]);
 
@@ -74,7 +85,7 @@ export function escapeHtml(text: string): string {
 
 function safeHref(raw: string): string | null {
   const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
-  if (/^(https?:\/\/|mailto:)/i.test(value)) return value;
+  if (LINK_URL.test(value)) return value;
   return null;
 }
 
@@ -153,7 +164,7 @@ export function sanitizeHtml(input: string | null | undefined, profile: Sanitize
     }
     if (!profile.tags.has(name)) {
       // Unknown tag: unwrap (keep its text). Block-ish tags become a space so words don't fuse.
-      if (/^(p|div|br|li|tr|td|th|h[1-6])$/.test(name)) text += " ";
+      if (/^(p|div|br|li|tr|td|th|h[1-6]|blockquote|section|article|header|footer|dd|dt)$/.test(name)) text += " ";
       continue;
     }
     flushText();

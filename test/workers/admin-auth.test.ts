@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { getArticleById } from "../../app/models/articles.server";
+import { getEditor, listAllEditors } from "../../app/models/editors.server";
+import { listIssues } from "../../app/models/issues.server";
+import { getSettings } from "../../app/models/settings.server";
 import { safeNext } from "../../app/utils/admin.server";
-import { fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
+import {
+  articleForm, db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, makeUser,
+} from "../factories";
 
 /** Admin sign-in, session checks on every page and the cross-site guard of every admin form. */
 
@@ -221,6 +228,71 @@ describe("admin session checks", () => {
     }
   });
 
+});
+
+describe("admin actions without a session", () => {
+  /** Every admin form post, each with a body that a signed-in admin's post would apply. */
+  async function setup() {
+    const s = await makeAdminSession({ settings: { websitename: "Untouched Journal" } });
+    const issue = await makeIssue(s.id, { year: 2025, volume: 4, issue: 1, frequency: "Jan-Mar" });
+    const article = await makeArticle(s.id, issue, { pagenumber: "1-6", status: "enabled" });
+    const editor = await makeEditor(s.id, { name: "Dr. Untouched", status: "enabled" });
+    const editorFields = { category: "chief editor", post: "Head", name: "Dr. Intruder", content: "Nowhere", email: "x@y.z" };
+    const posts: { name: string; path: string; body: () => FormData | URLSearchParams }[] = [
+      { name: "add issue", path: "/admin/archives", body: () => new URLSearchParams({ volume: "9", issue: "9", frequency: "January" }) },
+      { name: "add article", path: "/admin/archives/add/2025/4/1", body: () => articleForm(issue, { refnumber: "777001", pagenumber: "7-9" }) },
+      {
+        name: "edit article",
+        path: `/admin/archives/${article.id}`,
+        body: () => articleForm(issue, { refnumber: article.refnumber, txnid: article.txnid, title: "Hijacked title", status: "disabled" }, null),
+      },
+      { name: "add editor", path: "/admin/editors/add", body: () => new URLSearchParams(editorFields) },
+      { name: "edit editor", path: `/admin/editors/${editor.id}`, body: () => new URLSearchParams(editorFields) },
+      { name: "editor status", path: "/admin/editors", body: () => new URLSearchParams({ intent: "status", id: String(editor.id), status: "disabled" }) },
+      { name: "editor pin", path: "/admin/editors", body: () => new URLSearchParams([["intent", "pin"], ["ids", String(editor.id)]]) },
+      { name: "settings", path: "/admin/settings", body: () => new URLSearchParams({ websitename: "Defaced", home_content: "<p>owned</p>" }) },
+    ];
+    return { s, issue, article, editor, posts };
+  }
+
+  async function snapshot(s: Awaited<ReturnType<typeof setup>>) {
+    const files = (await env.FILES.list({ prefix: `journals/${s.s.id}/` })).objects.map((o) => o.key).sort();
+    return JSON.stringify({
+      issues: await listIssues(db(), s.s.id),
+      article: await getArticleById(db(), s.s.id, s.article.id),
+      editors: await listAllEditors(db(), s.s.id),
+      editor: await getEditor(db(), s.s.id, s.editor.id),
+      settings: await getSettings(db(), s.s.id),
+      files,
+    });
+  }
+
+  it("refuses every admin action (article add/edit, editor add/edit/status/pin, settings, add issue): login redirect, nothing changed", async () => {
+    const ctx = await setup();
+    const before = await snapshot(ctx);
+    for (const { name, path, body } of ctx.posts) {
+      for (const cookie of [undefined, "journal_session=expired.or.forged", `journal_session=${ctx.s.token}x`]) {
+        // Same-origin posts (so the cross-site guard lets them through): only the session check stops them.
+        const headers: Record<string, string> = { origin: `https://${ctx.s.host}`, "sec-fetch-site": "same-origin" };
+        if (cookie) headers.cookie = cookie;
+        const page = await fetchWorker(ctx.s.url(path), { method: "POST", headers, body: body() });
+        expect(page.status, `${name} ${cookie ?? "no cookie"}`).toBe(302);
+        expect(page.headers.get("location"), name).toMatch(/^\/admin\/login/);
+        if (cookie) expect(page.headers.get("location"), name).toContain("expired=1");
+        // The client-side (single-fetch) form of the same post.
+        const data = await fetchWorker(ctx.s.url(`${path}.data`), { method: "POST", headers, body: body() });
+        expect([200, 202, 204, 302, 303], `${name}.data`).toContain(data.status);
+        const payload = await data.text();
+        expect(payload, `${name}.data`).toContain("/admin/login");
+        expect(payload, `${name}.data`).not.toMatch(/successfully|announcement/i);
+      }
+    }
+    expect(await snapshot(ctx)).toBe(before);
+    // And the session that was never presented still works: the checks did not log anyone out.
+    const ok = await fetchWorker(ctx.s.url("/admin/settings"), { headers: { cookie: `journal_session=${ctx.s.token}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Untouched Journal");
+  });
 });
 
 describe("safeNext", () => {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useFlash } from "./Flash";
 import { DownloadError, postAndDownload } from "./download";
 import { flash } from "./flash";
+import { SOMETHING_WENT_WRONG } from "../../schemas/messages";
 
 /**
  * A bulk download (index page, certificates): busy and progress while the server builds the
@@ -35,10 +36,11 @@ export function DownloadButton({
     try {
       await postAndDownload(url, body, filename, (progress) => setState({ busy: true, progress }));
     } catch (error) {
+      // A 401 has already alerted 'Session expired. Please login again.' and left for the login page.
       if (error instanceof DownloadError && !/Session expired/.test(error.message)) {
-        show(flash("error", "Something went wrong", `${filename}: ${error.message}`));
-      } else if (!(error instanceof DownloadError)) {
-        show(flash("error", "Something went wrong", `${filename} could not be downloaded.`));
+        show(flash("error", SOMETHING_WENT_WRONG, `${filename} was not downloaded. ${error.message}`));
+      } else if (!(error instanceof DownloadError) && (error as Error)?.name !== "AbortError") {
+        show(flash("error", SOMETHING_WENT_WRONG, `${filename} was not downloaded. Please try again.`));
       }
     } finally {
       setState({ busy: false, progress: null });
@@ -51,7 +53,9 @@ export function DownloadButton({
       type="button"
       className={`btn btn-secondary download-btn${state.busy ? " is-busy" : ""}`}
       onClick={run}
+      // Busy: not disabled (focus stays on the button), but a second click is ignored.
       disabled={disabled || empty}
+      aria-disabled={state.busy || undefined}
       aria-busy={state.busy}
       title={empty ? `Select at least one ${noun} first` : `Download ${filename} for ${count} ${noun}${count === 1 ? "" : "s"}`}
       data-filename={filename}

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { escapeHtml, htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
+import { escapeHtml, htmlToText, LINK_URL, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
+import { purifyHtml } from "./purify";
 
 /**
- * A small contentEditable editor whose toolbar offers only what the sanitiser keeps: italic for
- * titles; bold, italic, sub/superscript, lists and links for abstracts. Its HTML, sanitised
- * with the same allowlist the server applies, goes into a hidden input named `name`.
+ * A small contentEditable editor whose toolbar offers exactly what the sanitiser keeps: italic
+ * for titles; bold (kept as emphasis), italic, sub/superscript, lists and http(s) links for
+ * abstracts and the home page (paragraphs come from Enter). Everything typed or pasted is run
+ * through DOMPurify, configured from the server's allowlists (./purify.ts), before it reaches
+ * the hidden input named `name`; the server sanitises again and is authoritative.
  */
 
 type Command = "bold" | "italic" | "subscript" | "superscript" | "insertUnorderedList" | "insertOrderedList";
@@ -58,11 +61,12 @@ const VARIANTS = {
   },
 };
 
-function safeLink(url: string): string | null {
+/** A link the sanitiser keeps (http/https only); a bare domain gets https://. */
+export function safeLink(url: string): string | null {
   const value = url.trim();
-  if (/^(https?:\/\/|mailto:)\S+$/i.test(value)) return value;
-  if (/^[\w.-]+\.[a-z]{2,}(\/\S*)?$/i.test(value)) return `https://${value}`;
-  if (/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value)) return `mailto:${value}`;
+  if (!value || /\s/.test(value)) return null;
+  if (LINK_URL.test(value)) return /^https?:\/\/[^/?#@]+/i.test(value) ? value : null;
+  if (/^[\w-]+(\.[\w-]+)*\.[a-z]{2,}(:\d+)?([/?#]\S*)?$/i.test(value)) return `https://${value}`;
   return null;
 }
 
@@ -118,7 +122,7 @@ export function RichTextEditor({
     const el = editor.current;
     if (!el) return;
     // Editing leaves no-break spaces where the user typed plain ones; store plain spaces.
-    const clean = sanitizeHtml(el.innerHTML, profile).replace(/\u00a0/g, " ");
+    const clean = purifyHtml(el.innerHTML, profile).replace(/\u00a0/g, " ");
     setHtml(clean);
     onChange?.(clean);
   }
@@ -199,7 +203,7 @@ export function RichTextEditor({
     } else {
       const url = safeLink(linkBar.url);
       if (!url) {
-        setLinkBar((b) => ({ ...b, error: "Enter a web address (https://…) or an e-mail address." }));
+        setLinkBar((b) => ({ ...b, error: "Enter a web address starting with https:// or http://." }));
         return;
       }
       const sel = document.getSelection();
@@ -217,10 +221,10 @@ export function RichTextEditor({
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const mod = event.ctrlKey || event.metaKey;
-    if (variant === "title") {
-      if (event.key === "Enter") event.preventDefault(); // a title is one line
-      if (mod && ["b", "u"].includes(event.key.toLowerCase())) event.preventDefault(); // would be stripped anyway
-    }
+    if (variant === "title" && event.key === "Enter") event.preventDefault(); // a title is one line
+    // Browser shortcuts for formatting the sanitiser drops (underline; bold in a title).
+    const key = event.key.toLowerCase();
+    if (mod && (key === "u" || (key === "b" && !tools.includes("bold")))) event.preventDefault();
     if (mod && event.key.toLowerCase() === "k" && tools.includes("link")) {
       event.preventDefault();
       openLinkBar();
@@ -270,7 +274,7 @@ export function RichTextEditor({
               id={`${id}-link`}
               type="text"
               inputMode="url"
-              placeholder="https://example.org/page or name@example.org"
+              placeholder="https://example.org/page"
               value={linkBar.url}
               autoFocus
               onChange={(e) => setLinkBar({ open: true, url: e.target.value, error: "" })}
@@ -342,7 +346,7 @@ export function RichTextEditor({
             const text = event.clipboardData.getData("text/plain");
             prepare();
             if (pastedHtml) {
-              let clean = sanitizeHtml(pastedHtml, profile);
+              let clean = purifyHtml(pastedHtml, profile);
               if (variant === "title") clean = clean.replace(/\s+/g, " ");
               document.execCommand("insertHTML", false, clean);
             } else {

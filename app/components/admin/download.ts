@@ -39,7 +39,7 @@ export async function postAndDownload(
     } catch {
       /* not JSON */
     }
-    throw new DownloadError(message ? `The download failed: ${message}.` : `The download failed (HTTP ${res.status}).`);
+    throw new DownloadError(failureText(res.status, message));
   }
 
   const total = Number(res.headers.get("content-length")) || 0;
@@ -61,6 +61,15 @@ export async function postAndDownload(
     blob = await res.blob();
   }
   saveBlob(blob, filename);
+}
+
+/** What staff read when a download fails: what happened and what to do, never a bare code. */
+export function failureText(status: number, message = ""): string {
+  if (status >= 500) return `The server could not prepare the file (error ${status}). Please try again in a moment.`;
+  if (status === 403) return "This download is not allowed from here. Reload the page and try again.";
+  if (status === 413 || status === 414) return "Too many items are selected for one download. Select fewer and try again.";
+  const detail = message ? message.charAt(0).toUpperCase() + message.slice(1).replace(/\.$/, "") : "";
+  return detail ? `The download was refused: ${detail}.` : `The download was refused (error ${status}). Reload the page and try again.`;
 }
 
 export function saveBlob(blob: Blob, filename: string): void {

@@ -35,3 +35,11 @@ export function issueParams(params: { year?: string; vol?: string; issue?: strin
   const nums = [params.year, params.vol, params.issue].map((s) => (s && /^\d{1,4}$/.test(s) ? Number(s) : NaN));
   return nums.every(Number.isInteger) ? { year: nums[0], volume: nums[1], issue: nums[2] } : null;
 }
+
+/**
+ * Staff-only URL of an article's PDF (app/routes/admin/article-file.tsx): session-checked and
+ * journal-scoped, it opens disabled articles' PDFs too, which the public URL answers with 404.
+ */
+export function staffPdfPath(articleId: number): string {
+  return `/admin/files/articles/${articleId}.pdf`;
+}

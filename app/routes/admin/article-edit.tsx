@@ -3,16 +3,17 @@ import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-edit";
 import { getArticleById, updateArticleWithPdf } from "../../models/articles.server";
 import { findIssue } from "../../models/issues.server";
+import { articleStatsQuery } from "../../models/discovery.server";
 import { validateArticle } from "../../schemas/article";
 import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
+import { articlePublicPath } from "../../components/admin/announcement";
 import { ArticleForm, editFrequency, type ArticleFormValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { issueAdminPath, two } from "../../components/admin/format";
+import { issueAdminPath, staffPdfPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
-import { articleFileUrl } from "../../utils/storage";
 import { checkPdf, formFile } from "../../utils/uploads.server";
 import { htmlToText } from "../../utils/html";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
@@ -34,7 +35,10 @@ async function articleOf(params: { id?: string }, session: AdminSession) {
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAdmin(args);
   const a = await articleOf(args.params, session);
-  const issue = await findIssue(session.db, session.journal.id, a.year, a.volume, a.issue);
+  const [issue, stats] = await Promise.all([
+    findIssue(session.db, session.journal.id, a.year, a.volume, a.issue),
+    articleStatsQuery(session.db, session.journal.id, a.id),
+  ]);
   const values: ArticleFormValues = {
     refnumber: a.refnumber,
     txnid: a.txnid,
@@ -54,10 +58,15 @@ export async function loader(args: Route.LoaderArgs) {
     doi: a.doi ?? "",
   };
   return {
-    article: { id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title), modification: a.modification, modifiedby: a.modifiedby },
+    article: {
+      id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title),
+      modification: a.modification, modifiedby: a.modifiedby, status: a.status,
+      views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0,
+    },
     values,
     issueFrequency: issue?.frequency ?? "",
-    pdf: a.file ? { url: articleFileUrl(a.year, a.volume, a.issue, a.file), name: a.file } : null,
+    // The staff URL: it opens the PDF of a disabled article too (the public one is 404 for those).
+    pdf: a.file ? { url: staffPdfPath(a.id), name: a.file } : null,
   };
 }
 
@@ -111,7 +120,25 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           { to: back, label: `Vol. ${two(article.volume)}, Issue ${two(article.issue)} (${article.year})` },
         ]}
         title={`Edit article ${article.refnumber}`}
-        sub={article.titleText}
+        sub={
+          <>
+            {article.titleText}
+            <span className="page-sub-meta">
+              {" · "}
+              <span className="reader-counts">
+                {article.views} {article.views === 1 ? "view" : "views"} · {article.downloads} PDF {article.downloads === 1 ? "download" : "downloads"}
+              </span>
+            </span>
+          </>
+        }
+        actions={
+          // Readers only see enabled articles.
+          article.status === "enabled" ? (
+            <a className="btn btn-secondary" href={articlePublicPath(article)} target="_blank" rel="noopener noreferrer">
+              View on the site ↗
+            </a>
+          ) : null
+        }
       />
       <ArticleForm
         key={`${article.id}-${formVersion}`}

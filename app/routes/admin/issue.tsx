@@ -1,17 +1,15 @@
 import { useMemo } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/issue";
-import { listIssueArticlesForAdmin } from "../../models/articles.server";
-import { findIssue } from "../../models/issues.server";
 import { DownloadButton } from "../../components/admin/DownloadButton";
-import { issueParams, shortDate, three, two } from "../../components/admin/format";
+import { issueParams, shortDate, staffPdfPath, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
 import { requireAdmin } from "../../utils/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../utils/html";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
-import { articleFileUrl } from "../../utils/storage";
+import { readIssuePage } from "./issue.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -23,9 +21,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
   const ref = issueParams(args.params);
-  const issue = ref ? await findIssue(db, journal.id, ref.year, ref.volume, ref.issue) : undefined;
-  if (!issue) throw data("This issue does not exist in this journal.", { status: 404 });
-  const rows = await listIssueArticlesForAdmin(db, journal.id, issue.year, issue.volume, issue.issue);
+  // One D1 round trip: the issue, its articles and their reader counts.
+  const page = ref ? await readIssuePage(db, journal.id, ref) : null;
+  const issue = page?.issue;
+  if (!page || !issue) throw data("This issue does not exist in this journal.", { status: 404 });
+  const rows = page.articles;
   return {
     issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
     articles: rows.map((a) => ({
@@ -37,7 +37,10 @@ export async function loader(args: Route.LoaderArgs) {
       ptype: a.ptype,
       status: a.status,
       publishdate: a.publishdate,
-      fileUrl: a.file ? articleFileUrl(a.year, a.volume, a.issue, a.file) : "",
+      // The staff URL: it opens disabled articles' PDFs too (the public one is 404 for those).
+      fileUrl: a.file ? staffPdfPath(a.id) : "",
+      views: page.stats.get(a.id)?.views ?? 0,
+      downloads: page.stats.get(a.id)?.downloads ?? 0,
     })),
   };
 }
@@ -154,6 +157,12 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
                   <th scope="col">Title and authors</th>
                   <th scope="col">Pages</th>
                   <th scope="col">Published</th>
+                  <th scope="col" className="num" title="Abstract page views by readers (bots not counted)">
+                    Views
+                  </th>
+                  <th scope="col" className="num" title="PDF downloads by readers (bots not counted)">
+                    Downloads
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">
                     <span className="visually-hidden">Edit</span>
@@ -186,6 +195,8 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
                         {shortDate(a.publishdate)}
                         <span className={`tag tag-${a.ptype}`}>{a.ptype}</span>
                       </td>
+                      <td className="num stat-views">{a.views}</td>
+                      <td className="num stat-downloads">{a.downloads}</td>
                       <td>
                         <span className={`status status-${a.status}`}>{a.status === "enabled" ? "Enabled" : "Disabled"}</span>
                         {a.fileUrl ? (

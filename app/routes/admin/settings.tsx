@@ -6,13 +6,13 @@ import { formFields } from "../../schemas/common";
 import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { describe, Field } from "../../components/admin/Field";
-import { useFlashFrom } from "../../components/admin/Flash";
+import { useFlash, useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
-import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
+import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../utils/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../utils/site";
 
 type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
@@ -56,7 +56,8 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
   websitename: { label: "Site name", hint: "Shown in the header, page titles and documents.", wide: true },
   formatted_journal_name: {
     label: "Formatted journal name",
-    hint: "Header version of the name. HTML allowed: <i>, <b>, <br>, <sub>, <sup>.",
+    // Built from the sanitiser's own list, so the hint can never promise a tag that is dropped.
+    hint: `Header version of the name. HTML allowed: ${INLINE_TAGS.map((t) => `<${t}>`).join(", ")}.`,
     wide: true,
   },
   domain: { label: "Domain", placeholder: "www.example.org" },
@@ -121,6 +122,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const show = useFlash();
 
   const result = useMemo(() => validateSettings({ ...text }), [text]);
   const clientErrors: Record<string, string> = result.ok ? {} : result.fields;
@@ -162,6 +164,12 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         className="settings-form"
         noValidate
         onSubmit={(event) => {
+          if (!dirty) {
+            // Nothing to send: say so (a neutral notice) instead of a save that changes nothing.
+            event.preventDefault();
+            show(flash("normal", "No changes to save.", "Edit a field above, then save."));
+            return;
+          }
           if (Object.keys(clientErrors).length) {
             event.preventDefault();
             setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));

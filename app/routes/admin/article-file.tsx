@@ -1,0 +1,46 @@
+import type { Route } from "./+types/article-file";
+import { getArticleById } from "../../models/articles.server";
+import { requireAdmin } from "../../utils/admin.server";
+import { articleFileKey } from "../../utils/storage.server";
+
+/**
+ * GET /admin/files/articles/{id}.pdf — an article's PDF for signed-in staff of this journal,
+ * enabled or not (the public /assets URL is 404 for a disabled article, so staff could not check
+ * the file of an article they have hidden). Without a session: the login page. Another
+ * journal's id, a missing row or a missing object: 404. The file never runs as part of the
+ * site (sandbox CSP, nosniff), is never cached, and does not count as a reader download.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { db, journal, env } = await requireAdmin(args);
+  const m = /^(\d{1,12})\.pdf$/.exec(args.params.file ?? "");
+  const article = m ? await getArticleById(db, journal.id, Number(m[1])) : undefined;
+  const object = article ? article.fileKey || article.file : "";
+  if (!article || !object) return notFound();
+  let key: string;
+  try {
+    key = articleFileKey(journal.id, article.year, article.volume, article.issue, object);
+  } catch {
+    return notFound();
+  }
+  const stored = await env.FILES.get(key);
+  if (!stored) return notFound();
+  const name = (article.refnumber || String(article.id)).replace(/[^A-Za-z0-9._-]/g, "_");
+  const headers = new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Length": String(stored.size),
+    "Cache-Control": "private, no-store",
+    "Content-Security-Policy": "sandbox",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": `inline; filename="${name}.pdf"`,
+    "X-Robots-Tag": "noindex, nofollow",
+    "Referrer-Policy": "no-referrer",
+  });
+  return new Response(args.request.method === "HEAD" ? null : stored.body, { status: 200, headers });
+}
+
+function notFound(): Response {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" },
+  });
+}
