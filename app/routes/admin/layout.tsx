@@ -4,7 +4,8 @@ import adminCss from "../../admin.css?url";
 import { FlashProvider } from "../../components/admin/Flash";
 import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../utils/admin.server";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+// Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
+export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
 
 export function meta() {
   return [{ name: "robots", content: "noindex, nofollow" }];

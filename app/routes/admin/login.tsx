@@ -20,7 +20,8 @@ import {
 import { MAX_PASSWORD_LENGTH } from "../../utils/password.server";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+// Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
+export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Staff sign in", siteNameFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
