@@ -18,7 +18,12 @@ export interface Sample {
 export interface Target {
   /** Host header (journal), without port. */
   host: string;
-  /** Path + query; `{b}` is replaced by a number unique to the request (cache bypass). */
+  /**
+   * Path + query. `{b}` marks a request that must not be answered from the edge cache: it is
+   * replaced by a number unique to the request, and the request carries an Authorization
+   * header — the edge cache ignores query parameters no page reads (ADR 005) and never answers
+   * or stores requests with Authorization, so the page is rendered every time.
+   */
   path: string;
   method?: "GET" | "POST";
   body?: string;
@@ -67,6 +72,7 @@ export class Client {
           headers: {
             host: `${t.host}:${this.port}`,
             ...(t.body ? { "content-type": "application/json", "content-length": Buffer.byteLength(t.body) } : {}),
+            ...(t.path.includes("{b}") ? { authorization: "Bearer bench-edge-cache-bypass" } : {}),
             ...t.headers,
           },
         },

@@ -257,7 +257,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
   // ---- Edge cache ------------------------------------------------------------------------------
   out(`## Edge cache (journal ${big})`);
   out();
-  out("Uncached = unique query string per request (every request a MISS: rendered and stored); cached = the identical URL, already stored (HIT).");
+  out("Uncached = every request rendered (an Authorization header keeps it out of the edge cache); cached = the identical URL, already stored (HIT).");
   out();
   out("| Page | Uncached median | Cached median | Cached ÷ uncached | Uncached CPU | Cached CPU | Uncached req/s | Cached req/s | Cached ÷ uncached | D1 trips on a HIT | Cache answers (latency run) |");
   out("|---|---|---|---|---|---|---|---|---|---|---|");
