@@ -85,7 +85,41 @@ interface BaseSubset {
   widths: number[];
 }
 
-const MAX_SHAPE_CACHE = 4000;
+/**
+ * A bounded memo that forgets gradually: when the current generation is full it becomes the
+ * old one (the previous old one is dropped), and a hit in the old generation moves back into
+ * the current one. Emptying the whole memo when full made every long document (a 200-article
+ * index page alone shapes thousands of distinct words) and every document after a big zip
+ * start cold; here what is used keeps being found. At most 2 × `size` entries.
+ */
+export class GenerationalCache<V> {
+  private current = new Map<string, V>();
+  private old = new Map<string, V>();
+  constructor(private readonly size: number) {}
+
+  get(key: string): V | undefined {
+    const hit = this.current.get(key);
+    if (hit !== undefined) return hit;
+    const aged = this.old.get(key);
+    if (aged !== undefined) this.set(key, aged);
+    return aged;
+  }
+
+  set(key: string, value: V): void {
+    if (this.current.size >= this.size) {
+      this.old = this.current;
+      this.current = new Map();
+    }
+    this.current.set(key, value);
+  }
+
+  get entries(): number {
+    return this.current.size + this.old.size;
+  }
+}
+
+/** Entries per generation of the shaping memos (a few hundred bytes each). */
+const SHAPE_CACHE_GENERATION = 12_000;
 
 function dataUrlBytes(url: string): Uint8Array {
   const base64 = url.slice(url.indexOf(",") + 1);
@@ -154,7 +188,7 @@ function subsetTag(seed: string): string {
 
 export class Face {
   private parsed: FontkitFont | null = null;
-  private shapes = new Map<string, Shaped>();
+  private shapes = new GenerationalCache<Shaped>(SHAPE_CACHE_GENERATION);
   private coverage = new Map<number, boolean>();
   private baseSubset: BaseSubset | null | undefined;
 
@@ -214,7 +248,6 @@ export class Face {
       shaped.codePoints[i] = glyph.codePoints;
       shaped.width += pos.xAdvance;
     }
-    if (this.shapes.size >= MAX_SHAPE_CACHE) this.shapes.clear();
     this.shapes.set(text, shaped);
     return shaped;
   }
@@ -278,7 +311,7 @@ const CHAINS: Record<TextStyle, Face[]> = {
 // Marks, joiners and selectors stay in the face of the character they modify.
 const CLINGS = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
 
-const wordCache = new Map<string, Shaped[]>();
+const wordCache = new GenerationalCache<Shaped[]>(SHAPE_CACHE_GENERATION);
 
 /**
  * Shapes one word (or any text without line breaks) in a style: splits it into pieces by
@@ -323,7 +356,6 @@ export function shapeText(text: string, style: TextStyle): Shaped[] {
     buffer += ch;
   }
   flush();
-  if (wordCache.size >= MAX_SHAPE_CACHE) wordCache.clear();
   wordCache.set(key, pieces);
   return pieces;
 }

@@ -157,7 +157,7 @@ export function searchArticlesQuery(db: Db, journalId: number, keyword: string, 
 
 export async function searchArticles(db: Db, journalId: number, keyword: string, limit = SEARCH_PAGE_SIZE, offset = 0) {
   // Ranked full-text search (FTS5); odd input is reduced to plain words, never an error.
-  const { hits } = await searchRanked(db, journalId, { q: keyword.slice(0, MAX_KEYWORD_LENGTH * 5), pageSize: Math.min(limit, 100), offset });
+  const { hits } = await searchRanked(db, journalId, { q: keyword.slice(0, MAX_KEYWORD_LENGTH * 5), pageSize: Math.min(limit, 100), offset, rowsOnly: true });
   return hits.map((h) => h.article);
 }
 
@@ -500,7 +500,17 @@ export interface RankedSearch {
 export async function searchRanked(
   db: Db,
   journalId: number,
-  opts: { q: string; author?: boolean; year?: number; volume?: number; page?: number; pageSize?: number; offset?: number },
+  opts: {
+    q: string;
+    author?: boolean;
+    year?: number;
+    volume?: number;
+    page?: number;
+    pageSize?: number;
+    offset?: number;
+    /** Only the ranked rows (the JSON API): no count, facets, highlights or snippets. */
+    rowsOnly?: boolean;
+  },
 ): Promise<RankedSearch> {
   const pageSize = Math.min(Math.max(opts.pageSize ?? RANKED_PAGE_SIZE, 1), 100);
   const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 1000);
@@ -522,6 +532,14 @@ export async function searchRanked(
   }
   const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}`;
   const d1 = d1Of(db);
+  if (opts.rowsOnly) {
+    const { results } = await d1
+      .prepare(`SELECT ${ARTICLE_COLUMNS} ${from} ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC LIMIT ${pageSize} OFFSET ${offset}`)
+      .bind(...params)
+      .all<Record<string, unknown>>();
+    const hits = (results ?? []).map((row) => ({ article: row as unknown as Article, titleHtml: "", snippetHtml: "" }));
+    return { hits, total: hits.length, page, pageSize, facets: [] };
+  }
   const [rows, count, facetRows] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(

@@ -5,7 +5,9 @@
  * Any failure (no Chromium, npx cannot fetch the package offline) becomes a note in the table,
  * never a failed run.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import http from "node:http";
+import zlib from "node:zlib";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { childEnv, root } from "./server.ts";
@@ -30,34 +32,84 @@ export interface LighthouseScores {
   note?: string;
 }
 
+/**
+ * A loopback proxy that brotli-compresses text responses, as Cloudflare does at the edge for
+ * every Worker and static-asset response; `vite preview` serves everything uncompressed, which
+ * no visitor of the deployed site ever sees.
+ */
+function compressingProxy(origin: string): Promise<{ port: number; close: () => void }> {
+  const upstream = new URL(origin);
+  const server = http.createServer((req, res) => {
+    const up = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, "accept-encoding": "identity" } },
+      (r) => {
+        const type = String(r.headers["content-type"] ?? "");
+        const compress = /text\/|javascript|json|svg|xml/.test(type) && /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
+        const headers = { ...r.headers };
+        if (compress) {
+          delete headers["content-length"];
+          headers["content-encoding"] = "br";
+          headers.vary = "accept-encoding";
+        }
+        res.writeHead(r.statusCode ?? 502, headers);
+        (compress ? r.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })) : r).pipe(res);
+      },
+    );
+    up.on("error", () => res.destroy());
+    req.pipe(up);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => resolve({ port: (server.address() as { port: number }).port, close: () => server.close() }));
+  });
+}
+
+/** spawnSync would block this process's event loop, and with it the proxy above. */
+function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeout: number }) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeout);
+    child.on("error", (error) => (clearTimeout(timer), resolve({ status: null, stdout, stderr, error })));
+    child.on("close", (status) => (clearTimeout(timer), resolve({ status, stdout, stderr })));
+  });
+}
+
 export async function runLighthouse(origin: string, host: string, pages: Record<string, string>, tmp: string): Promise<LighthouseScores> {
   const out: LighthouseScores = { version: LIGHTHOUSE_VERSION, pages: {} };
   if (!existsSync(CHROMIUM)) return { ...out, note: `Chromium not found at ${CHROMIUM}` };
-  const port = new URL(origin).port;
-  for (const [name, p] of Object.entries(pages)) {
-    const file = path.join(tmp, `lighthouse-${name}.json`);
-    const r = spawnSync(
-      "npx",
-      [
-        "-y",
-        `lighthouse@${LIGHTHOUSE_VERSION}`,
-        `http://${host}:${port}${p}`,
-        `--only-categories=${CATEGORIES.join(",")}`,
-        "--form-factor=mobile",
-        "--output=json",
-        `--output-path=${file}`,
-        `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
-        "--quiet",
-      ],
-      { cwd: root, env: childEnv({ CHROME_PATH: CHROMIUM }), encoding: "utf8", timeout: 240_000 },
-    );
-    if (r.status !== 0 || !existsSync(file)) {
-      const why = `${r.stderr ?? ""}${r.stdout ?? ""}`.trim().split("\n").slice(-3).join(" ").slice(0, 200);
-      out.pages[name] = { error: r.error ? String(r.error.message) : why || `exit ${r.status}` };
-      continue;
+  const proxy = await compressingProxy(origin);
+  const port = proxy.port;
+  try {
+    for (const [name, p] of Object.entries(pages)) {
+      const file = path.join(tmp, `lighthouse-${name}.json`);
+      const r = await run(
+        "npx",
+        [
+          "-y",
+          `lighthouse@${LIGHTHOUSE_VERSION}`,
+          `http://${host}:${port}${p}`,
+          `--only-categories=${CATEGORIES.join(",")}`,
+          "--form-factor=mobile",
+          "--output=json",
+          `--output-path=${file}`,
+          `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+          "--quiet",
+        ],
+        { cwd: root, env: childEnv({ CHROME_PATH: CHROMIUM }), timeout: 240_000 },
+      );
+      if (r.status !== 0 || !existsSync(file)) {
+        const why = `${r.stderr ?? ""}${r.stdout ?? ""}`.trim().split("\n").slice(-3).join(" ").slice(0, 200);
+        out.pages[name] = { error: r.error ? String(r.error.message) : why || `exit ${r.status}` };
+        continue;
+      }
+      const json = JSON.parse(readFileSync(file, "utf8")) as { categories: Record<string, { score: number | null }> };
+      out.pages[name] = Object.fromEntries(CATEGORIES.map((c) => [c, json.categories[c]?.score == null ? null : Math.round(json.categories[c].score! * 100)]));
     }
-    const json = JSON.parse(readFileSync(file, "utf8")) as { categories: Record<string, { score: number | null }> };
-    out.pages[name] = Object.fromEntries(CATEGORIES.map((c) => [c, json.categories[c]?.score == null ? null : Math.round(json.categories[c].score! * 100)]));
+  } finally {
+    proxy.close();
   }
   return out;
 }

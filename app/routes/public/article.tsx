@@ -9,7 +9,7 @@ import { articleStatsByRefQuery, recordViewQuery } from "../../models/discovery.
 import { AuthorLinks } from "../../components/ArticleTable";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../utils/cite-formats";
-import { dublinCore, scholarlyArticleJsonLd, twitterCard } from "../../utils/scholarly-meta";
+import { articleHeadTags } from "../../utils/article-meta.server";
 import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -21,10 +21,8 @@ import {
   issueTitle,
   longDate,
   parseIssueParams,
-  scholarDate,
-  splitPages,
 } from "../../utils/archive-paths";
-import { howToCite, splitAuthors, stripHonorifics } from "../../utils/citation";
+import { howToCite, splitAuthors } from "../../utils/citation";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
 import { articleFileHref } from "../../utils/reader.server";
 import { pageTitle, siteNameFromMatches } from "../../utils/site";
@@ -78,7 +76,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       titleText: htmlToText(a.title),
       authors: splitAuthors(a.authorname),
       abstractHtml: sanitizeHtml(a.abstract, RICH_PROFILE),
-      abstractText: htmlToText(a.abstract),
       keywords: a.keywords,
       pagenumber: a.pagenumber,
       subject: a.subject,
@@ -100,80 +97,37 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         }),
       })),
     },
-    scholar: {
-      journalTitle: s.websitename,
-      issn: s.issn || s.journal_essn,
+    head: articleHeadTags({
+      titleText: htmlToText(a.title),
+      authors: splitAuthors(a.authorname),
+      abstractText: htmlToText(a.abstract),
+      keywords: a.keywords,
+      publishdate: a.publishdate,
+      year: a.year,
+      volume: a.volume,
+      issue: a.issue,
+      pagenumber: a.pagenumber,
+      doi: a.doi,
+      journalName: s.websitename,
       issnList: [s.issn, s.journal_essn].filter(Boolean),
       publisher: s.publisher_name,
       language: s.journal_language,
       // The PDF beside the abstract page (/archives/…/{ref}.pdf, same folder) for Scholar.
       pdfUrl: fileUrl ? new URL(`${articlePath(a)}.pdf`, url).href : "",
       pageUrl: new URL(articlePath(a), url).href,
-    },
+    }),
   };
 }
 
 /** Google Scholar's inclusion rules: citation_* tags in <head>, one citation_author per author. */
+/** Google Scholar's inclusion rules and the rest: built by the loader (utils/article-meta.server.ts). */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
   const article = loaderData?.article;
   if (!loaderData || !article) {
     return [{ title: pageTitle(ARTICLE_NOT_FOUND, site) }, { name: "robots", content: "noindex" }];
   }
-  const { scholar } = loaderData;
-  const pages = splitPages(article.pagenumber);
-  // One source of truth for the Dublin Core, JSON-LD and Twitter tags below.
-  const metaInput = {
-    titleText: article.titleText,
-    authors: article.authors,
-    abstractText: article.abstractText,
-    keywords: article.keywords,
-    publishdate: article.publishdate,
-    year: article.year,
-    volume: article.volume,
-    issue: article.issue,
-    pagenumber: article.pagenumber,
-    doi: article.doi,
-    pageUrl: scholar.pageUrl,
-    pdfUrl: scholar.pdfUrl || undefined,
-    journalName: scholar.journalTitle,
-    issn: scholar.issnList[0],
-    essn: scholar.issnList[1],
-    publisher: scholar.publisher,
-    language: scholar.language,
-  };
-  const description = article.abstractText.length > 300 ? `${article.abstractText.slice(0, 297)}…` : article.abstractText;
-  const tags = [
-    { title: pageTitle(article.titleText, site) },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: scholar.pageUrl },
-    { name: "citation_title", content: article.titleText },
-    ...article.authors.map((name) => ({ name: "citation_author", content: stripHonorifics(name) })),
-    { name: "citation_publication_date", content: scholarDate(article.publishdate) || String(article.year) },
-    { name: "citation_journal_title", content: scholar.journalTitle },
-    { name: "citation_issn", content: scholar.issn },
-    { name: "citation_volume", content: String(article.volume) },
-    { name: "citation_issue", content: String(article.issue) },
-    { name: "citation_firstpage", content: pages.first },
-    { name: "citation_lastpage", content: pages.last },
-    { name: "citation_abstract_html_url", content: scholar.pageUrl },
-    { name: "citation_publisher", content: scholar.publisher },
-    { name: "citation_language", content: scholar.language },
-    { name: "citation_keywords", content: article.keywords },
-    { name: "citation_pdf_url", content: scholar.pdfUrl },
-    { name: "citation_doi", content: article.doi },
-    ...dublinCore(metaInput),
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: scholar.journalTitle },
-    { property: "og:title", content: article.titleText },
-    { property: "og:description", content: description },
-    { property: "og:url", content: scholar.pageUrl },
-    { property: "article:published_time", content: metaInput.publishdate },
-    ...twitterCard(metaInput, description),
-    { "script:ld+json": scholarlyArticleJsonLd(metaInput) },
-  ];
-  // Empty tags only confuse crawlers.
-  return tags.filter((t) => !("content" in t) || t.content) as Route.MetaDescriptors;
+  return [{ title: pageTitle(article.titleText, site) }, ...loaderData.head] as Route.MetaDescriptors;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
