@@ -70,15 +70,17 @@ export async function articlesByRefnumbers(db: Db, journalId: number, refnumbers
   const unique = [...new Set(refnumbers)];
   if (!unique.length) return [];
   const queries = [];
+  // No ORDER BY in SQL: to return rows already sorted, SQLite would walk the journal's
+  // year/volume/issue/page index — every article of the journal (278 ms at 100k) — instead of
+  // looking each refnumber up in the unique (journal_id, refnumber) index. At most 200 rows are
+  // sorted here instead.
   for (let i = 0; i < unique.length; i += CHUNK) {
-    queries.push(
-      articleSelect(db)
-        .where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK))))
-        .orderBy(asc(articles.year), asc(articles.volume), asc(articles.issue), asc(articles.firstPage), asc(articles.id)),
-    );
+    queries.push(articleSelect(db).where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK)))));
   }
   const results = await db.batch(queries as [(typeof queries)[0], ...typeof queries]);
-  return results.flat() as DocumentArticle[];
+  return (results.flat() as DocumentArticle[]).sort(
+    (a, b) => a.year - b.year || a.volume - b.volume || a.issue - b.issue || a.firstPage - b.firstPage || a.id - b.id,
+  );
 }
 
 /** Editors of this journal with the given ids (any status), in board order. */

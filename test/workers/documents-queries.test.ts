@@ -1,0 +1,34 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server";
+import { articlesByRefnumbers } from "../../app/models/documents.server";
+import { makeArticle, makeIssue, makeJournal } from "../factories";
+
+describe("document selections", () => {
+  it("look each refnumber up in the unique index (never walk the journal) and come back in printed order", async () => {
+    const j = await makeJournal();
+    const late = await makeIssue(j.id, { year: 2025, volume: 2, issue: 1 });
+    const early = await makeIssue(j.id, { year: 2024, volume: 1, issue: 3 });
+    const b = await makeArticle(j.id, late, { pagenumber: "10-12" });
+    const c = await makeArticle(j.id, late, { pagenumber: "2-9" });
+    const a = await makeArticle(j.id, early, { pagenumber: "40-44" });
+    // Record the statements sent, then ask SQLite how it runs each of them.
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const recorder = {
+      prepare: (sql: string) => ({
+        bind: (...params: unknown[]) => {
+          sent.push({ sql, params });
+          return env.DB.prepare(sql).bind(...params);
+        },
+      }),
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+    } as unknown as D1Database;
+    const rows = await articlesByRefnumbers(getDb(recorder), j.id, [b.refnumber, a.refnumber, c.refnumber, "999999"]);
+    expect(rows.map((r) => r.refnumber)).toEqual([a.refnumber, c.refnumber, b.refnumber]);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const { sql, params } of sent) {
+      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+      expect(plan.join(" | ")).toContain("USING INDEX articles_journal_refnumber_uq (journal_id=? AND refnumber=?)");
+    }
+  });
+});
