@@ -72,7 +72,7 @@ async function main(): Promise<number> {
   try {
     for (const [i, [label, size]] of SIZES.entries()) {
       const t = Date.now();
-      journals[label] = await seedBenchJournal(proxy.env.DB, label, size, i);
+      journals[label] = await seedBenchJournal(proxy.env.DB, label, size, i, proxy.env.FILES);
       const check = await checkBenchJournal(proxy.env.DB, journals[label]);
       seeded.rows[label] = { ...check, ms: Date.now() - t, issues: journals[label].otherIssues + 1 };
       log(`  bench-${label}: ${check.articles} articles, ${check.hits} match "${SEARCH_QUERY}" (${Date.now() - t} ms)`);

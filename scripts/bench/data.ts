@@ -12,6 +12,7 @@
  */
 import { insertJournal, upsertAdmin } from "../lib/local.ts";
 import { JOURNALS } from "../seed/data.ts";
+import { logo } from "../seed/png.ts";
 
 export const T1 = ["Drought", "Salinity", "Heat", "Nitrogen", "Phosphorus", "Zinc", "Irrigation", "Weed", "Pest", "Canopy"];
 export const T2 = [
@@ -131,7 +132,7 @@ const NEWEST_YEAR = 2025;
 const SLICE = 10_000;
 
 /** Creates one benchmark journal with `size` articles, 200 editors, partners and an admin. */
-export async function seedBenchJournal(db: D1Database, label: string, size: number, index: number): Promise<BenchJournal> {
+export async function seedBenchJournal(db: D1Database, label: string, size: number, index: number, files?: R2Bucket): Promise<BenchJournal> {
   const host = `bench-${label}.localhost`;
   const base = JOURNALS[0].settings;
   const name = `Benchmark Journal of Agricultural Research (${label})`;
@@ -262,6 +263,13 @@ export async function seedBenchJournal(db: D1Database, label: string, size: numb
         .bind(id, title, `https://partner${i + 1}.example`, `partner-${i + 1}.png`, i + 1),
     ),
   );
+
+  // The partners' logos, as a journal has them (missing images would be 404s on every page).
+  if (files) {
+    for (const [i, title] of partners.entries()) {
+      await files.put(`journals/${id}/indexing/partner-${i + 1}.png`, logo(title, [30, 60, 110], [255, 255, 255]), { httpMetadata: { contentType: "image/png" } });
+    }
+  }
 
   const issueRefs = Array.from({ length: 100 }, (_, i) => String(refBase + i));
   const previousRefs = Array.from({ length: 100 }, (_, i) => String(refBase + 100 + i));
