@@ -375,6 +375,18 @@ export const RANKED_PAGE_SIZE = 20;
 const ARTICLE_COLUMNS = Object.entries(getTableColumns(articles))
   .map(([prop, col]) => `a."${col.name}" AS "${prop}"`)
   .join(", ");
+/**
+ * What the public JSON API shows of an article (workers/api/serialize.ts publicArticle): the
+ * API's search reads only these, not the search copies of title and abstract or staff fields.
+ */
+const PUBLIC_API_FIELDS = new Set([
+  "id", "refnumber", "title", "authorname", "abstract", "keywords", "description", "pagenumber", "subject",
+  "country", "publishdate", "year", "volume", "issue", "frequency", "file", "doi", "status",
+]);
+const PUBLIC_API_COLUMNS = Object.entries(getTableColumns(articles))
+  .filter(([prop]) => PUBLIC_API_FIELDS.has(prop))
+  .map(([prop, col]) => `a."${col.name}" AS "${prop}"`)
+  .join(", ");
 const MAX_TERMS = 12;
 const MARK_START = "\u0001";
 const MARK_END = "\u0002";
@@ -508,7 +520,10 @@ export async function searchRanked(
     page?: number;
     pageSize?: number;
     offset?: number;
-    /** Only the ranked rows (the JSON API): no count, facets, highlights or snippets. */
+    /**
+     * Only the ranked rows, with the public API's fields (the JSON API): no count, facets,
+     * highlights, snippets, search copies or staff fields.
+     */
     rowsOnly?: boolean;
   },
 ): Promise<RankedSearch> {
@@ -534,7 +549,7 @@ export async function searchRanked(
   const d1 = d1Of(db);
   if (opts.rowsOnly) {
     const { results } = await d1
-      .prepare(`SELECT ${ARTICLE_COLUMNS} ${from} ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC LIMIT ${pageSize} OFFSET ${offset}`)
+      .prepare(`SELECT ${PUBLIC_API_COLUMNS} ${from} ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC LIMIT ${pageSize} OFFSET ${offset}`)
       .bind(...params)
       .all<Record<string, unknown>>();
     const hits = (results ?? []).map((row) => ({ article: row as unknown as Article, titleHtml: "", snippetHtml: "" }));
