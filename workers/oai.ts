@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
 import { getArticleById, type Article } from "../app/models/articles.server";
-import { earliestDatestamp, oaiCount, oaiRecords, oaiSetVolumes } from "../app/models/discovery.server";
+import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/discovery.server";
 import { splitAuthors } from "../app/utils/citation";
 import { htmlToText } from "../app/utils/html";
 import { creatorNames } from "../app/utils/scholarly-meta";
@@ -358,7 +358,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         }
         const volume = volumeFromSet(state.s);
         const filter = { from: state.f, until: state.u, volume };
-        const rows = await oaiRecords(db, journal.id, { ...filter, afterId: state.a, limit: OAI_PAGE_SIZE + 1 });
+        const { rows, total } = await oaiPage(db, journal.id, { ...filter, afterId: state.a, limit: OAI_PAGE_SIZE + 1 });
         // Also on a resumed request: if records vanished since the last page, an empty list
         // with only a token would break the schema (header+/record+), and nothing is left anyway.
         if (rows.length === 0) throw new OaiError("noRecordsMatch", "No records match the request.");
@@ -366,7 +366,6 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         const more = rows.length > OAI_PAGE_SIZE;
         let token = "";
         if (more || state.c > 0) {
-          const total = await oaiCount(db, journal.id, filter);
           const next = more ? encodeToken({ ...state, a: page[page.length - 1].id, c: state.c + page.length }) : "";
           token = `<resumptionToken completeListSize="${total}" cursor="${state.c}">${next}</resumptionToken>`;
         }

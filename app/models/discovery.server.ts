@@ -92,31 +92,30 @@ export async function latestIssueArticles(db: Db, journalId: number) {
   return { issue: newest, articles: rows };
 }
 
-/** OAI-PMH harvesting window: every article (disabled ones are reported as deleted), by id. */
-export async function oaiRecords(
+/**
+ * One OAI-PMH page (every article: disabled ones are reported as deleted, by id) and the size
+ * of the whole list, in one D1 round trip. The rows come from the
+ * (journal_id, id) index, so a page costs the same at 1,000 or 100,000 articles.
+ */
+export async function oaiPage(
   db: Db,
   journalId: number,
   opts: { from?: string; until?: string; volume?: number; afterId: number; limit: number },
-) {
-  const conditions = [eq(articles.journalId, journalId), gt(articles.id, opts.afterId)];
-  if (opts.from) conditions.push(gte(articles.modification, opts.from));
-  if (opts.until) conditions.push(lte(articles.modification, opts.until));
-  if (opts.volume !== undefined) conditions.push(eq(articles.volume, opts.volume));
-  return db
-    .select()
-    .from(articles)
-    .where(and(...conditions))
-    .orderBy(asc(articles.id))
-    .limit(opts.limit);
-}
-
-export async function oaiCount(db: Db, journalId: number, opts: { from?: string; until?: string; volume?: number }) {
+): Promise<{ rows: (typeof articles.$inferSelect)[]; total: number }> {
   const conditions = [eq(articles.journalId, journalId)];
   if (opts.from) conditions.push(gte(articles.modification, opts.from));
   if (opts.until) conditions.push(lte(articles.modification, opts.until));
   if (opts.volume !== undefined) conditions.push(eq(articles.volume, opts.volume));
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(articles).where(and(...conditions));
-  return row?.n ?? 0;
+  const [rows, count] = await db.batch([
+    db
+      .select()
+      .from(articles)
+      .where(and(...conditions, gt(articles.id, opts.afterId)))
+      .orderBy(asc(articles.id))
+      .limit(opts.limit),
+    db.select({ n: sql<number>`count(*)` }).from(articles).where(and(...conditions)),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
 }
 
 export async function earliestDatestamp(db: Db, journalId: number): Promise<string | null> {

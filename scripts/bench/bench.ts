@@ -170,6 +170,8 @@ async function main(): Promise<number> {
   for (const page of PAGES) targets[`cached:${page}`] = { host: j100.host, path: pagePath(page, j100) };
   for (const [label] of SIZES) {
     targets[`api-search@${label}`] = { host: journals[label].host, path: `/api/search?keyword=${encodeURIComponent(SEARCH_QUERY)}&b={b}` };
+    // OAI-PMH is never edge-cached, and refuses arguments it does not know (no `b=` here).
+    targets[`oai@${label}`] = { host: journals[label].host, path: "/oai?verb=ListRecords&metadataPrefix=oai_dc" };
   }
   // Make sure the cached targets are in the edge cache before anything is timed.
   for (const page of PAGES) {

@@ -152,6 +152,14 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     const ratio = d1Big != null && d1Small ? d1Big / d1Small : Number.NaN;
     budgets.push({ name: `${name}, ${q}: server (D1) time at ${big} ÷ at ${small}`, measured: x(ratio), limit: "≤ 1.50×", ok: Number.isFinite(ratio) ? ratio <= 1.5 : false });
   }
+  // Issue 7: an OAI-PMH ListRecords page (100 records, oai_dc) in at most 50 ms, end to end.
+  const oai = L[`oai@${big}`];
+  if (oai) {
+    budgets.push({ name: `OAI-PMH ListRecords, 100 records at ${big}: median latency`, measured: `${ms(oai.medianMs)} (D1 ${ms(oai.d1Ms)})`, limit: "≤ 50 ms", ok: oai.medianMs <= 50 });
+    const oaiSmall = L[`oai@${small}`];
+    const ratio = oaiSmall ? oai.medianMs / oaiSmall.medianMs : Number.NaN;
+    budgets.push({ name: `OAI-PMH ListRecords: latency at ${big} ÷ at ${small}`, measured: x(ratio), limit: "≤ 1.50×", ok: Number.isFinite(ratio) ? ratio <= 1.5 : false });
+  }
   for (const d of r.docs.figures) {
     if (Number.isNaN(d.budgetMs)) continue;
     if (d.state === "not available") {

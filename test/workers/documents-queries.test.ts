@@ -32,3 +32,32 @@ describe("document selections", () => {
     }
   });
 });
+
+describe("OAI-PMH pages", () => {
+  it("page through the journal on its (journal_id, id) index: no sort of the whole journal", async () => {
+    const { oaiPage } = await import("../../app/models/discovery.server");
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++) made.push((await makeArticle(j.id, issue, { pagenumber: `${i * 5 + 1}-${i * 5 + 4}` })).id);
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const recorder = {
+      prepare: (sql: string) => ({
+        bind: (...params: unknown[]) => {
+          sent.push({ sql, params });
+          return env.DB.prepare(sql).bind(...params);
+        },
+      }),
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+    } as unknown as D1Database;
+    const first = await oaiPage(getDb(recorder), j.id, { afterId: 0, limit: 2 });
+    expect(first.rows).toHaveLength(2);
+    expect(first.total).toBe(3);
+    const next = await oaiPage(getDb(recorder), j.id, { afterId: first.rows[1].id, limit: 2 });
+    expect([...first.rows, ...next.rows].map((r) => r.id)).toEqual(made.sort((x, y) => x - y));
+    const pageQuery = sent.find((s) => /order by/i.test(s.sql))!;
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${pageQuery.sql}`).bind(...pageQuery.params).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(plan.join(" | ")).toContain("USING INDEX articles_journal_id_idx (journal_id=? AND id>?)");
+    expect(plan.join(" | ")).not.toContain("TEMP B-TREE");
+  });
+});

@@ -68,5 +68,7 @@ export const articles = sqliteTable(
     // Issue table of contents: one index range scan, already in page order.
     index("articles_issue_status_page_idx").on(t.issueId, t.status, t.firstPage),
     index("articles_journal_ymi_idx").on(t.journalId, t.year, t.volume, t.issue, t.firstPage),
+    // OAI-PMH pages through a journal's articles by id: a range scan, not a sort of the journal.
+    index("articles_journal_id_idx").on(t.journalId, t.id),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `articles_journal_id_idx` ON `articles` (`journal_id`,`id`);
