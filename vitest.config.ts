@@ -17,6 +17,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-secret-for-workerd-tests-0123456789abcdef",
+            // Tests change journals directly in D1 and expect the next request to see it.
+            JOURNAL_CACHE_MS: "0",
           },
         },
       }),

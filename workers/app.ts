@@ -3,7 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
 import { isBot, recordViewQuery } from "../app/models/discovery.server";
-import { normaliseHost, resolveJournalByHost } from "../app/models/journals.server";
+import { normaliseHost } from "../app/models/journals.server";
 import { countingD1, serverTiming, type D1Stats } from "../app/utils/d1-stats.server";
 import { isSameOriginRequest, secureTransport } from "../app/utils/auth.server";
 import { escapeHtml } from "../app/utils/html";
@@ -11,6 +11,7 @@ import { apiApp } from "./api";
 import { assetsApp, serveFile } from "./assets";
 import { authApp } from "./api/auth";
 import { edgeCache } from "./cache";
+import { journalCacheMs, journalForHost } from "./journal-cache";
 import { discoveryApp } from "./discovery";
 import { oaiApp } from "./oai";
 import type { HonoEnv } from "./types";
@@ -65,7 +66,7 @@ app.use("*", async (c, next) => {
 // that names the host — never a fallback to some other journal's data.
 app.use("*", async (c, next) => {
   const host = normaliseHost(c.req.header("host") ?? new URL(c.req.url).host);
-  const journal = await resolveJournalByHost(getDb(c.env.DB), host);
+  const journal = await journalForHost(getDb(c.env.DB), host, journalCacheMs(c.env));
   if (!journal) {
     // API clients get the API's error shape; browsers get a page naming the host.
     if (/^\/(api|auth)(\/|$)/.test(new URL(c.req.url).pathname)) {

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
 import { BUILD_ID, DEV_SERVER } from "../app/utils/build";
+import { forgetJournal } from "./journal-cache";
 import type { HonoEnv } from "./types";
 
 /**
@@ -94,6 +95,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
       !/^\/api\/pdf\//.test(url.pathname)
     ) {
       await bumpJournalVersion(getDb(c.env.DB), journal.id);
+      forgetJournal(journal.id);
     }
     return;
   }
