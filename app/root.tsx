@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
+import { journalLogoUrl } from "./utils/storage";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -40,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       publisherName: s.publisher_name,
       publisherAddress: s.publisher_address,
       domain: s.domain,
+      logo: journalLogoUrl(s.logo),
     },
     year: new Date().getUTCFullYear(),
   };

@@ -17,7 +17,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import { insertJournal, openLocal, upsertAdmin } from "./lib/local.ts";
 import { demoJournals, plain, type DemoJournal } from "./seed/data.ts";
-import { logo, portrait, type RGB } from "./seed/png.ts";
+import { emblem, logo, portrait, type RGB } from "./seed/png.ts";
 
 const args = process.argv.slice(2);
 const reset = args.includes("--reset");
@@ -195,6 +195,9 @@ async function seedJournal(j: DemoJournal, index: number) {
   }
 
   const jid = await insertJournal(db, { ...j, slug: PROVISIONAL + j.slug });
+  if (j.settings.logo) {
+    await files.put(`journals/${jid}/logo/${j.settings.logo}`, emblem(), { httpMetadata: { contentType: "image/png" } });
+  }
   await upsertAdmin(db, jid, j.admin);
   // A disabled account, so the 'User disabled' message can be tried on the demo.
   await upsertAdmin(db, jid, { username: "former-staff", password: "no-longer-here-2026", name: "Former staff member", status: "disabled" });

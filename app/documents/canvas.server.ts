@@ -380,6 +380,19 @@ export class Canvas {
     return this.restore();
   }
 
+  /** Draws an image XObject into the rectangle (x, y, w, h). */
+  image(ref: PDFRef, x: number, y: number, w: number, h: number, opacity?: PDFRef): this {
+    let key = this.xKeys.get(ref);
+    if (!key) {
+      key = this.page.node.newXObject("Im", ref).toString();
+      this.xKeys.set(ref, key);
+    }
+    this.save();
+    if (opacity) this.raw(`${this.gs(opacity)} gs`);
+    this.raw(`${num(w)} 0 0 ${num(h)} ${num(x)} ${num(y)} cm ${key} Do`);
+    return this.restore();
+  }
+
   gs(ref: PDFRef): string {
     let key = this.gsKeys.get(ref);
     if (!key) {

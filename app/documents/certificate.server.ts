@@ -36,7 +36,7 @@ export function certificateHeader(canvas: Canvas, journal: JournalInfo): number 
   const cx = canvas.width / 2;
   const top = canvas.height - 38;
   const sealDiameter = 80;
-  drawSeal(canvas, { name: journal.name, yearStarted: journal.yearStarted }, cx, top - sealDiameter / 2, sealDiameter);
+  drawSeal(canvas, journal, cx, top - sealDiameter / 2, sealDiameter);
   const nameLines = fitRuns([{ text: journal.name, style: "bold" }], { size: 19, minSize: 14, maxWidth: canvas.width - 180, maxLines: 2 });
   let y = top - sealDiameter - 22;
   y = canvas.drawLines(nameLines, cx, y, nameLines[0].size * 1.18, { color: NAVY, align: "center" });
@@ -112,7 +112,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   const W = canvas.width;
   const cx = W / 2;
   certificateFrame(canvas);
-  drawSeal(canvas, { name: journal.name, yearStarted: journal.yearStarted }, cx, canvas.height / 2 - 30, 300, 0.045);
+  drawSeal(canvas, journal, cx, canvas.height / 2 - 30, 300, 0.045);
 
   const headerBottom = certificateHeader(canvas, journal);
   const footerTop = 138;

@@ -35,8 +35,9 @@ export async function buildCoverPage(input: CoverInput): Promise<Uint8Array> {
   c.fillColor(NAVY_DARK).rect(0, H - 34, W, 34, "f");
   const identity = identityLine(journal);
   if (identity) c.text(identity, cx, H - 22, "regular", 9.5, { color: CREAM, align: "center" });
-  c.fillColor(GOLD_LIGHT).circle(cx, H - 112, 58, "f");
-  drawSeal(c, { name: journal.name, yearStarted: journal.yearStarted }, cx, H - 112, 112);
+  // A logo sits on white; the seal on its gold disc.
+  c.fillColor(journal.logo ? WHITE : GOLD_LIGHT).circle(cx, H - 112, 58, "f");
+  drawSeal(c, journal, cx, H - 112, 112);
   const nameLines = fitRuns([{ text: journal.name, style: "bold" }], { size: 27, minSize: 17, maxWidth: W - 110, maxLines: 3, balance: true });
   const leading = nameLines[0].size * 1.2;
   let y = H - 205;

@@ -1,7 +1,7 @@
 /**
  * Shared artwork: the journal's seal (a monogram with the journal name around it, drawn as
- * vector outlines) and the certificate frame. There is no logo upload yet, so the seal stands
- * in for a logo. Its content stream is built and deflated once per isolate per journal and
+ * vector outlines) and the certificate frame. The seal stands in for a journal without an
+ * uploaded logo (logo.server.ts draws that one instead). Its content stream is built and deflated once per isolate per journal and
  * embedded in each document as a Form XObject — no per-document drawing or compression.
  */
 import { zlibSync } from "fflate";
@@ -9,6 +9,7 @@ import { PDFRawStream, type PDFRef } from "pdf-lib";
 import { circlePath, hex, type Canvas, type Color, type DocBuilder } from "./canvas.server";
 import { glyphOutlines, num } from "./fonts.server";
 import { monogramInitials } from "./format.server";
+import { drawLogo, type PreparedLogo } from "./logo.server";
 
 export const NAVY = hex("#14365d");
 export const NAVY_DARK = hex("#0e2947");
@@ -29,6 +30,8 @@ function rgb(c: Color, op: "rg" | "RG"): string {
 export interface SealInput {
   name: string;
   yearStarted?: string;
+  /** The journal's uploaded logo, drawn instead of the seal when present. */
+  logo?: PreparedLogo;
 }
 
 const SEAL_RADIUS = 50;
@@ -148,10 +151,17 @@ export function sealRef(builder: DocBuilder, input: SealInput): PDFRef {
   });
 }
 
-/** Draws the seal with the given diameter (points) centred on (cx, cy). */
+/**
+ * Draws the journal's emblem with the given diameter (points) centred on (cx, cy): its uploaded
+ * logo (fitted inside the circle the seal would fill) or, without one, the seal.
+ */
 export function drawSeal(canvas: Canvas, input: SealInput, cx: number, cy: number, diameter: number, opacity?: number): void {
-  const ref = sealRef(canvas.builder, input);
   const gs = opacity === undefined ? undefined : opacityRef(canvas.builder, opacity);
+  if (input.logo) {
+    drawLogo(canvas, input.logo, cx, cy, diameter * 0.86, gs);
+    return;
+  }
+  const ref = sealRef(canvas.builder, input);
   canvas.xobject(ref, cx, cy, diameter / (2 * SEAL_RADIUS), gs);
 }
 

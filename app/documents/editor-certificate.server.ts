@@ -38,7 +38,7 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
   const canvas = builder.addPage(A4_LANDSCAPE);
   const W = canvas.width;
   certificateFrame(canvas);
-  drawSeal(canvas, { name: journal.name, yearStarted: journal.yearStarted }, W / 2, canvas.height / 2 - 30, 300, 0.045);
+  drawSeal(canvas, journal, W / 2, canvas.height / 2 - 30, 300, 0.045);
   const headerBottom = certificateHeader(canvas, journal);
   const textWidth = W - 200;
 

@@ -36,7 +36,7 @@ function firstPageHeader(journal: JournalInfo, title: string, subtitle: string):
   return {
     bottom: ruleY - 16,
     draw(c) {
-      drawSeal(c, { name: journal.name, yearStarted: journal.yearStarted }, MARGIN_X + 32, top - 32, 64);
+      drawSeal(c, journal, MARGIN_X + 32, top - 32, 64);
       c.drawLines(nameLines, textLeft, top - 14, leading, { color: NAVY });
       if (identity) c.text(identity, textLeft, identityY, "regular", 8.5, { color: MUTED });
       if (journal.domain) c.text(journal.domain, textLeft, domainY, "regular", 8.5, { color: MUTED });

@@ -1,3 +1,5 @@
+import type { PreparedLogo } from "./logo.server";
+
 /** Plain records the document builders take (no database types: builders are pure). */
 
 /** What a document says about the journal (from its settings). */
@@ -16,6 +18,8 @@ export interface JournalInfo {
   email: string;
   /** The host the journal answers on (www address shown on documents). */
   domain: string;
+  /** The journal's uploaded logo, prepared for embedding (documents draw the seal without one). */
+  logo?: PreparedLogo;
 }
 
 export interface ArticleInfo {

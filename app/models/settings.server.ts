@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
+import { journalLogoKey } from "../utils/storage.server";
+import { randomSuffix } from "../utils/uploads.server";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
 export async function getSettings(db: Db, journalId: number) {
@@ -19,5 +21,33 @@ export async function updateSettings(db: Db, journalId: number, values: Partial<
       .set({ ...values, updated_at: new Date().toISOString() })
       .where(eq(settings.journalId, journalId));
   }
+  return getSettings(db, journalId);
+}
+
+export interface LogoImage {
+  bytes: Uint8Array;
+  ext: "png" | "jpg";
+  contentType: string;
+}
+
+type Storage = { FILES: R2Bucket };
+
+/**
+ * Sets (or, with `logo` null, removes) the journal's logo: the new image goes to a fresh
+ * object, the settings row is switched to it in one write, then the old object is deleted — a
+ * failure at any step leaves the previous logo in place and no orphan (ADR 004).
+ */
+export async function setJournalLogo(env: Storage, db: Db, journalId: number, logo: LogoImage | null) {
+  const [current] = await db.select({ logo: settings.logo }).from(settings).where(eq(settings.journalId, journalId)).limit(1);
+  if (!current) throw new Error("journal has no settings");
+  const name = logo ? `logo-${randomSuffix()}.${logo.ext}` : "";
+  if (logo) await env.FILES.put(journalLogoKey(journalId, name), logo.bytes, { httpMetadata: { contentType: logo.contentType } });
+  try {
+    await db.update(settings).set({ logo: name, updated_at: new Date().toISOString() }).where(eq(settings.journalId, journalId));
+  } catch (error) {
+    if (logo) await env.FILES.delete(journalLogoKey(journalId, name)).catch(() => {});
+    throw error;
+  }
+  if (current.logo && current.logo !== name) await env.FILES.delete(journalLogoKey(journalId, current.logo)).catch(() => {});
   return getSettings(db, journalId);
 }

@@ -28,6 +28,11 @@ export function indexingImageKey(journalId: number, image: string): string {
   return `journals/${journalId}/indexing/${image}`;
 }
 
+export function journalLogoKey(journalId: number, logo: string): string {
+  if (!isSafeFileName(logo)) throw new Error(`unsafe file name: ${logo}`);
+  return `journals/${journalId}/logo/${logo}`;
+}
+
 /**
  * Maps a public /assets/... path (without the /assets prefix) to the R2 key for a journal,
  * or null when the path is not one of the spec's file locations.
@@ -47,6 +52,11 @@ export function keyForAssetPath(journalId: number, path: string): string | null 
   if (m) {
     const file = safeDecode(m[1]);
     return file && isSafeFileName(file) ? indexingImageKey(journalId, file) : null;
+  }
+  m = /^\/logo\/([^/]+)$/.exec(path);
+  if (m) {
+    const file = safeDecode(m[1]);
+    return file && isSafeFileName(file) ? journalLogoKey(journalId, file) : null;
   }
   return null;
 }

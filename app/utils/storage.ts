@@ -17,3 +17,8 @@ export function indexingImageUrl(image: string): string {
   return `/assets/indexing/${encodeURIComponent(image)}`;
 }
 
+
+/** The journal's logo; object names change with every upload, so the URL never goes stale. */
+export function journalLogoUrl(logo: string): string {
+  return logo ? `/assets/logo/${encodeURIComponent(logo)}` : "";
+}

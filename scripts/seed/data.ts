@@ -186,6 +186,8 @@ const PROFILES: Profile[] = [
       show_subject_column: true,
       show_cover_image: true,
       show_editor_contacts: true,
+      // Journal A has an uploaded logo (the header and documents show it); B shows the seal.
+      logo: "logo-demo.png",
     }),
     slots: [
       { frequency: "Jan-Mar", month: 0 },

@@ -150,3 +150,15 @@ export function logo(title: string, bg: RGB, fg: RGB): Uint8Array {
   }
   return c.png();
 }
+
+/** A journal emblem: gold and navy rings around a cream disc with a green sprout. */
+export function emblem(): Uint8Array {
+  const c = new Canvas(240, 240, [255, 255, 255]);
+  c.ellipse(120, 120, 116, 116, [176, 141, 60]);
+  c.ellipse(120, 120, 104, 104, [20, 54, 93]);
+  c.ellipse(120, 120, 70, 70, [248, 243, 230]);
+  c.rect(112, 70, 16, 100, [46, 125, 50]);
+  c.ellipse(95, 100, 26, 12, [46, 125, 50]);
+  c.ellipse(145, 125, 26, 12, [46, 125, 50]);
+  return c.png();
+}

@@ -90,7 +90,9 @@ function assertComplete(s: Snapshot) {
     assert.equal(count("journal_hosts"), j.hosts.length, `${j.slug} hosts`);
     const mine = s.files.filter((f) => f.startsWith(`journals/${id}/`));
     const pictures = j.editors.filter((e) => e.picture).length;
-    assert.equal(mine.length, articles + pictures + j.partners.length, `${j.slug}: one file per article, picture and logo`);
+    const journalLogo = j.settings.logo ? 1 : 0;
+    assert.equal(mine.length, articles + pictures + j.partners.length + journalLogo, `${j.slug}: one file per article, picture, partner logo and journal logo`);
+    if (j.settings.logo) assert.ok(mine.includes(`journals/${id}/logo/${j.settings.logo}`), `${j.slug}: the journal's logo`);
     for (const a of s.articles.filter((a) => a.journal_id === id)) {
       assert.ok(mine.includes(`journals/${id}/archives/${a.year}/vol${a.volume}issue${a.issue}/${a.file}`), `${j.slug}: PDF of ${a.refnumber}`);
     }

@@ -124,6 +124,7 @@ const ADMIN_ROUTES: Record<string, string> = {
   "GET /auth/verify-token": "/auth/verify-token/",
   "GET /api/settings": "/api/settings/",
   "POST /api/settings": "/api/settings",
+  "POST /api/settings/logo": "/api/settings/logo",
   "GET /api/editors": "/api/editors/",
   "POST /api/editors": "/api/editors",
   "GET /api/editors/:id": "/api/editors/1",
@@ -145,8 +146,8 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /auth/logout": "/auth/logout",
 };
 
-/** Routes beyond spec §7 (citation exports, sign-out): guarded or public as listed above, not slash-tested. */
-const NOT_IN_SPEC = new Set(["GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout"]);
+/** Routes beyond spec §7 (citation exports, sign-out, the logo): guarded or public as listed above, not slash-tested. */
+const NOT_IN_SPEC = new Set(["GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout", "POST /api/settings/logo"]);
 
 /**
  * Every endpoint the Worker registers under /api and /auth, read from the Hono app itself so

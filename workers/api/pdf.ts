@@ -6,6 +6,8 @@ import { buildEditorCertificate } from "../../app/documents/editor-certificate.s
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
 import { dataDate, fileSafeSurname } from "../../app/documents/format.server";
+import { prepareLogo } from "../../app/documents/logo.server";
+import { journalLogoKey } from "../../app/utils/storage.server";
 import { journalToday } from "../../app/utils/dates";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
@@ -42,6 +44,28 @@ export const pdfApp = new Hono<HonoEnv>({ strict: false });
 
 /** Most articles (index page, certificates) or editors one request may select. */
 export const MAX_SELECTION = 200;
+
+/**
+ * The journal as documents show it, with its logo prepared for embedding when it has one. A
+ * logo that cannot be read or decoded is left out (the documents then show the seal): a
+ * certificate must never fail because of the picture at its top.
+ */
+export async function documentJournal(env: Env, journal: JournalContext): Promise<JournalInfo> {
+  const info = journalInfo(journal);
+  const name = journal.settings.logo;
+  if (!name) return info;
+  try {
+    const logo = await prepareLogo(`${journal.id}/${name}`, name.endsWith(".png") ? "png" : "jpg", async () => {
+      const object = await env.FILES.get(journalLogoKey(journal.id, name));
+      if (!object) throw new Error(`logo ${name} is missing from storage`);
+      return new Uint8Array(await object.arrayBuffer());
+    });
+    return { ...info, logo };
+  } catch (error) {
+    console.error("journal logo left out of a document", error);
+    return info;
+  }
+}
 
 export function journalInfo(journal: JournalContext): JournalInfo {
   const s = journal.settings;
@@ -274,7 +298,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s)` });
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const bytes = await buildCertificate({
-    journal: journalInfo(journal),
+    journal: await documentJournal(c.env, journal),
     article: articleInfo(article),
     author: authors[position - 1],
     position,
@@ -296,7 +320,7 @@ pdfApp.get("/coverpage/:id", async (c) => {
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const info = articleInfo(article);
   const bytes = await buildCoverPage({
-    journal: journalInfo(journal),
+    journal: await documentJournal(c.env, journal),
     issue: { year: info.year, volume: info.volume, issue: info.issue, frequency: info.frequency },
     date: info.publishdate,
   });
@@ -309,7 +333,7 @@ pdfApp.get("/editorialboard", async (c) => {
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const editors = await enabledEditorsQuery(getDb(c.env.DB), journal.id);
   const bytes = await buildEditorialBoard({
-    journal: journalInfo(journal),
+    journal: await documentJournal(c.env, journal),
     editors: editors.map(editorInfo),
     showContacts: journal.settings.show_editor_contacts,
   });
@@ -321,7 +345,7 @@ pdfApp.get("/editorialboard", async (c) => {
 pdfApp.post("/indexpage", requireAdmin, selectionLimit, async (c) => {
   const selected = await selectedArticles(c.req.raw, c.env, c.get("journal").id);
   if (selected instanceof Response) return selected;
-  const bytes = await buildIndexPage({ journal: journalInfo(c.get("journal")), articles: selected.articles.map(articleInfo) });
+  const bytes = await buildIndexPage({ journal: await documentJournal(c.env, c.get("journal")), articles: selected.articles.map(articleInfo) });
   return pdfResponse(bytes, "Index-Page.pdf", "staff");
 });
 
@@ -337,7 +361,7 @@ pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
   }
   const chief = await chiefEditorName(c.env, journal.id);
   const requestUrl = c.req.url;
-  const info = journalInfo(journal);
+  const info = await documentJournal(c.env, journal);
   const tasks = selected.articles.flatMap((a) => splitAuthors(a.authorname).map((author, i) => ({ article: a, author, position: i + 1 })));
   const used = new Set<string>();
   let index = 0;
@@ -369,7 +393,7 @@ pdfApp.post("/editorscertificate", requireAdmin, selectionLimit, async (c) => {
   const missing = selection.values.filter((id) => !found.has(id));
   if (missing.length) return notFound({ message: `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`, missing });
   const chief = await chiefEditorName(c.env, journal.id);
-  const info = journalInfo(journal);
+  const info = await documentJournal(c.env, journal);
   const issuedOn = journalToday(c.get("journal").settings.timezone);
   const used = new Set<string>();
   let index = 0;

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getSettings, updateSettings } from "../../app/models/settings.server";
+import { getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
+import { checkImage, formFile, UploadRejected } from "../../app/utils/uploads.server";
 import { validateSettings } from "../../app/schemas/settings";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { readJson } from "./request";
+import { readJson, readMultipart } from "./request";
 
 /** GET /api/settings/ and POST /api/settings (spec §7 Settings). */
 export const settingsApp = new Hono<AdminEnv>({ strict: false });
@@ -21,5 +22,30 @@ settingsApp.post("/", async (c) => {
   const result = validateSettings(body.value);
   if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
   const settings = await updateSettings(getDb(c.env.DB), c.get("journal").id, result.value.values);
+  return c.json(settings);
+});
+
+/**
+ * POST /api/settings/logo: multipart with `logoFile` (PNG or JPEG, at most 2 MB) sets the
+ * journal's logo; `remove=1` removes it. Answers the settings (with the new `logo`).
+ */
+settingsApp.post("/logo", async (c) => {
+  const body = await readMultipart(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const file = formFile(body.form, "logoFile");
+  const remove = body.form.get("remove") === "1";
+  if (!file && !remove) return c.json({ error: "validation_failed", fields: { logoFile: "Choose a PNG or JPEG image of at most 2 MB." } }, 400);
+  let logo: LogoImage | null = null;
+  if (file) {
+    try {
+      const image = await checkImage(file);
+      if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
+      logo = { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
+    } catch (error) {
+      if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
+      throw error;
+    }
+  }
+  const settings = await setJournalLogo(c.env, getDb(c.env.DB), c.get("journal").id, logo);
   return c.json(settings);
 });

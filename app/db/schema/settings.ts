@@ -42,5 +42,7 @@ export const settings = sqliteTable("settings", {
    * new issue follow the staff's calendar, not UTC's.
    */
   timezone: text("timezone").notNull().default("UTC"),
+  /** R2 object name of the journal's logo (PNG or JPEG) in journals/{id}/logo/; '' = none. */
+  logo: text("logo").notNull().default(""),
   updated_at: text("updated_at").notNull().default(""),
 });

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ChangeEvent } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { getSettings, updateSettings } from "../../models/settings.server";
+import { getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../models/settings.server";
 import { formFields } from "../../schemas/common";
 import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
@@ -11,7 +11,9 @@ import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
-import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
+import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
+import { journalLogoUrl } from "../../utils/storage";
+import { checkImage, formFile, UploadRejected } from "../../utils/uploads.server";
 import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../utils/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../utils/site";
 
@@ -28,13 +30,51 @@ export async function loader(args: Route.LoaderArgs) {
   if (!s) throw data("This journal has no settings yet.", { status: 404 });
   const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
   const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, !!s[k]])) as Record<FlagKey, boolean>;
-  return { text, flags, updatedAt: s.updated_at };
+  return { text, flags, updatedAt: s.updated_at, logo: journalLogoUrl(s.logo) };
+}
+
+export const LOGO_MESSAGE = "Choose a PNG or JPEG image of at most 2 MB.";
+
+/** The logo card's own submission: a new image (multipart `logoFile`) or `remove`. */
+async function saveLogo(session: AdminSession, form: FormData) {
+  const file = formFile(form, "logoFile");
+  const remove = form.get("remove") === "1";
+  if (!file && !remove) {
+    return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
+  }
+  let logo: LogoImage | null = null;
+  if (file) {
+    try {
+      const image = await checkImage(file);
+      // PDFs embed PNG and JPEG directly; WebP would need converting on every document.
+      if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
+      logo = { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, LOGO_MESSAGE) }, { status: error.status });
+    }
+  }
+  try {
+    await setJournalLogo(session.env, session.db, session.journal.id, logo);
+  } catch (error) {
+    console.error("logo save failed", error);
+    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The logo was not changed. Please try again.") }, { status: 500 });
+  }
+  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", logo ? "Logo updated" : "Logo removed") };
 }
 
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
-  const { db, journal } = await requireAdminAction(args);
-  const result = validateSettings(formFields(await args.request.formData()));
+  const session = await requireAdminAction(args);
+  const { db, journal } = session;
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
+  }
+  if (form.get("intent") === "logo") return saveLogo(session, form);
+  const result = validateSettings(formFields(form));
   if (!result.ok) {
     return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, "Check the highlighted fields.") }, { status: 400 });
   }
@@ -258,6 +298,63 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           </button>
         </div>
       </Form>
+      <LogoCard logo={loaderData.logo} />
     </>
+  );
+}
+
+/**
+ * The journal's logo: shown in the site header and on every document (certificates, cover
+ * page, editorial board, index page) in place of the initials seal. A form of its own, sent
+ * without reloading the settings form (nothing typed there is lost).
+ */
+function LogoCard({ logo }: { logo: string }) {
+  const fetcher = useFetcher<typeof action>({ key: "journal-logo" });
+  useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [tooBig, setTooBig] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const error = tooBig ? LOGO_MESSAGE : fetcher.data && !fetcher.data.ok ? fetcher.data.fields.logoFile : undefined;
+  return (
+    <section className="card form-section logo-card" aria-labelledby="logo-title">
+      <h2 id="logo-title" className="section-title">Logo</h2>
+      <div className="logo-row">
+        <div className="logo-preview" aria-live="polite">
+          {preview || logo ? (
+            <img src={preview ?? logo} alt={preview ? "New logo (not saved yet)" : "Current logo"} />
+          ) : (
+            <span className="muted">No logo: the site and the documents show the journal's initials.</span>
+          )}
+        </div>
+        <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={() => setPreview(null)}>
+          <input type="hidden" name="intent" value="logo" />
+          <Field id="logoFile" label="New logo" error={error} hint="PNG or JPEG, at most 2 MB; a square or wide image at least 300 pixels across looks best.">
+            <input
+              {...describe("logoFile", error, "PNG or JPEG")}
+              type="file"
+              name="logoFile"
+              accept="image/png,image/jpeg"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                const big = !!file && file.size > 2 * 1024 * 1024;
+                setTooBig(big);
+                if (big) e.target.value = "";
+                setPreview(file && !big ? URL.createObjectURL(file) : null);
+              }}
+            />
+          </Field>
+          <div className="logo-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy || !preview}>
+              {busy && fetcher.formData?.get("remove") !== "1" ? "Uploading…" : "Upload logo"}
+            </button>
+            {logo ? (
+              <button type="submit" name="remove" value="1" className="btn btn-secondary" disabled={busy} formNoValidate>
+                Remove logo
+              </button>
+            ) : null}
+          </div>
+        </fetcher.Form>
+      </div>
+    </section>
   );
 }

@@ -101,9 +101,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <header className="site-header">
         <div className="masthead container">
           <Link to="/" className="brand" aria-label={`${site.websitename}: home`}>
-            <span className="logo" aria-hidden="true">
-              {initials(site.websitename)}
-            </span>
+            {site.logo ? (
+              // Decorative: the link is named by its aria-label, and the name is written beside it.
+              <span className="logo logo-image">
+                <img src={site.logo} alt="" width={54} height={54} decoding="async" />
+              </span>
+            ) : (
+              <span className="logo" aria-hidden="true">
+                {initials(site.websitename)}
+              </span>
+            )}
             <span className="brand-text">
               {loaderData.nameHtml ? (
                 <span className="journal-name" dangerouslySetInnerHTML={{ __html: loaderData.nameHtml }} />

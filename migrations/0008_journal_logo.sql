@@ -1,0 +1,1 @@
+ALTER TABLE `settings` ADD `logo` text DEFAULT '' NOT NULL;
