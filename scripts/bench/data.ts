@@ -12,7 +12,7 @@
  */
 import { insertJournal, upsertAdmin } from "../lib/local.ts";
 import { JOURNALS } from "../seed/data.ts";
-import { logo } from "../seed/png.ts";
+import { emblem, logo } from "../seed/png.ts";
 
 export const T1 = ["Drought", "Salinity", "Heat", "Nitrogen", "Phosphorus", "Zinc", "Irrigation", "Weed", "Pest", "Canopy"];
 export const T2 = [
@@ -264,7 +264,11 @@ export async function seedBenchJournal(db: D1Database, label: string, size: numb
     ),
   );
 
-  // The partners' logos, as a journal has them (missing images would be 404s on every page).
+  // The partners' logos and the journal's own (documents draw it), as a journal has them
+  // (missing images would be 404s on every page).
+  if (files && base.logo) {
+    await files.put(`journals/${id}/logo/${base.logo}`, emblem(), { httpMetadata: { contentType: "image/png" } });
+  }
   if (files) {
     for (const [i, title] of partners.entries()) {
       await files.put(`journals/${id}/indexing/partner-${i + 1}.png`, logo(title, [30, 60, 110], [255, 255, 255]), { httpMetadata: { contentType: "image/png" } });
