@@ -25,7 +25,7 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const RUNS = 3;
+const RUNS = 5;
 
 export interface LighthouseScores {
   version: string;
@@ -85,7 +85,7 @@ export async function runLighthouse(origin: string, host: string, pages: Record<
   const port = proxy.port;
   try {
     for (const [name, p] of Object.entries(pages)) {
-      // Three runs, median score per category (Lighthouse's own advice: simulated throttling
+      // Five runs, median score per category (Lighthouse's own advice: simulated throttling
       // scales the CPU time it observes, which varies on a shared 2-core machine).
       const scores: Record<string, number | null>[] = [];
       let failure: string | null = null;

@@ -374,7 +374,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     out(`Not available: ${r.lighthouse.note}`);
   } else {
     out(
-      `Lighthouse ${r.lighthouse.version}, mobile emulation (simulated throttling), journal ${big}. Responses pass through a brotli proxy first: Cloudflare compresses text at the edge, \`vite preview\` does not (uncompressed, the simulated slow 4G prices ~350 KB of JavaScript instead of ~115 KB, and first paint moves from ~2.2 s to ~3.5 s). Median of three runs per page. Budget: Performance ≥ 95; target: 100 in every column.`,
+      `Lighthouse ${r.lighthouse.version}, mobile emulation (simulated throttling), journal ${big}. Responses pass through a brotli proxy first: Cloudflare compresses text at the edge, \`vite preview\` does not (uncompressed, the simulated slow 4G prices ~350 KB of JavaScript instead of ~115 KB, and first paint moves from ~2.2 s to ~3.5 s). Median of five runs per page. Budget: Performance ≥ 95; target: 100 in every column.`,
     );
     out();
     out("| Page | Performance | Accessibility | Best Practices | SEO |");
