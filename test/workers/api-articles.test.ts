@@ -137,12 +137,14 @@ describe("POST /api/admin/archives/ (add article)", () => {
     expect(await objectsUnder(prefix)).toEqual(before);
   });
 
-  it("refuses a non-PDF named .pdf", async () => {
+  it("refuses HTML renamed to .pdf (not_a_pdf, nothing stored)", async () => {
     const s = await makeAdminSession();
     const issue = await makeIssue(s.id);
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     const res = await addArticle(s, articleForm(issue, {}, html, "evil.pdf"));
     expect(res).toEqual({ status: 400, body: { error: "not_a_pdf" } });
+    expect(await db().query.articles.findMany({ where: (t, { eq }) => eq(t.journalId, s.id) })).toHaveLength(0);
+    expect(await objectsUnder(`journals/${s.id}/`)).toEqual([]);
   });
 
   it("answers 404 issue_not_found when the issue does not exist", async () => {
