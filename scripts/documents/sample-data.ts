@@ -4,7 +4,9 @@ import { buildCoverPage } from "../../app/documents/coverpage.server";
 import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { buildIndexPage } from "../../app/documents/index-page.server";
+import { prepareLogo } from "../../app/documents/logo.server";
 import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
+import { emblem } from "../seed/png";
 
 export const journal: JournalInfo = {
   name: "International Journal of Agriculture and Life Sciences",
@@ -76,6 +78,18 @@ export async function sampleDocuments() {
     await timed("certificate-accented.pdf", () => cert("José Müller-Łukasz", 2)),
     await timed("certificate-devanagari.pdf", () => cert("क्षितिज त्रिपाठी", 4)),
     await timed("certificate-devanagari-2.pdf", () => cert("डॉ. विनोद कुमार", 3)),
+    // With an uploaded logo (the demo journal A's emblem) instead of the drawn seal.
+    await timed("certificate-logo.pdf", async () =>
+      buildCertificate({
+        journal: { ...journal, logo: await prepareLogo("sample-emblem.png", "png", async () => emblem()) },
+        article,
+        author: "क्षितिज त्रिपाठी",
+        position: 4,
+        editorInChief: "Prof. (Dr.) Ramesh Chandra Verma",
+        verifyUrl: "https://ijals.example/verify/482135-4-K7QH3M9XWA",
+        code: "482135-4-K7QH3M9XWA",
+      }),
+    ),
     // Stress: a very long name and title, a long domain (larger QR), a journal without ISSN/impact factor.
     await timed("certificate-long.pdf", () =>
       buildCertificate({
