@@ -17,6 +17,24 @@ export function unique(prefix = "t"): string {
 
 export const db = () => getDb(env.DB);
 
+/**
+ * The real local D1, wrapped to record every statement a model function prepares and binds
+ * (`sent`), so a test can ask SQLite how it runs exactly those (`EXPLAIN QUERY PLAN`).
+ */
+export function recordingDb() {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const d1 = {
+    prepare: (sql: string) => ({
+      bind: (...params: unknown[]) => {
+        sent.push({ sql, params });
+        return env.DB.prepare(sql).bind(...params);
+      },
+    }),
+    batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+  } as unknown as D1Database;
+  return { d1, db: getDb(d1), sent };
+}
+
 export async function makeJournal(overrides: { name?: string; settings?: Partial<Omit<Settings, "journalId">> } = {}) {
   const slug = unique("j");
   const host = `${slug}.test`;

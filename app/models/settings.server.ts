@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
 import { journalLogoKey } from "../utils/storage.server";
-import { randomSuffix } from "../utils/uploads.server";
+import { checkImage, randomSuffix, UploadRejected } from "../utils/uploads.server";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
 export async function getSettings(db: Db, journalId: number) {
@@ -28,6 +28,16 @@ export interface LogoImage {
   bytes: Uint8Array;
   ext: "png" | "jpg";
   contentType: string;
+}
+
+/**
+ * An uploaded logo, checked by content: PNG or JPEG only (documents embed those directly; WebP
+ * would need converting on every document, SVG is never taken). Throws UploadRejected.
+ */
+export async function checkLogo(file: File): Promise<LogoImage> {
+  const image = await checkImage(file);
+  if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
+  return { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
 }
 
 type Storage = { FILES: R2Bucket };

@@ -47,3 +47,6 @@ export function validateSettings(input: Input): Validation<{ values: Partial<Set
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: { values, present } };
 }
+
+/** What the logo field asks for, shown beside it and answered when an upload is refused. */
+export const LOGO_MESSAGE = "Choose a PNG or JPEG image of at most 2 MB.";

@@ -1,8 +1,9 @@
 /**
  * Tiny PNG painter for demo images (editor portraits, partner logos) so the seed needs no
- * binary fixtures. Uses node:zlib for the IDAT stream.
+ * binary fixtures. Plain TypeScript with fflate's zlib, so it runs in Node (seed, samples) and
+ * in workerd (the tests' images) alike.
  */
-import { deflateSync } from "node:zlib";
+import { zlibSync } from "fflate";
 
 export type RGB = [number, number, number];
 
@@ -50,18 +51,26 @@ export class Canvas {
       raw[y * (this.width * 3 + 1)] = 0;
       raw.set(this.data.subarray(y * this.width * 3, (y + 1) * this.width * 3), y * (this.width * 3 + 1) + 1);
     }
-    const ihdr = new Uint8Array(13);
-    const dv = new DataView(ihdr.buffer);
-    dv.setUint32(0, this.width);
-    dv.setUint32(4, this.height);
-    ihdr.set([8, 2, 0, 0, 0], 8);
-    return concat([
-      new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
-      chunk("IHDR", ihdr),
-      chunk("IDAT", new Uint8Array(deflateSync(raw))),
-      chunk("IEND", new Uint8Array(0)),
-    ]);
+    return encodePng(this.width, this.height, 2, raw);
   }
+}
+
+/**
+ * A PNG file from its unfiltered scanlines (each row: filter byte 0, then the pixels), 8 bits
+ * per channel; colour type 2 = RGB, 6 = RGBA.
+ */
+export function encodePng(width: number, height: number, colourType: 2 | 6, scanlines: Uint8Array): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const dv = new DataView(ihdr.buffer);
+  dv.setUint32(0, width);
+  dv.setUint32(4, height);
+  ihdr.set([8, colourType, 0, 0, 0], 8);
+  return concat([
+    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlibSync(scanlines)),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
 }
 
 const CRC_TABLE = (() => {

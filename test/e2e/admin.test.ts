@@ -10,7 +10,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "staff-a.localhost";
 const OTHER_HOST = "staff-b.localhost";
@@ -99,17 +99,9 @@ after(async () => {
 
 const url = (path: string) => app.url(HOST, path);
 
-/** Waits until React has hydrated the page (clicks before that would be lost). */
-async function hydrated(p: Page = page) {
-  await p.waitForFunction(() => {
-    const el = document.querySelector(".admin-app, main");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
-
 async function visit(path: string) {
   const res = await page.goto(url(path));
-  await hydrated();
+  await hydrated(page);
   return res;
 }
 
@@ -456,7 +448,7 @@ test("toggles and pins editors, adds and edits one", async () => {
   await page.waitForFunction(() => document.querySelectorAll(".switch.is-pending").length === 0);
   assert.equal(await sw.getAttribute("aria-checked"), "false");
   await page.reload();
-  await hydrated();
+  await hydrated(page);
   assert.equal(await page.getByRole("switch", { name: "Status of Dr. Ayesha Siddiqui" }).getAttribute("aria-checked"), "false");
   const board = await context.newPage();
   await board.goto(url("/board"));
@@ -502,7 +494,7 @@ test("toggles and pins editors, adds and edits one", async () => {
   // Edit it.
   await page.getByRole("link", { name: "Edit Dr. Lena Fischer" }).click();
   await page.waitForURL(/\/admin\/editors\/\d+$/);
-  await hydrated();
+  await hydrated(page);
   assert.equal(await page.locator("#name").inputValue(), "Dr. Lena Fischer");
   await screenshot(page, "admin-editor-edit");
   await fill("name", "Prof. Dr. Lena Fischer");
@@ -537,7 +529,7 @@ test("changes a setting and sees it on the public site", async () => {
   await flash("success", "Settings updated successfully");
   await closeFlash();
   await page.reload();
-  await hydrated();
+  await hydrated(page);
   assert.equal(await page.locator("#show_subject_column").isChecked(), false);
   assert.equal(await page.locator("#websitename").inputValue(), "Journal of Staff Journeys (Renamed)");
 
@@ -698,7 +690,7 @@ test("staff open a disabled article's PDF from the admin, while the public PDF U
   await visit(`/admin/archives/${YEAR}/1/1`);
   await page.getByRole("link", { name: "Edit article 240102" }).click();
   await page.waitForURL(/\/admin\/archives\/\d+$/);
-  await hydrated();
+  await hydrated(page);
   const id = Number(/\/(\d+)$/.exec(page.url())![1]);
   const staffUrl = `/admin/files/articles/${id}.pdf`;
   assert.equal(await page.locator(".current-file a").getAttribute("href"), staffUrl);

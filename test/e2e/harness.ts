@@ -170,6 +170,14 @@ export function watchPage(page: Page): { problems: string[] } {
   return { problems };
 }
 
+/** Waits until React has hydrated the page (clicks before that would be lost). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector(".admin-app, main");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(root, "test-results", "screenshots");
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

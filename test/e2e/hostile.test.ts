@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "hostile.localhost";
 const ADMIN = { username: "guard", password: "hostile-input-password-1", name: "Gita Guard" };
@@ -71,16 +71,9 @@ after(async () => {
 
 const url = (path: string) => app.url(HOST, path);
 
-async function hydrated(p: Page = page) {
-  await p.waitForFunction(() => {
-    const el = document.querySelector(".admin-app, main");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
-
 async function visit(path: string) {
   const res = await page.goto(url(path));
-  await hydrated();
+  await hydrated(page);
   return res;
 }
 

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server";
 import { searchRanked } from "../../app/models/articles.server";
 import { rankedSearchStatements } from "../../scripts/bench/sql";
 import exportScript from "../../scripts/export.ts?raw";
-import { db, fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 import { xmlProblem, xmlTexts } from "../xml";
 
 async function get(url: string, init?: RequestInit) {
@@ -351,20 +350,11 @@ describe("search index repair and the bench's search SQL", () => {
   it("the bench measures searchRanked's own SQL: same statements, same parameters", async () => {
     const j = await makeJournal();
     await makeArticle(j.id, await makeIssue(j.id), { title: "Pearl millet drought tolerance" });
-    const sent: { sql: string; params: unknown[] }[] = [];
-    const recorder = {
-      prepare: (sql: string) => ({
-        bind: (...params: unknown[]) => {
-          sent.push({ sql, params });
-          return env.DB.prepare(sql).bind(...params);
-        },
-      }),
-      batch: (stmts: D1PreparedStatement[]) => env.DB.batch(stmts),
-    } as unknown as D1Database;
+    const { d1: recorder, db: recorded, sent } = recordingDb();
     const norm = (sql: string) => sql.replace(/\s+/g, " ").trim();
     for (const q of ["millet drought", 'odd "input" (NEAR* ', "Pearl"]) {
       sent.length = 0;
-      const real = await searchRanked(getDb(recorder), j.id, { q });
+      const real = await searchRanked(recorded, j.id, { q });
       const ours = [...sent];
       sent.length = 0;
       const bench = rankedSearchStatements(recorder, j.id, q);

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server";
 import { articlesByRefnumbers } from "../../app/models/documents.server";
-import { makeArticle, makeIssue, makeJournal } from "../factories";
+import { makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 
 describe("document selections", () => {
   it("look each refnumber up in the unique index (never walk the journal) and come back in printed order", async () => {
@@ -13,17 +12,8 @@ describe("document selections", () => {
     const c = await makeArticle(j.id, late, { pagenumber: "2-9" });
     const a = await makeArticle(j.id, early, { pagenumber: "40-44" });
     // Record the statements sent, then ask SQLite how it runs each of them.
-    const sent: { sql: string; params: unknown[] }[] = [];
-    const recorder = {
-      prepare: (sql: string) => ({
-        bind: (...params: unknown[]) => {
-          sent.push({ sql, params });
-          return env.DB.prepare(sql).bind(...params);
-        },
-      }),
-      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
-    } as unknown as D1Database;
-    const rows = await articlesByRefnumbers(getDb(recorder), j.id, [b.refnumber, a.refnumber, c.refnumber, "999999"]);
+    const { db: recorded, sent } = recordingDb();
+    const rows = await articlesByRefnumbers(recorded, j.id, [b.refnumber, a.refnumber, c.refnumber, "999999"]);
     expect(rows.map((r) => r.refnumber)).toEqual([a.refnumber, c.refnumber, b.refnumber]);
     expect(sent.length).toBeGreaterThan(0);
     for (const { sql, params } of sent) {
@@ -40,20 +30,11 @@ describe("OAI-PMH pages", () => {
     const issue = await makeIssue(j.id);
     const made: number[] = [];
     for (let i = 0; i < 3; i++) made.push((await makeArticle(j.id, issue, { pagenumber: `${i * 5 + 1}-${i * 5 + 4}` })).id);
-    const sent: { sql: string; params: unknown[] }[] = [];
-    const recorder = {
-      prepare: (sql: string) => ({
-        bind: (...params: unknown[]) => {
-          sent.push({ sql, params });
-          return env.DB.prepare(sql).bind(...params);
-        },
-      }),
-      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
-    } as unknown as D1Database;
-    const first = await oaiPage(getDb(recorder), j.id, { afterId: 0, limit: 2 });
+    const { db: recorded, sent } = recordingDb();
+    const first = await oaiPage(recorded, j.id, { afterId: 0, limit: 2 });
     expect(first.rows).toHaveLength(2);
     expect(first.total).toBe(3);
-    const next = await oaiPage(getDb(recorder), j.id, { afterId: first.rows[1].id, limit: 2 });
+    const next = await oaiPage(recorded, j.id, { afterId: first.rows[1].id, limit: 2 });
     expect([...first.rows, ...next.rows].map((r) => r.id)).toEqual(made.sort((x, y) => x - y));
     const pageQuery = sent.find((s) => /order by/i.test(s.sql))!;
     const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${pageQuery.sql}`).bind(...pageQuery.params).all<{ detail: string }>()).results.map((r) => r.detail);

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server";
 import { ftsQuery, highlightTitleHtml, markedToHtml, searchRanked } from "../../app/models/articles.server";
-import { db, fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 
 describe("ranked full-text search (FTS5)", () => {
   it("ranks title matches above author matches, author above keyword, keyword above abstract", async () => {
@@ -154,18 +153,9 @@ describe("ranked full-text search (FTS5)", () => {
     const j = await makeJournal();
     await makeArticle(j.id, await makeIssue(j.id), { title: "Sesame oil content" });
     // Record the statements searchRanked sends, then ask SQLite how it runs each of them.
-    const sent: { sql: string; params: unknown[] }[] = [];
-    const recorder = {
-      prepare: (sql: string) => ({
-        bind: (...params: unknown[]) => {
-          sent.push({ sql, params });
-          return env.DB.prepare(sql).bind(...params);
-        },
-      }),
-      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
-    } as unknown as D1Database;
-    expect((await searchRanked(getDb(recorder), j.id, { q: "sesame oil", year: 2025, volume: 3 })).total).toBe(0);
-    expect((await searchRanked(getDb(recorder), j.id, { q: "sesame oil" })).total).toBe(1);
+    const { db: recorded, sent } = recordingDb();
+    expect((await searchRanked(recorded, j.id, { q: "sesame oil", year: 2025, volume: 3 })).total).toBe(0);
+    expect((await searchRanked(recorded, j.id, { q: "sesame oil" })).total).toBe(1);
     // Filtered: rows, count, facets; unfiltered: rows and facets (which give the total).
     expect(sent.length).toBe(5);
     for (const { sql, params } of sent) {

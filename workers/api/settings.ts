@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
-import { checkImage, formFile, UploadRejected } from "../../app/utils/uploads.server";
-import { validateSettings } from "../../app/schemas/settings";
+import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
+import { formFile, UploadRejected } from "../../app/utils/uploads.server";
+import { LOGO_MESSAGE, validateSettings } from "../../app/schemas/settings";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { readJson, readMultipart } from "./request";
 
@@ -34,13 +34,11 @@ settingsApp.post("/logo", async (c) => {
   if (!body.ok) return c.json({ error: body.error }, 400);
   const file = formFile(body.form, "logoFile");
   const remove = body.form.get("remove") === "1";
-  if (!file && !remove) return c.json({ error: "validation_failed", fields: { logoFile: "Choose a PNG or JPEG image of at most 2 MB." } }, 400);
+  if (!file && !remove) return c.json({ error: "validation_failed", fields: { logoFile: LOGO_MESSAGE } }, 400);
   let logo: LogoImage | null = null;
   if (file) {
     try {
-      const image = await checkImage(file);
-      if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
-      logo = { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
+      logo = await checkLogo(file);
     } catch (error) {
       if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
       throw error;

@@ -1,10 +1,10 @@
 import { useMemo, useState, type ChangeEvent } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../models/settings.server";
+import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../models/settings.server";
 import { formFields } from "../../schemas/common";
 import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
-import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { LOGO_MESSAGE, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlash, useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
 import { journalLogoUrl } from "../../utils/storage";
-import { checkImage, formFile, UploadRejected } from "../../utils/uploads.server";
+import { formFile, UploadRejected } from "../../utils/uploads.server";
 import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../utils/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../utils/site";
 
@@ -33,7 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { text, flags, updatedAt: s.updated_at, logo: journalLogoUrl(s.logo) };
 }
 
-export const LOGO_MESSAGE = "Choose a PNG or JPEG image of at most 2 MB.";
 
 /** The logo card's own submission: a new image (multipart `logoFile`) or `remove`. */
 async function saveLogo(session: AdminSession, form: FormData) {
@@ -45,10 +44,7 @@ async function saveLogo(session: AdminSession, form: FormData) {
   let logo: LogoImage | null = null;
   if (file) {
     try {
-      const image = await checkImage(file);
-      // PDFs embed PNG and JPEG directly; WebP would need converting on every document.
-      if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
-      logo = { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
+      logo = await checkLogo(file);
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
       return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, LOGO_MESSAGE) }, { status: error.status });

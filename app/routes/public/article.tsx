@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
 import { appContext } from "../../context";
@@ -168,20 +169,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <Main className="content article-page" labelledBy="article-title">
         <article aria-labelledby="article-title">
           <div className="content-tools">
-            <nav className="breadcrumbs" aria-label="Breadcrumb">
-              <ol>
-                <li>
-                  <Link to="/">Home</Link>
-                </li>
-                <li>
-                  <Link to="/archives">Archives</Link>
-                </li>
-                <li>
-                  <Link to={issuePath(issueRef)}>{issueTitle(issueRef)}</Link>
-                </li>
-                <li aria-current="page">Article {article.refnumber}</li>
-              </ol>
-            </nav>
+            <Breadcrumbs links={[{ to: issuePath(issueRef), label: issueTitle(issueRef) }]} current={`Article ${article.refnumber}`} />
             <AllIssuesButton />
           </div>
           <h1 id="article-title" className="article-heading" dangerouslySetInnerHTML={{ __html: article.titleHtml }} />

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/author";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -46,17 +47,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { name, rows, showSubject } = loaderData;
   return (
     <Main className="content" labelledBy="author-title">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/archives">Archives</Link>
-          </li>
-          <li aria-current="page">Authors</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current="Authors" />
       <h1 id="author-title">Articles by {name}</h1>
       <p className="search-summary">
         <strong>{rows.length}</strong> {rows.length === 1 ? "article" : "articles"} in this journal

@@ -1,4 +1,5 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/issue";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -60,17 +61,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
     <ArchiveLayout index={archive} current={issue}>
       <Main className={loading ? "content is-stale" : "content"} labelledBy="issue-title" busy={loading}>
         <div className="content-tools">
-          <nav className="breadcrumbs" aria-label="Breadcrumb">
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to="/archives">Archives</Link>
-              </li>
-              <li aria-current="page">{issue.year}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs current={String(issue.year)} />
           <AllIssuesButton />
         </div>
         <h1 id="issue-title" className="issue-title">
