@@ -4,7 +4,7 @@ import { getArticleById, type Article } from "../app/models/articles.server";
 import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/discovery.server";
 import { splitAuthors } from "../app/utils/citation";
 import { htmlToText } from "../app/utils/html";
-import { creatorNames } from "../app/utils/scholarly-meta";
+import { creatorNames, languageCodes } from "../app/utils/scholarly-meta";
 import { articleFileUrl } from "../app/utils/storage";
 import { articlePath, origin, xml } from "./discovery";
 import type { HonoEnv } from "./types";
@@ -169,67 +169,6 @@ function volumeFromSet(set: string | undefined): number | undefined {
 function header(c: Ctx, a: Article): string {
   const deleted = a.status !== "enabled" ? ' status="deleted"' : "";
   return `<header${deleted}><identifier>${xml(identifierFor(c, a.id))}</identifier><datestamp>${datestamp(a.modification)}</datestamp><setSpec>${setSpecFor(a)}</setSpec></header>`;
-}
-
-/** ISO 639-1 codes of the languages journals here publish in (names as staff type them). */
-const LANGUAGE_CODES: Record<string, string> = {
-  english: "en",
-  hindi: "hi",
-  bengali: "bn",
-  bangla: "bn",
-  marathi: "mr",
-  tamil: "ta",
-  telugu: "te",
-  gujarati: "gu",
-  kannada: "kn",
-  malayalam: "ml",
-  punjabi: "pa",
-  panjabi: "pa",
-  urdu: "ur",
-  odia: "or",
-  oriya: "or",
-  assamese: "as",
-  nepali: "ne",
-  sanskrit: "sa",
-  sindhi: "sd",
-  kashmiri: "ks",
-  konkani: "kok",
-  maithili: "mai",
-  french: "fr",
-  german: "de",
-  spanish: "es",
-  portuguese: "pt",
-  italian: "it",
-  dutch: "nl",
-  russian: "ru",
-  polish: "pl",
-  turkish: "tr",
-  arabic: "ar",
-  persian: "fa",
-  farsi: "fa",
-  chinese: "zh",
-  japanese: "ja",
-  korean: "ko",
-  indonesian: "id",
-  malay: "ms",
-  thai: "th",
-  vietnamese: "vi",
-  swahili: "sw",
-};
-
-/**
- * dc:language values from the journal's language setting: each named language as its ISO 639
- * code ('English' → en, 'Hindi' → hi, 'English & Hindi' → en, hi). A name not in the table is
- * kept as written (Dublin Core allows free text); no setting means English.
- */
-export function languageCodes(setting: string | undefined): string[] {
-  const value = (setting ?? "").trim();
-  if (!value) return ["en"];
-  const parts = value.split(/\s*(?:[,;/&+]|\band\b)\s*/i).filter(Boolean);
-  const codes = parts.map((p) => LANGUAGE_CODES[p.toLowerCase().replace(/\s*\(.*\)$/, "").replace(/\s+language$/, "")] ?? null);
-  // Anything unrecognised (a code such as 'en' or 'hi-IN' included): the value as written.
-  if (codes.some((c) => c === null)) return [value];
-  return [...new Set(codes as string[])];
 }
 
 function dcRecord(c: Ctx, a: Article): string {

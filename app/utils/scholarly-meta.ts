@@ -27,11 +27,65 @@ export interface ArticleMetaInput {
   language?: string;
 }
 
-function languageCode(language: string | undefined): string {
-  const l = (language ?? "").trim().toLowerCase();
-  if (!l || l.startsWith("english")) return "en";
-  if (l.startsWith("hindi")) return "hi";
-  return l.length <= 3 ? l : "en";
+/** ISO 639-1 codes of the languages journals here publish in (names as staff type them). */
+const LANGUAGE_CODES: Record<string, string> = {
+  english: "en",
+  hindi: "hi",
+  bengali: "bn",
+  bangla: "bn",
+  marathi: "mr",
+  tamil: "ta",
+  telugu: "te",
+  gujarati: "gu",
+  kannada: "kn",
+  malayalam: "ml",
+  punjabi: "pa",
+  panjabi: "pa",
+  urdu: "ur",
+  odia: "or",
+  oriya: "or",
+  assamese: "as",
+  nepali: "ne",
+  sanskrit: "sa",
+  sindhi: "sd",
+  kashmiri: "ks",
+  konkani: "kok",
+  maithili: "mai",
+  french: "fr",
+  german: "de",
+  spanish: "es",
+  portuguese: "pt",
+  italian: "it",
+  dutch: "nl",
+  russian: "ru",
+  polish: "pl",
+  turkish: "tr",
+  arabic: "ar",
+  persian: "fa",
+  farsi: "fa",
+  chinese: "zh",
+  japanese: "ja",
+  korean: "ko",
+  indonesian: "id",
+  malay: "ms",
+  thai: "th",
+  vietnamese: "vi",
+  swahili: "sw",
+};
+
+/**
+ * dc:language values from the journal's language setting: each named language as its ISO 639
+ * code ('English' → en, 'Hindi' → hi, 'English & Hindi' → en, hi). A name not in the table is
+ * kept as written (Dublin Core allows free text); no setting means English.
+ */
+export function languageCodes(setting: string | undefined): string[] {
+  const value = (setting ?? "").trim();
+  if (!value) return ["en"];
+  const parts = value.split(/\s*(?:[,;/&+]|\band\b)\s*/i).filter(Boolean);
+  const codes = parts.map((p) => LANGUAGE_CODES[p.toLowerCase().replace(/\s*\(.*\)$/, "").replace(/\s+language$/, "")] ?? null);
+  // Anything unrecognised (a code such as 'en' or 'hi-IN' included): the value as written.
+  if (codes.some((c) => c === null)) return [value];
+  return [...new Set(codes as string[])];
 }
 
 /** ISO-8601 date (YYYY-MM-DD) from the publish date, falling back to the year. */
@@ -56,7 +110,7 @@ export function dublinCore(a: ArticleMetaInput): { name: string; content: string
     { name: "DC.source", content: `${a.journalName}, Vol. ${a.volume}, Issue ${a.issue} (${a.year}), pp. ${a.pagenumber}` },
     { name: "DC.rights", content: `Copyright (c) ${a.year} the authors. Open access.` },
     { name: "DC.publisher", content: a.publisher ?? "" },
-    { name: "DC.language", content: languageCode(a.language) },
+    ...languageCodes(a.language).map((code) => ({ name: "DC.language", content: code })),
     { name: "DC.type", content: "Text.Serial.Journal" },
     { name: "DC.description", content: a.abstractText },
     ...a.keywords.split(/\s*,\s*/).filter(Boolean).map((k) => ({ name: "DC.subject", content: k })),
@@ -67,6 +121,7 @@ export function dublinCore(a: ArticleMetaInput): { name: string; content: string
 export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unknown> {
   const [first, last] = a.pagenumber.split("-");
   const issn = [a.issn, a.essn].filter(Boolean);
+  const languages = languageCodes(a.language);
   return {
     "@context": "https://schema.org",
     "@type": "ScholarlyArticle",
@@ -77,7 +132,7 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     datePublished: isoDate(a.publishdate, a.year),
     abstract: a.abstractText || undefined,
     keywords: a.keywords || undefined,
-    inLanguage: languageCode(a.language),
+    inLanguage: languages.length === 1 ? languages[0] : languages,
     url: a.pageUrl,
     ...(a.doi ? { sameAs: `https://doi.org/${a.doi}`, identifier: { "@type": "PropertyValue", propertyID: "DOI", value: a.doi } } : {}),
     ...(a.pdfUrl ? { encoding: { "@type": "MediaObject", encodingFormat: "application/pdf", contentUrl: a.pdfUrl } } : {}),

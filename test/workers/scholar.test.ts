@@ -17,9 +17,9 @@ function head(html: string): string {
   return html.slice(0, html.indexOf("</head>"));
 }
 
-async function articlePage(opts: { doi?: string; file?: string; authorname?: string } = {}) {
+async function articlePage({ language = "English", ...opts }: { doi?: string; file?: string; authorname?: string; language?: string } = {}) {
   const j = await makeJournal({
-    settings: { websitename: "Scholar Check Journal", issn: "1111-2222", journal_essn: "3333-4444", publisher_name: "Check Press", journal_language: "English" },
+    settings: { websitename: "Scholar Check Journal", issn: "1111-2222", journal_essn: "3333-4444", publisher_name: "Check Press", journal_language: language },
   });
   const issue = await makeIssue(j.id, { year: 2025, volume: 6, issue: 3 });
   const a = await makeArticle(j.id, issue, {
@@ -95,6 +95,21 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(metas(h, "name", "DC.identifier")).toEqual([url]);
     expect(metas(h, "name", "DC.source")[0]).toBe("Scholar Check Journal, Vol. 6, Issue 3 (2025), pp. 21-34");
     expect(metas(h, "name", "DC.rights")[0]).toContain("Copyright");
+  });
+
+  it("gives the language as ISO 639 codes in DC.language and JSON-LD, as OAI-PMH's dc:language does", async () => {
+    const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    const english = await articlePage();
+    expect(metas(head(english.html), "name", "DC.language")).toEqual(["en"]);
+    expect(jsonLd(english.html).inLanguage).toBe("en");
+    const marathi = await articlePage({ language: "Marathi" });
+    expect(metas(head(marathi.html), "name", "DC.language")).toEqual(["mr"]);
+    expect(jsonLd(marathi.html).inLanguage).toBe("mr");
+    const both = await articlePage({ language: "English & Hindi" });
+    expect(metas(head(both.html), "name", "DC.language")).toEqual(["en", "hi"]);
+    expect(jsonLd(both.html).inLanguage).toEqual(["en", "hi"]);
+    const oai = await (await fetchWorker(both.j.url(`/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${both.j.host}:article/${both.a.id}`))).text();
+    expect([...oai.matchAll(/<dc:language>([^<]*)<\/dc:language>/g)].map((m) => m[1])).toEqual(["en", "hi"]);
   });
 
   it("emits schema.org ScholarlyArticle JSON-LD nested in issue, volume and periodical", async () => {
