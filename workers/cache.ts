@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
 import { BUILD_ID, DEV_SERVER } from "../app/utils/build";
+import { ifNoneMatch } from "./etag";
 import { forgetJournal } from "./journal-cache";
 import type { HonoEnv } from "./types";
 
@@ -106,8 +107,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   if (hit) {
     // A browser revalidating what it already has (public PDFs carry a strong ETag): 304.
     const etag = hit.headers.get("etag");
-    const wanted = c.req.header("if-none-match");
-    if (etag && wanted && (wanted.trim() === "*" || wanted.split(",").some((t) => t.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")))) {
+    if (etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
       await hit.body?.cancel();
       const headers = new Headers({ etag, "x-edge-cache": "HIT" });
       headers.set("cache-control", hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");

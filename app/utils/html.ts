@@ -14,7 +14,7 @@ export interface SanitizeProfile {
 }
 
 // The allowlists, as plain constants: the server profiles below and the admin's in-browser
-// DOMPurify configuration (app/components/admin/purify.client.ts) are both built from these,
+// DOMPurify configuration (app/components/admin/purify.ts) are both built from these,
 // so the editor can never keep something the server would drop, nor the other way round.
 
 /** Article titles: italics/emphasis only (spec §2 issue page). */

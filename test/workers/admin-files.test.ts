@@ -54,6 +54,16 @@ describe("staff PDF URL /admin/files/articles/{id}.pdf", () => {
     expect(html).toMatch(/class="num stat-downloads">0</);
   });
 
+  it("answers HEAD with the PDF's headers and length, without a body", async () => {
+    const s = await makeAdminSession();
+    const { a, body } = await withPdf(s, { status: "disabled" });
+    const res = await get(s, `/admin/files/articles/${a.id}.pdf`, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-length")).toBe(String(new TextEncoder().encode(body).length));
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("sends a request without a session to the login page", async () => {
     const s = await makeAdminSession();
     const { a } = await withPdf(s, { status: "disabled" });

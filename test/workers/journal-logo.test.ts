@@ -126,6 +126,18 @@ describe("journal logo on the admin Settings page", () => {
     remove.set("intent", "logo");
     remove.set("remove", "1");
     expect(await (await post(remove)).text()).toContain("Logo removed");
+
+    // A body over 3 MB is refused before it is read, on the page and through the API.
+    const huge = new FormData();
+    huge.set("intent", "logo");
+    huge.set("logoFile", new File([new Uint8Array(3 * 1024 * 1024 + 1) as BlobPart], "logo.png", { type: "image/png" }));
+    const tooLarge = await post(huge);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain("Choose a PNG or JPEG image of at most 2 MB.");
+    const api = await fetchWorker(s.url("/api/settings/logo"), { method: "POST", headers: s.auth, body: huge });
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ error: "file_too_large" });
+    expect(await objects(s)).toEqual([]);
     expect((await env.DB.prepare("SELECT logo FROM settings WHERE journal_id = ?").bind(s.id).first<{ logo: string }>())?.logo).toBe("");
   });
 });

@@ -14,6 +14,7 @@ import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/t
 import { certificateCode, certificateSecret } from "../../app/documents/verification.server";
 import { uniqueEntryName, zipStream, type ZipEntry } from "../../app/documents/zip.server";
 import { getDb } from "../../app/db/client.server";
+import { ifNoneMatch } from "../etag";
 import {
   articlesByRefnumbers,
   editorsByIds,
@@ -148,13 +149,9 @@ function documentEtag(journal: JournalContext, key: string): string {
   return `"d${DOCUMENTS_VERSION}-j${journal.id}.${journal.version}-${key}"`;
 }
 
-/** If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2); `*` is answered by `exists`. */
+/** If-None-Match names this ETag; `*` is answered by `exists`. */
 function notModified(request: Request, etag: string, exists = false): boolean {
-  const header = request.headers.get("if-none-match");
-  if (!header) return false;
-  if (header.trim() === "*") return exists;
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+  return ifNoneMatch(request.headers.get("if-none-match"), etag, exists);
 }
 
 function notModifiedResponse(etag: string): Response {

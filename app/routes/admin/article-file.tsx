@@ -22,7 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
   } catch {
     return notFound();
   }
-  const stored = await env.FILES.get(key);
+  // HEAD asks R2 for the object's metadata only; GET streams the body.
+  const head = args.request.method === "HEAD";
+  const stored = head ? await env.FILES.head(key) : await env.FILES.get(key);
   if (!stored) return notFound();
   const name = (article.refnumber || String(article.id)).replace(/[^A-Za-z0-9._-]/g, "_");
   const headers = new Headers({
@@ -35,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     "X-Robots-Tag": "noindex, nofollow",
     "Referrer-Policy": "no-referrer",
   });
-  return new Response(args.request.method === "HEAD" ? null : stored.body, { status: 200, headers });
+  return new Response("body" in stored ? (stored as R2ObjectBody).body : null, { status: 200, headers });
 }
 
 function notFound(): Response {

@@ -1,9 +1,10 @@
-import { useMemo, useState, type ChangeEvent } from "react";
+import { useEffect, useMemo, useState, type ChangeEvent } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../models/settings.server";
 import { formFields } from "../../schemas/common";
 import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { LOGO_MESSAGE, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlash, useFlashFrom } from "../../components/admin/Flash";
@@ -59,10 +60,16 @@ async function saveLogo(session: AdminSession, form: FormData) {
   return { ok: true, fields: {} as Record<string, string>, flash: flash("success", logo ? "Logo updated" : "Logo removed") };
 }
 
+const MAX_SETTINGS_BODY = 3 * 1024 * 1024;
+
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdminAction(args);
   const { db, journal } = session;
+  // The settings form is text; only a logo upload is large (at most 2 MB plus the form).
+  if (Number(args.request.headers.get("content-length") ?? 0) > MAX_SETTINGS_BODY) {
+    return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, LOGO_MESSAGE) }, { status: 413 });
+  }
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -309,6 +316,8 @@ function LogoCard({ logo }: { logo: string }) {
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   const [preview, setPreview] = useState<string | null>(null);
   const [tooBig, setTooBig] = useState(false);
+  // Each picked file's preview URL is released once it is replaced or the card goes away.
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const busy = fetcher.state !== "idle";
   const error = tooBig ? LOGO_MESSAGE : fetcher.data && !fetcher.data.ok ? fetcher.data.fields.logoFile : undefined;
   return (
@@ -332,7 +341,7 @@ function LogoCard({ logo }: { logo: string }) {
               accept="image/png,image/jpeg"
               onChange={(e) => {
                 const file = e.target.files?.[0];
-                const big = !!file && file.size > 2 * 1024 * 1024;
+                const big = !!file && file.size > MAX_PICTURE_BYTES; // one limit for every uploaded image
                 setTooBig(big);
                 if (big) e.target.value = "";
                 setPreview(file && !big ? URL.createObjectURL(file) : null);

@@ -64,6 +64,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const s = journal.settings;
   const url = new URL(request.url);
   const fileUrl = articleFileHref(a);
+  const titleText = htmlToText(a.title);
+  const authors = splitAuthors(a.authorname);
   return {
     archive,
     article: {
@@ -74,8 +76,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       issue: a.issue,
       frequency: a.frequency,
       titleHtml: sanitizeHtml(a.title, TITLE_PROFILE),
-      titleText: htmlToText(a.title),
-      authors: splitAuthors(a.authorname),
+      titleText,
+      authors,
       abstractHtml: sanitizeHtml(a.abstract, RICH_PROFILE),
       keywords: a.keywords,
       pagenumber: a.pagenumber,
@@ -99,8 +101,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       })),
     },
     head: articleHeadTags({
-      titleText: htmlToText(a.title),
-      authors: splitAuthors(a.authorname),
+      titleText,
+      authors,
       abstractText: htmlToText(a.abstract),
       keywords: a.keywords,
       publishdate: a.publishdate,
@@ -120,7 +122,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-/** Google Scholar's inclusion rules: citation_* tags in <head>, one citation_author per author. */
 /** Google Scholar's inclusion rules and the rest: built by the loader (utils/article-meta.server.ts). */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
