@@ -1,24 +1,57 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ command }) => ({
-  define: {
-    // Part of every edge-cache key (workers/cache.ts): a deploy never serves pages rendered by
-    // the previous build (they name its hashed scripts). Empty under the dev server, which
-    // turns the edge cache off there, so a code change shows on the next reload.
-    __BUILD_ID__: JSON.stringify(command === "build" ? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` : ""),
-  },
-  // Tenancy is by Host header, so the local servers must accept any host (journal-b.localhost,
-  // a test's made-up host, an unknown one that should get the 404 page).
-  server: { port: Number(process.env.PORT) || 5173, strictPort: true, allowedHosts: true },
-  preview: { port: Number(process.env.PORT) || 5173, strictPort: true, allowedHosts: true },
-  plugins: [
-    cloudflare({
-      viteEnvironment: { name: "ssr" },
-      // Browser tests and benchmarks run against their own throw-away local D1/R2.
-      persistState: process.env.JOURNAL_STATE_DIR ? { path: process.env.JOURNAL_STATE_DIR } : true,
-    }),
-    reactRouter(),
-  ],
-}));
+/** The port this server listens on: `--port` (the test harness, the bench) or PORT, else 5173. */
+function serverPort(): number {
+  const i = process.argv.indexOf("--port");
+  return Number(i !== -1 ? process.argv[i + 1] : process.env.PORT) || 5173;
+}
+
+/**
+ * Absolute URLs name the journal's primary host with the deployment's scheme and port
+ * (app/lib/urls.ts): https and no port in production, where these variables are unset. A local
+ * server is http on its own port. The dev server takes them as config vars; `vite preview`
+ * reads the built Worker's config and `.dev.vars` instead, so they are written there.
+ */
+function localUrlVars(): Record<string, string> {
+  return { PUBLIC_SCHEME: "http", PUBLIC_PORT: String(serverPort()) };
+}
+
+function writePreviewVars(): void {
+  const file = "build/server/.dev.vars";
+  const kept = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line && !/^PUBLIC_(SCHEME|PORT)=/.test(line))
+    : [];
+  const vars = Object.entries(localUrlVars()).map(([k, v]) => `${k}=${v}`);
+  writeFileSync(file, [...kept, ...vars, ""].join("\n"));
+}
+
+export default defineConfig(({ command, isPreview }) => {
+  if (isPreview) writePreviewVars();
+  return {
+    define: {
+      // Part of every edge-cache key (workers/cache.ts): a deploy never serves pages rendered by
+      // the previous build (they name its hashed scripts). Empty under the dev server, which
+      // turns the edge cache off there, so a code change shows on the next reload.
+      __BUILD_ID__: JSON.stringify(command === "build" ? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` : ""),
+    },
+    // Tenancy is by Host header, so the local servers must accept any host (journal-b.localhost,
+    // a test's made-up host, an unknown one that should get the 404 page).
+    server: { port: serverPort(), strictPort: true, allowedHosts: true },
+    preview: { port: serverPort(), strictPort: true, allowedHosts: true },
+    plugins: [
+      cloudflare({
+        viteEnvironment: { name: "ssr" },
+        // Browser tests and benchmarks run against their own throw-away local D1/R2.
+        persistState: process.env.JOURNAL_STATE_DIR ? { path: process.env.JOURNAL_STATE_DIR } : true,
+        // The dev server only: a build must not carry local addresses into production.
+        config: command === "serve" && !isPreview ? (c) => ({ vars: { ...c.vars, ...localUrlVars() } }) : undefined,
+      }),
+      reactRouter(),
+    ],
+  };
+});

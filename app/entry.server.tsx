@@ -2,8 +2,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { appContext } from "./context";
-import { applySecurityHeaders } from "./utils/security.server";
-import { secureTransport } from "./utils/auth.server";
+import { applySecurityHeaders } from "./http/security-headers.server";
+import { secureTransport } from "./auth/tokens.server";
 
 export const streamTimeout = 5_000;
 

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
-import { journalLogoUrl } from "./utils/storage";
+import { journalLogoUrl } from "./lib/urls";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [

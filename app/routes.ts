@@ -27,6 +27,7 @@ export default [
     index("routes/public/home.tsx"),
     route("board", "routes/public/board.tsx"),
     route("indexing", "routes/public/indexing.tsx"),
+    route("journals", "routes/public/journals.tsx"),
     route("archives", "routes/public/archives.tsx"),
     // Both issue URL shapes: /archives/2025/vol4/issue2 and /archives/2025/4/2.
     route("archives/:year/:volume/:issue", "routes/public/issue.tsx"),

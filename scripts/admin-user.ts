@@ -14,7 +14,7 @@
  * --remote runs the SQL with `wrangler d1 execute DB --remote` (needs `wrangler login`); the
  * values are written into the SQL as hex literals, never as text spliced into a string.
  */
-import { hashPassword, MAX_PASSWORD_LENGTH } from "../app/utils/password.server.ts";
+import { hashPassword } from "../app/lib/password.server.ts";
 import {
   d1Executor,
   disableStatements,
@@ -26,10 +26,10 @@ import {
   type Executor,
 } from "./lib/admin-user.ts";
 import { openLocal } from "./lib/local.ts";
+import { newPassword, passwordProblem } from "./lib/prompt.ts";
 
 const USAGE =
   'usage: npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--disable] [--remote]';
-const MIN_PASSWORD_LENGTH = 10;
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -58,61 +58,18 @@ if (unknown) fail(`Unknown option ${unknown}.\n${USAGE}`);
 const [slug, username, passwordArg, extra] = args;
 if (!slug || !username || extra !== undefined) fail(USAGE);
 
-/** Reads a line from the terminal without echoing it. */
-function askHidden(prompt: string): Promise<string> {
-  return new Promise((resolve) => {
-    const stdin = process.stdin;
-    // Echo off before the prompt shows, so nothing typed after it is ever echoed.
-    stdin.setRawMode(true);
-    process.stderr.write(prompt);
-    stdin.resume();
-    stdin.setEncoding("utf8");
-    let value = "";
-    const done = (result: string | null) => {
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdin.off("data", onData);
-      process.stderr.write("\n");
-      if (result === null) process.exit(130);
-      resolve(result);
-    };
-    const onData = (chunk: string) => {
-      for (const ch of chunk) {
-        if (ch === "\r" || ch === "\n") return done(value);
-        if (ch === "\u0003" || ch === "\u0004") return done(null); // Ctrl-C, Ctrl-D
-        if (ch === "\u007f" || ch === "\b") value = [...value].slice(0, -1).join("");
-        else if (ch >= " ") value += ch;
-      }
-    };
-    stdin.on("data", onData);
-  });
-}
-
-async function readPiped(): Promise<string> {
-  let text = "";
-  process.stdin.setEncoding("utf8");
-  for await (const chunk of process.stdin) text += chunk;
-  return text.split(/\r?\n/)[0];
-}
-
 async function password(): Promise<string | undefined> {
   if (passwordArg !== undefined) return passwordArg;
   if (disable) return undefined;
-  if (!process.stdin.isTTY) {
-    const piped = await readPiped();
-    if (!piped) fail(`No password: give one on stdin (first line) or run this in a terminal to be asked.\n${USAGE}`);
-    return piped;
-  }
-  const first = await askHidden(`New password for '${username}': `);
-  const again = await askHidden("Again: ");
-  if (first !== again) fail("The two passwords differ; nothing was changed.");
-  return first;
+  const answer = await newPassword(username);
+  if ("problem" in answer) fail(answer.problem.startsWith("No password") ? `${answer.problem}\n${USAGE}` : answer.problem);
+  return answer.password;
 }
 
 const pw = await password();
 if (pw !== undefined) {
-  if (pw.length < MIN_PASSWORD_LENGTH) fail(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (pw.length > MAX_PASSWORD_LENGTH) fail(`A password has at most ${MAX_PASSWORD_LENGTH} characters.`);
+  const problem = passwordProblem(pw);
+  if (problem) fail(problem);
 }
 
 async function main(exec: Executor) {

@@ -12,6 +12,11 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
+// The certificate read-back tests render PDFs with Poppler (pdftoppm, pdftotext).
+if (spawnSync("pdftoppm", ["-v"]).error) {
+  console.error("✖ pdftoppm not found; the PDF read-back tests need Poppler.\n  Install it with: apt-get update && apt-get install -y poppler-utils");
+  process.exit(1);
+}
 ensureInstalled();
 // The production build served to the browser tests reads its JWT secret from .dev.vars.
 ensureDevVars();

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { getDb } from "../app/db/client.server";
-import { createArticle, type NewArticle } from "../app/models/articles.server";
+import { createArticle } from "../app/models/articles.server";
+import type { NewArticle } from "../app/lib/article";
 import { createEditor, type NewEditor } from "../app/models/editors.server";
 import { createIndexingPartner } from "../app/models/indexing.server";
 import { createIssue, type NewIssue } from "../app/models/issues.server";
@@ -9,11 +10,21 @@ import { upsertUser } from "../app/models/users.server";
 
 /** Small factories: every test makes its own data under its own unique hostnames. */
 
+/**
+ * Unique names without collisions: a prefix for this test file's isolate (files may run at once
+ * against one D1, so it is drawn once) and a counter. Within a file, every value is the same on
+ * every run.
+ */
+const RUN = crypto.randomUUID().replace(/-/g, "").slice(0, 8);
 let counter = 0;
 export function unique(prefix = "t"): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return `${prefix}${RUN}${counter}`;
 }
+
+/** Counters for values unique within a journal (volumes, refnumbers): never a collision. */
+let sequence = 0;
+const next = () => ++sequence;
 
 export const db = () => getDb(env.DB);
 
@@ -35,14 +46,14 @@ export function recordingDb() {
   return { d1, db: getDb(d1), sent };
 }
 
-export async function makeJournal(overrides: { name?: string; settings?: Partial<Omit<Settings, "journalId">> } = {}) {
+export async function makeJournal(overrides: { name?: string; settings?: Partial<Omit<Settings, "journalId">>; aliases?: string[] } = {}) {
   const slug = unique("j");
   const host = `${slug}.test`;
   const name = overrides.name ?? `Journal ${slug}`;
   const id = await createJournal(db(), {
     slug,
     name,
-    hosts: [host],
+    hosts: [host, ...(overrides.aliases ?? [])],
     settings: { websitename: name, websiteemail: `editor@${host}`, issn: "1234-5678", ...overrides.settings },
   });
   const journal = await resolveJournalByHost(db(), host);
@@ -53,7 +64,8 @@ export async function makeJournal(overrides: { name?: string; settings?: Partial
 export async function makeIssue(journalId: number, overrides: Partial<NewIssue> = {}) {
   return createIssue(db(), journalId, {
     year: 2025,
-    volume: 1 + Math.floor(Math.random() * 900),
+    // High enough never to meet the small volumes tests ask for by number.
+    volume: 1000 + next(),
     issue: 1,
     frequency: "January",
     ...overrides,
@@ -65,7 +77,7 @@ export async function makeArticle(
   issue: { id: number; year: number; volume: number; issue: number; frequency?: string },
   overrides: Partial<NewArticle> = {},
 ) {
-  const ref = String(100000 + Math.floor(Math.random() * 899999));
+  const ref = String(100000 + next());
   return createArticle(db(), journalId, {
     issueId: issue.id,
     year: issue.year,
@@ -159,7 +171,7 @@ export function articleForm(
   pdf: Uint8Array | null = pdfBytes(),
   pdfName = "paper.pdf",
 ): FormData {
-  const ref = String(200000 + Math.floor(Math.random() * 799999));
+  const ref = String(600000 + next());
   const base: Record<string, string | undefined> = {
     year: String(issue.year),
     volume: String(issue.volume),

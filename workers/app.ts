@@ -2,17 +2,22 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
-import { isBot, recordViewQuery } from "../app/models/discovery.server";
-import { normaliseHost } from "../app/models/journals.server";
-import { countingD1, serverTiming, type D1Stats } from "../app/utils/d1-stats.server";
-import { isSameOriginRequest, secureTransport } from "../app/utils/auth.server";
-import { escapeHtml } from "../app/utils/html";
+import { isBot } from "../app/lib/bots";
+import { recordViewQuery } from "../app/models/reader-stats.server";
+import { hostFromHeader } from "../app/lib/hosts";
+import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
+import { isCrossSiteWrite } from "../app/auth/cross-site";
+import { secureTransport } from "../app/auth/tokens.server";
+import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
+import { escapeHtml } from "../app/lib/html";
+import { CROSS_SITE_FORM } from "../app/schemas/messages";
 import { apiApp } from "./api";
-import { assetsApp, serveFile } from "./assets";
+import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
 import { edgeCache } from "./cache";
 import { journalCacheMs, journalForHost } from "./journal-cache";
 import { discoveryApp } from "./discovery";
+import { serveJats } from "./jats";
 import { oaiApp } from "./oai";
 import type { HonoEnv } from "./types";
 
@@ -63,16 +68,35 @@ app.use("*", async (c, next) => {
 });
 
 // Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
-// that names the host — never a fallback to some other journal's data.
+// that names the host — never a fallback to some other journal's data; a malformed Host gets a
+// 400; a disabled journal a 503. Reads of pages, files, feeds and sitemaps on an alias are sent
+// to the primary host; API calls and other methods are served where they arrive, so clients
+// and forms keep working (docs/decisions/007-primary-host.md).
 app.use("*", async (c, next) => {
-  const host = normaliseHost(c.req.header("host") ?? new URL(c.req.url).host);
-  const journal = await journalForHost(getDb(c.env.DB), host, journalCacheMs(c.env));
+  const path = c.req.path;
+  const api = /^\/(api|auth)(\/|$)/.test(path);
+  // In-process callers (tests, service bindings) may send no Host header: the URL's host stands in.
+  const host = hostFromHeader(c.req.header("host") ?? new URL(c.req.url).host);
+  if (!host) {
+    if (api) return c.json({ error: "bad_host" }, 400, { "cache-control": "no-store" });
+    return plainPage(400, "Bad request", "This request names no valid host", "The Host header of the request is missing or malformed, so no journal can be chosen.");
+  }
+  const journal = await journalForHost(getDb(c.env.DB), host, journalCacheMs(c.env), c.env);
   if (!journal) {
     // API clients get the API's error shape; browsers get a page naming the host.
-    if (/^\/(api|auth)(\/|$)/.test(new URL(c.req.url).pathname)) {
-      return c.json({ error: "unknown_host", host }, 404, { "cache-control": "no-store" });
-    }
-    return unknownHost(host);
+    if (api) return c.json({ error: "unknown_host", host }, 404, { "cache-control": "no-store" });
+    return plainPage(404, "Journal not found", "No journal at this address", `There is no journal configured for the host <code>${escapeHtml(host)}</code>.</p><p>If you run this site, add the hostname to a journal with <code>npm run journal -- hosts</code>.`);
+  }
+  if (journal.status !== "enabled") {
+    if (api) return c.json({ error: "journal_disabled" }, 503, { "cache-control": "no-store" });
+    return plainPage(503, "Journal unavailable", `${escapeHtml(journal.settings.websitename || journal.name)} is not available`, "This journal is currently not available on this site. Please come back later.");
+  }
+  if (journal.requestHost !== journal.host && !api && (c.req.method === "GET" || c.req.method === "HEAD")) {
+    const url = new URL(c.req.url);
+    return new Response(null, {
+      status: 301,
+      headers: { location: absoluteUrl(journal, `${url.pathname}${url.search}`), "cache-control": "public, max-age=3600" },
+    });
   }
   c.set("journal", journal);
   c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
@@ -80,12 +104,11 @@ app.use("*", async (c, next) => {
   await next();
 });
 
-// Cross-site form posts to the admin are refused here, with a 403, before any route runs:
-// the session cookie is SameSite=Lax, and this also covers browsers and paths that rule misses.
+// Cross-site form posts to the admin are refused here, with a 403, before any route runs — the
+// only place the admin pages check it (sign-in and sign-out included): the session cookie is
+// SameSite=Lax, and this also covers browsers and paths that rule misses.
 app.on(["POST", "PUT", "PATCH", "DELETE"], "/admin/*", async (c, next) => {
-  if (!isSameOriginRequest(c.req.raw)) {
-    return c.text("Forbidden: this form must be sent from the admin pages of this site.", 403, { "cache-control": "no-store" });
-  }
+  if (isCrossSiteWrite(c.req.raw)) return c.text(CROSS_SITE_FORM, 403, { "cache-control": "no-store" });
   await next();
 });
 
@@ -117,8 +140,11 @@ app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) 
   const m = /^(\d{1,20})\.pdf$/.exec(c.req.param("file"));
   const [year, volume, issue] = [c.req.param("year"), c.req.param("volume"), c.req.param("issue")];
   if (!m || !/^\d{4}$/.test(year) || !/^\d{1,4}$/.test(volume) || !/^\d{1,4}$/.test(issue)) return next();
-  return serveFile(c, `/archives/${year}/vol${Number(volume)}issue${Number(issue)}/${m[1]}.pdf`);
+  return serveFile(c, articleAssetPath(Number(year), Number(volume), Number(issue), `${m[1]}.pdf`));
 });
+// An article's JATS 1.3 front matter beside its page and PDF (issue 18).
+app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", serveJats);
+app.on(["GET", "HEAD"], "/journals/logos/:id/:file", serveListedLogo);
 app.route("/oai", oaiApp);
 // Anything else under /api or /auth is a JSON 404, not a page.
 app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
@@ -139,11 +165,11 @@ app.all("*", (c) => {
   return requestHandler(c.req.raw, context);
 });
 
-function unknownHost(host: string): Response {
-  const shown = escapeHtml(host || "(no Host header)");
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Journal not found</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}</style></head><body><main><h1>No journal at this address</h1><p>There is no journal configured for the host <code>${shown}</code>.</p><p>If you run this site, add the hostname to a journal's host list.</p></main></body></html>`;
+/** A small self-contained page for answers given before any journal's layout can render. */
+function plainPage(status: number, title: string, heading: string, bodyHtml: string): Response {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}</style></head><body><main><h1>${heading}</h1><p>${bodyHtml}</p></main></body></html>`;
   return new Response(body, {
-    status: 404,
+    status,
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",

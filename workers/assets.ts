@@ -1,8 +1,12 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
+import { contentDisposition } from "../app/http/content-disposition";
 import { findArticleFile } from "../app/models/articles.server";
-import { isBot, recordReaderEvent } from "../app/models/discovery.server";
-import { articleFileKey, contentTypeFor, keyForAssetPath } from "../app/utils/storage.server";
+import { listedJournalLogo } from "../app/models/journals.server";
+import { isBot } from "../app/lib/bots";
+import { recordReaderEvent } from "../app/models/reader-stats.server";
+import { articleFileKey, contentTypeFor, journalLogoKey, keyForAssetPath } from "../app/storage/keys.server";
+import { parseArticleAssetPath } from "../app/lib/urls";
 import type { HonoEnv } from "./types";
 
 /**
@@ -24,15 +28,15 @@ export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Resp
   let key = keyForAssetPath(journal.id, path);
   let articleId: number | null = null;
   if (!key) return notFound(c.env, c.req.raw);
-  const pdf = /^\/archives\/(\d{4})\/vol(\d{1,4})issue(\d{1,4})\/([^/]+)$/.exec(path);
+  const pdf = parseArticleAssetPath(path);
   if (pdf) {
     // Article PDFs live in a versioned object named by the article row (see updateArticleWithPdf);
     // a disabled article's PDF is not served.
-    const [, y, v, i, name] = pdf;
-    const found = await findArticleFile(getDb(c.env.DB), journal.id, +y, +v, +i, decodeURIComponent(name));
+    const { year, volume, issue } = pdf;
+    const found = await findArticleFile(getDb(c.env.DB), journal.id, year, volume, issue, decodeURIComponent(pdf.file));
     if (found && found.status !== "enabled") return notFound(c.env, c.req.raw);
     if (found) {
-      key = articleFileKey(journal.id, +y, +v, +i, found.object);
+      key = articleFileKey(journal.id, year, volume, issue, found.object);
       articleId = found.id;
     }
   }
@@ -56,10 +60,7 @@ export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Resp
   out.set("x-content-type-options", "nosniff");
   // Uploaded content never runs as part of the site.
   out.set("content-security-policy", "sandbox");
-  out.set(
-    "content-disposition",
-    `inline; filename="${fileName}"`,
-  );
+  out.set("content-disposition", contentDisposition("inline", fileName));
 
   if (!("body" in object)) {
     // A precondition failed: If-None-Match matched (304) or If-Match failed (412).
@@ -85,6 +86,31 @@ export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Resp
   }
   out.set("content-length", String(object.size));
   return new Response(body, { status: 200, headers: out });
+}
+
+/**
+ * `/journals/logos/{journalId}/{file}`: the logo of a journal on the publisher's list, served on
+ * every journal's host (the list page may only load images from its own origin). Only the
+ * current logo of an enabled, listed journal; object names change with every upload, so the
+ * answer never goes stale.
+ */
+export async function serveListedLogo(c: Context<HonoEnv>): Promise<Response> {
+  const id = Number(c.req.param("id"));
+  const file = c.req.param("file") ?? "";
+  if (!Number.isSafeInteger(id) || id <= 0) return notFound(c.env, c.req.raw);
+  const logo = await listedJournalLogo(getDb(c.env.DB), id);
+  if (!logo || logo !== file) return notFound(c.env, c.req.raw);
+  const object = await c.env.FILES.get(journalLogoKey(id, logo));
+  if (!object) return notFound(c.env, c.req.raw);
+  return new Response(c.req.method === "HEAD" ? null : object.body, {
+    headers: {
+      "content-type": contentTypeFor(logo),
+      "content-length": String(object.size),
+      etag: object.httpEtag,
+      "cache-control": "public, max-age=31536000, immutable",
+      "content-security-policy": "sandbox",
+    },
+  });
 }
 
 async function notFound(env: Env, request: Request): Promise<Response> {

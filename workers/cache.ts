@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
-import { BUILD_ID, DEV_SERVER } from "../app/utils/build";
+import { BUILD_ID, DEV_SERVER } from "../app/http/build";
 import { ifNoneMatch } from "./etag";
 import { forgetJournal } from "./journal-cache";
 import type { HonoEnv } from "./types";
@@ -53,10 +53,9 @@ function cacheKey(url: URL, host: string, journalId: number, version: number): R
   const kept = new URLSearchParams();
   for (const name of KEY_PARAMS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
   const query = kept.size ? `?${kept}` : "";
-  // The scheme too: documents embed links built from the request's origin (certificates'
-  // verification URL), so an http render must never answer an https request.
-  const scheme = url.protocol === "http:" ? "http" : "https";
-  return new Request(`https://${host}/__edge/${BUILD_ID}/${scheme}/j${journalId}/v${version}${url.pathname}${query}`);
+  // Nothing rendered depends on the request's scheme, port or host spelling (absolute URLs are
+  // built from the journal's primary host, app/lib/urls.ts), so none of them is in the key.
+  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${query}`);
 }
 
 /** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */
@@ -93,7 +92,8 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
       c.get("state").staffUserId !== null &&
       c.res.status < 400 &&
       /^\/(api|admin)(\/|$)/.test(url.pathname) &&
-      !/^\/api\/pdf\//.test(url.pathname)
+      // Document and metadata downloads are reads, whatever their method.
+      !/^\/api\/(pdf|export)\//.test(url.pathname)
     ) {
       await bumpJournalVersion(getDb(c.env.DB), journal.id);
       forgetJournal(journal.id);

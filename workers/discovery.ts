@@ -1,6 +1,6 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { getDb } from "../app/db/client.server";
-import type { Article } from "../app/models/articles.server";
+import type { Article } from "../app/lib/article";
 import {
   latestArticles,
   latestIssueArticles,
@@ -8,9 +8,10 @@ import {
   listVolumes,
 } from "../app/models/discovery.server";
 import type { JournalContext } from "../app/models/journals.server";
-import { splitAuthors } from "../app/utils/citation";
-import { htmlToText } from "../app/utils/html";
-import { articleFileUrl } from "../app/utils/storage";
+import { splitAuthors } from "../app/lib/names";
+import { htmlToText } from "../app/lib/html";
+import { escapeXml } from "../app/lib/xml";
+import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
 import type { HonoEnv } from "./types";
 
 /** robots.txt, sitemaps and Atom feeds, per journal host (issue 7). */
@@ -18,30 +19,6 @@ export const discoveryApp = new Hono<HonoEnv>({ strict: false });
 
 /** Sitemaps hold at most 50,000 URLs; we split well before that. */
 export const SITEMAP_MAX_URLS = 45_000;
-
-export function xml(text: string | number): string {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;")
-    // Characters XML 1.0 forbids.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
-}
-
-export function origin(c: Context<HonoEnv>): string {
-  const url = new URL(c.req.url);
-  return `${url.protocol}//${c.get("journal").host}${url.port ? `:${url.port}` : ""}`;
-}
-
-export function articlePath(a: { year: number; volume: number; issue: number; refnumber: string }): string {
-  return `/archives/${a.year}/${a.volume}/${a.issue}/${a.refnumber}`;
-}
-
-function issuePath(a: { year: number; volume: number; issue: number }): string {
-  return `/archives/${a.year}/vol${a.volume}/issue${a.issue}`;
-}
 
 function isoDate(value: string): string {
   const d = new Date(value);
@@ -55,7 +32,7 @@ function xmlResponse(body: string, type = "application/xml"): Response {
 }
 
 discoveryApp.get("/robots.txt", (c) => {
-  const body = `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin(c)}/sitemap.xml\n`;
+  const body = `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(c.get("journal"), "/sitemap.xml")}\n`;
   return c.text(body, 200, { "cache-control": "public, max-age=3600" });
 });
 
@@ -78,7 +55,7 @@ discoveryApp.get("/.well-known/security.txt", (c) => {
     `Contact: ${contact}`,
     `Expires: ${expires}`,
     "Preferred-Languages: en",
-    `Canonical: ${origin(c)}/.well-known/security.txt`,
+    `Canonical: ${absoluteUrl(c.get("journal"), "/.well-known/security.txt")}`,
     "",
   ].join("\n");
   return c.text(body, 200, { "cache-control": "public, max-age=86400" });
@@ -86,14 +63,14 @@ discoveryApp.get("/.well-known/security.txt", (c) => {
 
 /** Sitemap index: the static pages plus one child per volume (split if a volume is huge). */
 discoveryApp.get("/sitemap.xml", async (c) => {
-  const base = origin(c);
-  const volumes = await listVolumes(getDb(c.env.DB), c.get("journal").id);
-  const children = [`<sitemap><loc>${xml(`${base}/sitemaps/pages.xml`)}</loc></sitemap>`];
+  const journal = c.get("journal");
+  const volumes = await listVolumes(getDb(c.env.DB), journal.id);
+  const children = [`<sitemap><loc>${escapeXml(absoluteUrl(journal, "/sitemaps/pages.xml"))}</loc></sitemap>`];
   for (const v of volumes) {
     const parts = Math.max(1, Math.ceil(v.count / SITEMAP_MAX_URLS));
     for (let p = 1; p <= parts; p++) {
-      const loc = `${base}/sitemaps/volume-${v.volume}${parts > 1 ? `-${p}` : ""}.xml`;
-      children.push(`<sitemap><loc>${xml(loc)}</loc><lastmod>${isoDate(v.lastmod)}</lastmod></sitemap>`);
+      const loc = absoluteUrl(journal, `/sitemaps/volume-${v.volume}${parts > 1 ? `-${p}` : ""}.xml`);
+      children.push(`<sitemap><loc>${escapeXml(loc)}</loc><lastmod>${isoDate(v.lastmod)}</lastmod></sitemap>`);
     }
   }
   return xmlResponse(
@@ -102,9 +79,9 @@ discoveryApp.get("/sitemap.xml", async (c) => {
 });
 
 discoveryApp.get("/sitemaps/pages.xml", (c) => {
-  const base = origin(c);
+  const journal = c.get("journal");
   const pages = ["/", "/archives", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"];
-  const urls = pages.map((p) => `<url><loc>${xml(base + p)}</loc></url>`).join("\n");
+  const urls = pages.map((p) => `<url><loc>${escapeXml(absoluteUrl(journal, p))}</loc></url>`).join("\n");
   return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
 });
 
@@ -115,36 +92,37 @@ discoveryApp.get("/sitemaps/:name", async (c) => {
   const part = Number(m[2] ?? 1);
   const rows = await listVolumeEntries(getDb(c.env.DB), c.get("journal").id, volume, SITEMAP_MAX_URLS, (part - 1) * SITEMAP_MAX_URLS);
   if (rows.length === 0) return c.text("Not found", 404);
-  const base = origin(c);
+  const journal = c.get("journal");
   const urls: string[] = [];
   const issues = new Map<string, string>();
   for (const r of rows) {
     const key = issuePath(r);
     if (!issues.has(key) || issues.get(key)! < r.modification) issues.set(key, r.modification);
   }
-  if (part === 1) for (const [path, lastmod] of issues) urls.push(`<url><loc>${xml(base + path)}</loc><lastmod>${isoDate(lastmod)}</lastmod></url>`);
-  for (const r of rows) urls.push(`<url><loc>${xml(base + articlePath(r))}</loc><lastmod>${isoDate(r.modification)}</lastmod></url>`);
+  if (part === 1) for (const [path, lastmod] of issues) urls.push(`<url><loc>${escapeXml(absoluteUrl(journal, path))}</loc><lastmod>${isoDate(lastmod)}</lastmod></url>`);
+  for (const r of rows) urls.push(`<url><loc>${escapeXml(absoluteUrl(journal, articlePath(r)))}</loc><lastmod>${isoDate(r.modification)}</lastmod></url>`);
   return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
 });
 
-function atomEntry(base: string, a: Article): string {
-  const url = base + articlePath(a);
+function atomEntry(journal: JournalContext, a: Article): string {
+  const url = absoluteUrl(journal, articlePath(a));
   const authors = splitAuthors(a.authorname)
-    .map((n) => `<author><name>${xml(n)}</name></author>`)
+    .map((n) => `<author><name>${escapeXml(n)}</name></author>`)
     .join("");
-  const pdf = a.file ? `<link rel="enclosure" type="application/pdf" href="${xml(base + articleFileUrl(a.year, a.volume, a.issue, a.file))}"/>` : "";
-  return `<entry><id>${xml(url)}</id><title>${xml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${xml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${xml(htmlToText(a.abstract).slice(0, 600))}</summary></entry>`;
+  const file = articleFileUrl(a);
+  const pdf = file ? `<link rel="enclosure" type="application/pdf" href="${escapeXml(absoluteUrl(journal, file))}"/>` : "";
+  return `<entry><id>${escapeXml(url)}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(htmlToText(a.abstract).slice(0, 600))}</summary></entry>`;
 }
 
-function atomFeed(journal: JournalContext, base: string, selfPath: string, title: string, entries: Article[]): string {
+function atomFeed(journal: JournalContext, selfPath: string, title: string, entries: Article[]): string {
   const updated = entries.reduce((max, a) => (a.modification > max ? a.modification : max), "1970-01-01T00:00:00Z");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${xml(base + selfPath)}</id><title>${xml(title)}</title><subtitle>${xml(journal.settings.websitename)}</subtitle><link rel="self" type="application/atom+xml" href="${xml(base + selfPath)}"/><link rel="alternate" type="text/html" href="${xml(base + "/")}"/><updated>${isoDate(updated)}</updated><generator>journal-site</generator>${entries.map((a) => atomEntry(base, a)).join("")}</feed>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeXml(absoluteUrl(journal, selfPath))}</id><title>${escapeXml(title)}</title><subtitle>${escapeXml(journal.settings.websitename)}</subtitle><link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(journal, selfPath))}"/><link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(journal, "/"))}"/><updated>${isoDate(updated)}</updated><generator>journal-site</generator>${entries.map((a) => atomEntry(journal, a)).join("")}</feed>\n`;
 }
 
 discoveryApp.get("/feed.xml", async (c) => {
   const journal = c.get("journal");
   const rows = await latestArticles(getDb(c.env.DB), journal.id, 50);
-  return xmlResponse(atomFeed(journal, origin(c), "/feed.xml", `${journal.settings.websitename}: latest articles`, rows), "application/atom+xml");
+  return xmlResponse(atomFeed(journal, "/feed.xml", `${journal.settings.websitename}: latest articles`, rows), "application/atom+xml");
 });
 
 discoveryApp.get("/feeds/latest-issue.xml", async (c) => {
@@ -153,5 +131,5 @@ discoveryApp.get("/feeds/latest-issue.xml", async (c) => {
   const title = issue
     ? `${journal.settings.websitename}: Vol. ${issue.volume}, Issue ${issue.issue} (${issue.year})`
     : `${journal.settings.websitename}: latest issue`;
-  return xmlResponse(atomFeed(journal, origin(c), "/feeds/latest-issue.xml", title, articles), "application/atom+xml");
+  return xmlResponse(atomFeed(journal, "/feeds/latest-issue.xml", title, articles), "application/atom+xml");
 });

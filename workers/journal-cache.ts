@@ -1,4 +1,5 @@
 import type { Db } from "../app/db/client.server";
+import type { PublicUrlConfig } from "../app/lib/urls";
 import { resolveJournalByHost, type JournalContext } from "../app/models/journals.server";
 
 /**
@@ -18,12 +19,12 @@ export function journalCacheMs(env: { JOURNAL_CACHE_MS?: string }): number {
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
 }
 
-export async function journalForHost(db: Db, host: string, ttlMs: number): Promise<JournalContext | null> {
+export async function journalForHost(db: Db, host: string, ttlMs: number, urls: PublicUrlConfig): Promise<JournalContext | null> {
   if (ttlMs > 0) {
     const hit = entries.get(host);
     if (hit && hit.expires > Date.now()) return hit.journal;
   }
-  const journal = await resolveJournalByHost(db, host);
+  const journal = await resolveJournalByHost(db, host, urls);
   if (ttlMs > 0) {
     if (entries.size >= MAX_ENTRIES) entries.clear();
     entries.set(host, { journal, expires: Date.now() + ttlMs });

@@ -1,17 +1,22 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
-import { getArticleById, type Article } from "../app/models/articles.server";
-import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/discovery.server";
-import { splitAuthors } from "../app/utils/citation";
-import { htmlToText } from "../app/utils/html";
-import { creatorNames, languageCodes } from "../app/utils/scholarly-meta";
-import { articleFileUrl } from "../app/utils/storage";
-import { articlePath, origin, xml } from "./discovery";
+import { getArticleById } from "../app/models/articles.server";
+import type { Article } from "../app/lib/article";
+import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
+import { splitAuthors } from "../app/lib/names";
+import { htmlToText } from "../app/lib/html";
+import { escapeXml } from "../app/lib/xml";
+import { creatorNames, keywordList, languageCodes } from "../app/lib/citation/scholarly-meta";
+import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/urls";
+import { jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
+import { depositJournal } from "../app/documents/metadata.server";
 import type { HonoEnv } from "./types";
 
 /**
- * OAI-PMH 2.0 repository at /oai for each journal (oai_dc). Stateless resumption tokens carry
- * the query and the last id seen; disabled articles are reported as deleted records.
+ * OAI-PMH 2.0 repository at /oai for each journal: oai_dc, and jats (JATS 1.3 front matter, the
+ * same <article> as /archives/{y}/{v}/{i}/{ref}.jats.xml) when the journal has an ISSN, which the
+ * JATS tag set requires. Stateless resumption tokens carry the query, the format and the last id
+ * seen; disabled articles are reported as deleted records.
  */
 export const oaiApp = new Hono<HonoEnv>({ strict: false });
 
@@ -29,6 +34,35 @@ const ALLOWED: Record<Verb, { required: string[]; optional: string[]; exclusive?
   ListRecords: { required: ["metadataPrefix"], optional: ["from", "until", "set"], exclusive: "resumptionToken" },
   GetRecord: { required: ["identifier", "metadataPrefix"], optional: [] },
 };
+
+/**
+ * The metadata formats. JATS elements are in no namespace (the JATS 1.3 XSD has no target
+ * namespace); OAI-PMH asks for a namespace URI all the same, and we name the one PKP's OAI JATS
+ * plugin uses, so harvesters that know JATS from OJS recognise it (docs/decisions/008).
+ */
+const FORMATS = {
+  oai_dc: {
+    schema: "http://www.openarchives.org/OAI/2.0/oai_dc.xsd",
+    namespace: "http://www.openarchives.org/OAI/2.0/oai_dc/",
+  },
+  jats: {
+    schema: "https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3-mathml3.xsd",
+    namespace: "http://jats.nlm.nih.gov",
+  },
+} as const;
+type Format = keyof typeof FORMATS;
+
+/** The formats this journal disseminates: JATS only with an ISSN. */
+function formatsOf(c: Ctx): Format[] {
+  return jatsAvailable(depositJournal(c.get("journal"))) ? ["oai_dc", "jats"] : ["oai_dc"];
+}
+
+/** The requested format, or cannotDisseminateFormat. */
+function formatOf(c: Ctx, prefix: string | undefined): Format {
+  const formats = formatsOf(c);
+  if (prefix && (formats as string[]).includes(prefix)) return prefix as Format;
+  throw new OaiError("cannotDisseminateFormat", `This repository disseminates ${formats.join(" and ")} only.`);
+}
 
 class OaiError extends Error {
   readonly code: string;
@@ -139,7 +173,7 @@ function decodeToken(token: string, verb: Verb): TokenState {
     // before it can reach a query or the set parser.
     if (
       state.v !== verb ||
-      state.m !== "oai_dc" ||
+      !Object.hasOwn(FORMATS, state.m) ||
       !Number.isInteger(state.a) ||
       !Number.isInteger(state.c) ||
       state.a < 0 ||
@@ -168,18 +202,18 @@ function volumeFromSet(set: string | undefined): number | undefined {
 
 function header(c: Ctx, a: Article): string {
   const deleted = a.status !== "enabled" ? ' status="deleted"' : "";
-  return `<header${deleted}><identifier>${xml(identifierFor(c, a.id))}</identifier><datestamp>${datestamp(a.modification)}</datestamp><setSpec>${setSpecFor(a)}</setSpec></header>`;
+  return `<header${deleted}><identifier>${escapeXml(identifierFor(c, a.id))}</identifier><datestamp>${datestamp(a.modification)}</datestamp><setSpec>${setSpecFor(a)}</setSpec></header>`;
 }
 
 function dcRecord(c: Ctx, a: Article): string {
-  const base = origin(c);
-  const s = c.get("journal").settings;
+  const journal = c.get("journal");
+  const s = journal.settings;
   const parts: string[] = [];
-  const el = (name: string, value: string) => value && parts.push(`<dc:${name}>${xml(value)}</dc:${name}>`);
+  const el = (name: string, value: string) => value && parts.push(`<dc:${name}>${escapeXml(value)}</dc:${name}>`);
   el("title", htmlToText(a.title));
   // Without honorifics, exactly as citation_author, DC.creator and the JSON-LD authors.
   for (const author of creatorNames(splitAuthors(a.authorname))) el("creator", author);
-  for (const k of a.keywords.split(/\s*,\s*/).filter(Boolean)) el("subject", k);
+  for (const k of keywordList(a.keywords)) el("subject", k);
   if (a.subject) el("subject", a.subject);
   el("description", htmlToText(a.abstract));
   el("publisher", s.publisher_name || s.websitename);
@@ -187,22 +221,31 @@ function dcRecord(c: Ctx, a: Article): string {
   el("type", "Text");
   el("type", "info:eu-repo/semantics/article");
   if (a.file) el("format", "application/pdf");
-  el("identifier", base + articlePath(a));
-  if (a.doi) el("identifier", `https://doi.org/${a.doi}`);
-  if (a.file) el("relation", base + articleFileUrl(a.year, a.volume, a.issue, a.file));
+  el("identifier", absoluteUrl(journal, articlePath(a)));
+  if (a.doi) el("identifier", doiUrl(a.doi));
+  const file = articleFileUrl(a);
+  if (file) el("relation", absoluteUrl(journal, file));
   el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
   for (const language of languageCodes(s.journal_language)) el("language", language);
   el("rights", `Copyright (c) ${a.year} the authors. Published open access by ${s.publisher_name || s.websitename}.`);
   return `<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${parts.join("")}</oai_dc:dc></metadata>`;
 }
 
+function jatsRecord(c: Ctx, a: Article): string {
+  return `<metadata>${jatsArticleElement({ journal: depositJournal(c.get("journal")), article: a }, { embedded: true })}</metadata>`;
+}
+
+function metadata(c: Ctx, a: Article, format: Format): string {
+  return format === "jats" ? jatsRecord(c, a) : dcRecord(c, a);
+}
+
 function envelope(c: Ctx, params: Record<string, string>, body: string): Response {
   // Only lexically valid arguments are echoed, whatever the caller passes.
   const attrs = Object.entries(params)
     .filter(([k, v]) => LEXICAL[k]?.(v) ?? false)
-    .map(([k, v]) => ` ${k}="${xml(v)}"`)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
     .join("");
-  const text = `<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd"><responseDate>${nowStamp()}</responseDate><request${attrs}>${xml(origin(c) + "/oai")}</request>${body}</OAI-PMH>\n`;
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd"><responseDate>${nowStamp()}</responseDate><request${attrs}>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</request>${body}</OAI-PMH>\n`;
   return new Response(text, { headers: { "content-type": "text/xml; charset=utf-8", "cache-control": "no-store" } });
 }
 
@@ -212,7 +255,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
     // §3.6: a repeated verb is badVerb; any other repeated argument is badArgument.
     if (k in args) {
       const code = k === "verb" ? "badVerb" : "badArgument";
-      return envelope(c, {}, `<error code="${code}">Repeated argument: ${xml(k)}</error>`);
+      return envelope(c, {}, `<error code="${code}">Repeated argument: ${escapeXml(k)}</error>`);
     }
     args[k] = v;
   }
@@ -243,12 +286,12 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       case "Identify": {
         const earliest = (await earliestDatestamp(db, journal.id)) ?? "2000-01-01T00:00:00Z";
         const emails = adminEmails(s, journal.host)
-          .map((e) => `<adminEmail>${xml(e)}</adminEmail>`)
+          .map((e) => `<adminEmail>${escapeXml(e)}</adminEmail>`)
           .join("");
         return envelope(
           c,
           requestAttrs,
-          `<Identify><repositoryName>${xml(s.websitename)}</repositoryName><baseURL>${xml(origin(c) + "/oai")}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>`,
+          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>`,
         );
       }
       case "ListMetadataFormats": {
@@ -256,11 +299,10 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
           const id = idFromIdentifier(c, args.identifier);
           if (!id || !(await getArticleById(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
         }
-        return envelope(
-          c,
-          requestAttrs,
-          `<ListMetadataFormats><metadataFormat><metadataPrefix>oai_dc</metadataPrefix><schema>http://www.openarchives.org/OAI/2.0/oai_dc.xsd</schema><metadataNamespace>http://www.openarchives.org/OAI/2.0/oai_dc/</metadataNamespace></metadataFormat></ListMetadataFormats>`,
-        );
+        const formats = formatsOf(c)
+          .map((f) => `<metadataFormat><metadataPrefix>${f}</metadataPrefix><schema>${FORMATS[f].schema}</schema><metadataNamespace>${FORMATS[f].namespace}</metadataNamespace></metadataFormat>`)
+          .join("");
+        return envelope(c, requestAttrs, `<ListMetadataFormats>${formats}</ListMetadataFormats>`);
       }
       case "ListSets": {
         if (args.resumptionToken) throw new OaiError("badResumptionToken", "ListSets is returned in one response.");
@@ -269,16 +311,16 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         // The schema demands at least one <set>; with no volumes yet there is no hierarchy.
         if (volumes.length === 0) throw new OaiError("noSetHierarchy", "This journal has no volumes yet, so no sets.");
         const sets = volumes
-          .map((v) => `<set><setSpec>volume-${v.volume}</setSpec><setName>${xml(`${s.websitename}, Volume ${v.volume}`)}</setName></set>`)
+          .map((v) => `<set><setSpec>volume-${v.volume}</setSpec><setName>${escapeXml(`${s.websitename}, Volume ${v.volume}`)}</setName></set>`)
           .join("");
         return envelope(c, requestAttrs, `<ListSets>${sets}</ListSets>`);
       }
       case "GetRecord": {
-        if (args.metadataPrefix !== "oai_dc") throw new OaiError("cannotDisseminateFormat", "Only oai_dc is supported.");
+        const format = formatOf(c, args.metadataPrefix);
         const id = idFromIdentifier(c, args.identifier);
         const a = id ? await getArticleById(db, journal.id, id) : undefined;
         if (!a) throw new OaiError("idDoesNotExist", "No such identifier.");
-        const record = a.status === "enabled" ? `<record>${header(c, a)}${dcRecord(c, a)}</record>` : `<record>${header(c, a)}</record>`;
+        const record = a.status === "enabled" ? `<record>${header(c, a)}${metadata(c, a, format)}</record>` : `<record>${header(c, a)}</record>`;
         return envelope(c, requestAttrs, `<GetRecord>${record}</GetRecord>`);
       }
       case "ListIdentifiers":
@@ -287,14 +329,16 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         if (args.resumptionToken) {
           state = decodeToken(args.resumptionToken, verb);
         } else {
-          if (args.metadataPrefix !== "oai_dc") throw new OaiError("cannotDisseminateFormat", "Only oai_dc is supported.");
+          formatOf(c, args.metadataPrefix);
           const from = args.from ? parseDate(args.from, false) : undefined;
           const until = args.until ? parseDate(args.until, true) : undefined;
           if (from && until && from.granularity !== until.granularity) throw new OaiError("badArgument", "from and until must have the same granularity.");
           // §2.7.1: from must not be later than until, "otherwise ... badArgument".
           if (from && until && from.iso > until.iso) throw new OaiError("badArgument", "from is later than until.");
-          state = { v: verb, m: "oai_dc", s: args.set, f: from?.iso, u: until?.iso, a: 0, c: 0 };
+          state = { v: verb, m: args.metadataPrefix, s: args.set, f: from?.iso, u: until?.iso, a: 0, c: 0 };
         }
+        // A token's format is checked again: the journal may have lost its ISSN since.
+        const format = formatOf(c, state.m);
         const volume = volumeFromSet(state.s);
         const filter = { from: state.f, until: state.u, volume };
         const { rows, total } = await oaiPage(db, journal.id, { ...filter, afterId: state.a, limit: OAI_PAGE_SIZE + 1 });
@@ -311,7 +355,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         const items =
           verb === "ListIdentifiers"
             ? page.map((a) => header(c, a)).join("")
-            : page.map((a) => `<record>${header(c, a)}${a.status === "enabled" ? dcRecord(c, a) : ""}</record>`).join("");
+            : page.map((a) => `<record>${header(c, a)}${a.status === "enabled" ? metadata(c, a, format) : ""}</record>`).join("");
         return envelope(c, requestAttrs, `<${verb}>${items}${token}</${verb}>`);
       }
     }
@@ -319,7 +363,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
     if (error instanceof OaiError) {
       // Per the protocol, badVerb/badArgument responses echo no attributes.
       const attrs = error.code === "badArgument" || error.code === "badVerb" ? {} : requestAttrs;
-      return envelope(c, attrs, `<error code="${error.code}">${xml(error.message)}</error>`);
+      return envelope(c, attrs, `<error code="${error.code}">${escapeXml(error.message)}</error>`);
     }
     throw error;
   }

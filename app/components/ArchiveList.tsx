@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
-import { decodeArchiveIndex, issuePath, type ArchiveYearBox, type IssueRef } from "../utils/archive-paths";
+import { decodeArchiveIndex, type ArchiveYearBox } from "../lib/archive";
+import { issuePath, type IssueRef } from "../lib/urls";
 
 const DRAWER_ID = "archive-drawer";
 export const NO_ARCHIVES_TEXT = "No published articles yet. Please come back later.";

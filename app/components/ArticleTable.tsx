@@ -1,31 +1,11 @@
 import { Link } from "react-router";
-import { authorPath } from "../utils/archive-paths";
-
-/** One row of an issue's table of contents or of search results, prepared by the loader. */
-export interface ArticleRow {
-  id: number;
-  refnumber: string;
-  /** Sanitised HTML: italics and emphasis only. */
-  titleHtml: string;
-  authors: string;
-  pagenumber: string;
-  subject: string;
-  country: string;
-  /** Article page URL. */
-  url: string;
-  /** Public PDF URL, or null when the article has no file. */
-  fileUrl: string | null;
-  /** The 'How to cite this article' text. */
-  cite: string;
-  /** Where the article appeared ('VOL. 04, ISSUE 02 (2025)'), shown in search results. */
-  issueText?: string;
-  /** Safe HTML excerpt with matched words in <mark> (search results). */
-  snippetHtml?: string;
-}
+import { authorPath } from "../lib/urls";
+import type { ArticleRow } from "../lib/article";
+import { splitAuthors } from "../lib/names";
 
 /** The byline with each author linking to their articles in this journal. */
 export function AuthorLinks({ authors }: { authors: string }) {
-  const names = authors.split(/\s*,\s*/).filter(Boolean);
+  const names = splitAuthors(authors);
   return (
     <>
       {names.map((name, i) => (

@@ -1,4 +1,4 @@
-import { indexingImageUrl } from "../utils/storage";
+import { indexingImageUrl } from "../lib/urls";
 
 export interface IndexingItem {
   id: number;

@@ -2,15 +2,18 @@
  * Certificate of Publication for one author of one article (landscape A4), and the shared
  * certificate layout (header, signature) the editors' certificate uses too.
  */
-import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line, type Run } from "./canvas.server";
+import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line } from "./canvas.server";
 import { certificateFrame, drawSeal, GOLD, INK, MUTED, NAVY, ornamentRule } from "./decor.server";
-import { dataDate, formatDate, formatPages, formatPeriod, titleRuns, titleText } from "./format.server";
+import { formatPages } from "../lib/pages";
+import { longDate } from "../lib/dates";
+import { dataDate, formatPeriod, titleRuns, titleText } from "./format.server";
 import { drawQr } from "./qr.server";
-import type { ArticleInfo, JournalInfo } from "./types";
+import type { ArticleSummary } from "../lib/article";
+import type { JournalInfo } from "./types";
 
 export interface CertificateInput {
   journal: JournalInfo;
-  article: ArticleInfo;
+  article: ArticleSummary;
   /** The author's name as it appears in the byline. */
   author: string;
   /** 1-based position of the author in the byline. */
@@ -90,7 +93,7 @@ export function drawBlocks(canvas: Canvas, blocks: Block[], top: number, bottom:
   }
 }
 
-export function issueSentence(article: Pick<ArticleInfo, "volume" | "issue" | "year" | "frequency" | "pagenumber">): string {
+export function issueSentence(article: Pick<ArticleSummary, "volume" | "issue" | "year" | "frequency" | "pagenumber">): string {
   const period = formatPeriod(article.frequency);
   const when = [period, String(article.year)].filter(Boolean).join(" ");
   const pages = article.pagenumber ? `, Pages ${formatPages(article.pagenumber)}` : "";
@@ -123,7 +126,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     { size: 15.5, minSize: 10.5, maxWidth: textWidth, maxLines: 3, balance: true },
   );
   const nameLines = fitRuns([{ text: input.author, style: "bold" }], { size: 27, minSize: 14, maxWidth: textWidth - 40, maxLines: 1, balance: true });
-  const published = formatDate(article.publishdate);
+  const published = longDate(article.publishdate);
   const blocks: Block[] = [
     { lines: [singleLine("CERTIFICATE OF PUBLICATION", "bold", 24)], leading: 30, color: NAVY, before: 0, tracking: 2.2 },
     { lines: [singleLine("This is to certify that", "italic", 12.5)], leading: 18, color: MUTED, before: 6 },

@@ -8,7 +8,7 @@ import { zlibSync } from "fflate";
 import { PDFRawStream, type PDFRef } from "pdf-lib";
 import { circlePath, hex, type Canvas, type Color, type DocBuilder } from "./canvas.server";
 import { glyphOutlines, num } from "./fonts.server";
-import { monogramInitials } from "./format.server";
+import { monogramInitials } from "../lib/initials";
 import { drawLogo, type PreparedLogo } from "./logo.server";
 
 export const NAVY = hex("#14365d");

@@ -2,8 +2,9 @@
 import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run } from "./canvas.server";
 import { certificateHeader, drawBlocks, signatureBlock, type Block } from "./certificate.server";
 import { certificateFrame, drawSeal, INK, MUTED, NAVY } from "./decor.server";
-import { dataDate, formatDate, titleRuns } from "./format.server";
-import { htmlToText } from "../utils/html";
+import { longDate } from "../lib/dates";
+import { dataDate, titleRuns } from "./format.server";
+import { htmlToText } from "../lib/html";
 import type { EditorInfo, JournalInfo } from "./types";
 
 export interface EditorCertificateInput {
@@ -63,7 +64,7 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
       ? [{ lines: fitRuns(details, { size: 11.5, minSize: 9, maxWidth: textWidth, maxLines: 2, balance: true }), leading: 16, color: MUTED, before: 10 } satisfies Block]
       : []),
     { lines: fitRuns(recognition, { size: 13, minSize: 10.5, maxWidth: textWidth, maxLines: 3, balance: true }), leading: 18, color: INK, before: 10 },
-    { lines: layoutRuns([{ text: `Issued on ${formatDate(input.issuedOn)}`, style: "regular" }], 12, textWidth), leading: 17, color: INK, before: 6 },
+    { lines: layoutRuns([{ text: `Issued on ${longDate(input.issuedOn)}`, style: "regular" }], 12, textWidth), leading: 17, color: INK, before: 6 },
   ];
   drawBlocks(canvas, blocks, headerBottom, 138);
   const chief = input.editorInChief.trim();

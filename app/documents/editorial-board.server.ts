@@ -7,7 +7,7 @@ import { A4, DocBuilder, layoutRuns, type Canvas, type Line, type Run } from "./
 import { GOLD, INK, MUTED, NAVY, RULE } from "./decor.server";
 import { dataDate, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
-import { htmlToText } from "../utils/html";
+import { htmlToText } from "../lib/html";
 import type { EditorInfo, JournalInfo } from "./types";
 
 export interface BoardInput {

@@ -666,8 +666,3 @@ export class DocumentFonts {
   }
 }
 
-/** Parses the faces and builds their base subsets now (benchmarks and warm-up). */
-export function warmFonts(): void {
-  for (const face of [faces.regular, faces.bold, faces.italic]) face.base();
-}
-

@@ -1,6 +1,7 @@
-/** Text shaping for documents: titles with italics, dates, issue labels, safe file names. */
-import { MONTHS, MONTHS_SHORT } from "../schemas/frequency";
-import { decodeEntities, htmlToText, sanitizeHtml, TITLE_PROFILE } from "../utils/html";
+/** Text shaping for documents: titles with italics, the date a document carries, issue periods. */
+import { MONTHS } from "../lib/dates";
+import { MONTHS_SHORT } from "../schemas/frequency";
+import { decodeEntities, htmlToText, sanitizeHtml, TITLE_PROFILE } from "../lib/html";
 import type { Run } from "./canvas.server";
 import type { TextStyle } from "./fonts.server";
 
@@ -58,15 +59,6 @@ export function titleText(html: string): string {
   return htmlToText(html);
 }
 
-/** '2025-03-15' → '15 March 2025'; anything unparseable is returned as given. */
-export function formatDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
-  if (!m) return value.trim();
-  const month = MONTHS[Number(m[2]) - 1];
-  if (!month) return value.trim();
-  return `${Number(m[3])} ${month} ${m[1]}`;
-}
-
 function monthName(token: string): string {
   const i = MONTHS_SHORT.findIndex((m) => m.toLowerCase() === token.slice(0, 3).toLowerCase());
   return i === -1 ? token : MONTHS[i];
@@ -84,32 +76,3 @@ export function formatPeriod(frequency: string): string {
   return f;
 }
 
-/** '101-110' → '101–110' (an en dash between page numbers). */
-export function formatPages(pagenumber: string): string {
-  return pagenumber.trim().replace(/\s*-\s*/, "–");
-}
-
-/** Surname for file names: last word of the name, without honorifics or punctuation. */
-export function fileSafeSurname(name: string): string {
-  const words = name
-    .replace(/^(?:\s*(?:dr|prof|professor|mr|mrs|ms|miss|shri|smt|sri|डॉ|श्री|श्रीमती)\.?(?:\s+|$))+/iu, "")
-    .normalize("NFC")
-    .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{M}\p{N}-]/gu, ""))
-    .filter(Boolean);
-  const surname = (words[words.length - 1] ?? "").replace(/^-+|-+$/g, "").slice(0, 40);
-  return surname || "author";
-}
-
-/** Initials for the journal's monogram: 'International Journal of Agriculture…' → 'IJAL'. */
-export function monogramInitials(name: string): string {
-  const small = new Set(["of", "and", "the", "for", "in", "on", "&", "a", "an", "to"]);
-  const letters = name
-    .split(/\s+/)
-    .filter((w) => w && !small.has(w.toLowerCase()))
-    .map((w) => Array.from(w.replace(/^[^\p{L}]+/u, ""))[0] ?? "")
-    .filter(Boolean)
-    .join("")
-    .toLocaleUpperCase();
-  return letters.slice(0, 4) || "J";
-}

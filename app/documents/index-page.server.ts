@@ -2,33 +2,36 @@
  * The index page: an issue's table of contents (S.No., title and authors, pages) in page
  * order, continued over as many pages as needed with the table header repeated.
  */
+import { splitAuthors } from "../lib/names";
 import { A4, DocBuilder, layoutRuns, type Canvas } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
-import { dataDate, formatPages, formatPeriod, titleRuns } from "./format.server";
+import { formatPages } from "../lib/pages";
+import { dataDate, formatPeriod, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
-import type { ArticleInfo, JournalInfo } from "./types";
+import type { ArticleSummary } from "../lib/article";
+import type { JournalInfo } from "./types";
 
 export interface IndexInput {
   journal: JournalInfo;
-  articles: ArticleInfo[];
+  articles: ArticleSummary[];
 }
 
 const NO_WIDTH = 40;
 const PAGES_WIDTH = 64;
 const PAD = 7;
 
-function issueKey(a: ArticleInfo): string {
+function issueKey(a: ArticleSummary): string {
   return `${a.year}/${a.volume}/${a.issue}`;
 }
 
-function issueLabel(a: ArticleInfo): string {
+function issueLabel(a: ArticleSummary): string {
   const when = [formatPeriod(a.frequency), String(a.year)].filter(Boolean).join(" ");
   return `Volume ${a.volume}, Issue ${a.issue} · ${when}`;
 }
 
 /** Articles in the order of the printed issue: issue by issue, then by first page. */
-export function sortForIndex(articles: ArticleInfo[]): ArticleInfo[] {
-  const first = (a: ArticleInfo) => Number(/^\s*(\d+)/.exec(a.pagenumber)?.[1] ?? Number.MAX_SAFE_INTEGER);
+export function sortForIndex(articles: ArticleSummary[]): ArticleSummary[] {
+  const first = (a: ArticleSummary) => Number(/^\s*(\d+)/.exec(a.pagenumber)?.[1] ?? Number.MAX_SAFE_INTEGER);
   return [...articles].sort(
     (a, b) => a.year - b.year || a.volume - b.volume || a.issue - b.issue || first(a) - first(b) || a.refnumber.localeCompare(b.refnumber, "en", { numeric: true }),
   );
@@ -46,12 +49,12 @@ const tableHeader: PagedItem = {
   },
 };
 
-function articleRow(a: ArticleInfo, serial: number): PagedItem {
+function articleRow(a: ArticleSummary, serial: number): PagedItem {
   const W = A4[0];
   const textX = MARGIN_X + NO_WIDTH + PAD;
   const textWidth = W - 2 * MARGIN_X - NO_WIDTH - PAGES_WIDTH - 2 * PAD;
   const title = layoutRuns(titleRuns(a.title), 10.5, textWidth);
-  const authors = layoutRuns([{ text: a.authorname.split(/\s*,\s*/).filter(Boolean).join(", "), style: "italic" }], 9.5, textWidth);
+  const authors = layoutRuns([{ text: splitAuthors(a.authorname).join(", "), style: "italic" }], 9.5, textWidth);
   const height = title.length * 14 + authors.length * 12.5 + 14;
   return {
     height,

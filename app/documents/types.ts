@@ -1,6 +1,9 @@
 import type { PreparedLogo } from "./logo.server";
 
-/** Plain records the document builders take (no database types: builders are pure). */
+/**
+ * Plain records the document builders take (builders are pure: records in, bytes out). The
+ * article is an ArticleSummary (app/lib/article.ts).
+ */
 
 /** What a document says about the journal (from its settings). */
 export interface JournalInfo {
@@ -20,21 +23,6 @@ export interface JournalInfo {
   domain: string;
   /** The journal's uploaded logo, prepared for embedding (documents draw the seal without one). */
   logo?: PreparedLogo;
-}
-
-export interface ArticleInfo {
-  refnumber: string;
-  /** Title as stored: sanitised HTML with <i>/<em>. */
-  title: string;
-  authorname: string;
-  year: number;
-  volume: number;
-  issue: number;
-  /** The issue's month or month range ('January', 'Jan-Mar'). */
-  frequency: string;
-  pagenumber: string;
-  /** YYYY-MM-DD. */
-  publishdate: string;
 }
 
 export interface EditorInfo {

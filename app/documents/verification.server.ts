@@ -7,7 +7,7 @@
  * JWT_SECRET when that is not set; the message prefix keeps these MACs apart from the JWTs
  * signed with the same secret (a JWT's signing input is "base64url.base64url").
  */
-import { MIN_SECRET_LENGTH, MissingSecretError } from "../utils/auth.server";
+import { MissingSecretError, signingSecret } from "../lib/secrets";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MAC_CHARS = 10;
@@ -15,11 +15,11 @@ const MAC_CHARS = 10;
 const keys = new Map<string, Promise<CryptoKey>>();
 
 function hmacKey(secret: string | undefined): Promise<CryptoKey> {
-  if (!secret || secret.length < MIN_SECRET_LENGTH) throw new MissingSecretError();
-  let key = keys.get(secret);
+  const usable = signingSecret(secret, "CERTIFICATE_SECRET (or JWT_SECRET)");
+  let key = keys.get(usable);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(usable), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(usable, key);
   }
   return key;
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import type { Article, ArticleSummary } from "../lib/article";
 import { articles, editors, issues } from "../db/schema";
 
 /** Bound parameters per statement: D1 allows 100; the journal id takes one. */
@@ -27,22 +28,11 @@ const articleColumns = {
   status: articles.status,
 };
 
-export interface DocumentArticle {
-  id: number;
-  refnumber: string;
-  title: string;
-  authorname: string;
-  year: number;
-  volume: number;
-  issue: number;
-  /** The article's own copy of the issue period, or '' (then issueFrequency applies). */
-  frequency: string;
-  issueFrequency: string | null;
-  pagenumber: string;
-  firstPage: number;
-  publishdate: string;
-  status: "enabled" | "disabled";
-}
+export type DocumentArticle = ArticleSummary &
+  Pick<Article, "id" | "firstPage" | "status"> & {
+    /** The issue's period; the article's own copy (`frequency`, '' when unset) comes first. */
+    issueFrequency: string | null;
+  };
 
 function articleSelect(db: Db) {
   return db.select(articleColumns).from(articles).leftJoin(issues, eq(issues.id, articles.issueId));

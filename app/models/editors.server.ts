@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { editors } from "../db/schema";
-import { editorPictureKey } from "../utils/storage.server";
+import { editorPictureKey } from "../storage/keys.server";
 
 export type Editor = typeof editors.$inferSelect;
 export type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
@@ -144,15 +144,3 @@ export async function setEditorsPinned(db: Db, journalId: number, ids: number[],
   return results.reduce((n, rows) => n + rows.length, 0);
 }
 
-export async function getEditorsByIds(db: Db, journalId: number, ids: number[]): Promise<Editor[]> {
-  const out: Editor[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    out.push(
-      ...(await db
-        .select()
-        .from(editors)
-        .where(and(eq(editors.journalId, journalId), inArray(editors.id, ids.slice(i, i + 90))))),
-    );
-  }
-  return out;
-}

@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { indexingPartners } from "../db/schema";
 
-export type IndexingPartner = typeof indexingPartners.$inferSelect;
 export type NewIndexingPartner = Omit<typeof indexingPartners.$inferInsert, "id" | "journalId">;
 
 /** Query for enabled partners by sortnumber (sidebar and /indexing grid). */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles, issues } from "../db/schema";
-import { isUniqueViolation } from "../utils/errors.server";
+import { isUniqueViolation } from "../db/errors.server";
 
 export type Issue = typeof issues.$inferSelect;
 export interface NewIssue {
@@ -69,14 +69,6 @@ export async function countIssues(db: Db, journalId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function issuesOfJournalAscQuery(db: Db, journalId: number) {
-  return db
-    .select()
-    .from(issues)
-    .where(eq(issues.journalId, journalId))
-    .orderBy(asc(issues.year), asc(issues.volume), asc(issues.issue));
-}
-
 /** Query for the issues readers can open: those with at least one enabled article, newest first. */
 export function publishedIssuesQuery(db: Db, journalId: number) {
   return db
@@ -136,7 +128,3 @@ export async function listIssuesOfYear(db: Db, journalId: number, year: number) 
     .orderBy(asc(issues.volume), asc(issues.issue));
 }
 
-export async function getIssueById(db: Db, journalId: number, id: number) {
-  const rows = await db.select().from(issues).where(and(eq(issues.journalId, journalId), eq(issues.id, id))).limit(1);
-  return rows[0];
-}

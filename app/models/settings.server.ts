@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
-import { journalLogoKey } from "../utils/storage.server";
-import { checkImage, randomSuffix, UploadRejected } from "../utils/uploads.server";
+import { journalLogoKey } from "../storage/keys.server";
+import { checkImage, randomSuffix, UploadRejected } from "../storage/uploads.server";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
 export async function getSettings(db: Db, journalId: number) {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { loginAttempts, users } from "../db/schema";
-import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "../utils/password.server";
+import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "../lib/password.server";
 
 export type User = typeof users.$inferSelect;
 /** A user as the API returns it: never the hash. */

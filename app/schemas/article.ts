@@ -1,48 +1,26 @@
-import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../utils/html";
+import type { ArticleFields } from "../lib/article";
+import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../lib/html";
+import { parsePageRange } from "../lib/pages";
+import { DOI_SYNTAX as DOI } from "../lib/doi";
 import { str, type Input, type Validation } from "./common";
 import { isFrequency } from "./frequency";
 import { ERROR_TEXT, FIELD_MESSAGES } from "./messages";
 
 /** Spec §9: PDF upload limit. */
 export const MAX_PDF_BYTES = 5_242_880;
+/** An add or edit request: the PDF plus the text fields; a bigger body is refused unread (form and API). */
+export const MAX_ARTICLE_BODY = MAX_PDF_BYTES + 512 * 1024;
 export const MAX_AUTHOR_WORDS = 50;
 
 /** Letters of the Latin and Devanagari scripts (with combining marks), spaces, commas, periods. */
 const AUTHOR_CHARS = /^[\p{Script=Latin}\p{Script=Devanagari}\p{M}\s,.]+$/u;
-const PAGE_RANGE = /^(\d{1,6})-(\d{1,6})$/;
 const TXNID = /^[A-Za-z0-9][A-Za-z0-9._\/-]{2,63}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export interface ArticleValues {
-  refnumber: string;
-  txnid: string;
-  ptype: "paid" | "free";
-  publishdate: string;
-  authorname: string;
-  email: string;
-  mobile: string;
-  country: string;
-  subject: string;
-  keywords: string;
-  pagenumber: string;
-  firstPage: number;
-  lastPage: number;
-  /** Sanitised HTML. */
-  title: string;
-  /** Sanitised HTML. */
-  abstract: string;
-  frequency: string;
-  status: "enabled" | "disabled";
-  /** Optional DOI ('10.1234/abc'), without the https://doi.org/ prefix; undefined = not sent (keep). */
-  doi?: string;
-}
 
 /** DOIs: '10.' + registrant code + '/' + suffix; a pasted resolver URL or 'doi:' prefix is removed. */
 export function normaliseDoi(value: string): string {
   return value.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, "");
 }
-const DOI = /^10\.\d{4,9}\/[^\s<>"]{1,200}$/;
-export const DOI_MESSAGE = "Enter a DOI like 10.1234/journal.2025.001";
 
 export const ADD_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "email", "title", "abstract"] as const;
 /** Spec §5: the edit form requires the same fields except the e-mail (and the PDF). */
@@ -70,7 +48,7 @@ export function authorError(authorname: string): string {
 
 export function pageFormatError(pagenumber: string): string {
   if (!pagenumber) return FIELD_MESSAGES.required;
-  return PAGE_RANGE.test(pagenumber) ? "" : FIELD_MESSAGES.pageFormat;
+  return parsePageRange(pagenumber) ? "" : FIELD_MESSAGES.pageFormat;
 }
 
 function validDate(value: string): boolean {
@@ -84,7 +62,7 @@ function validDate(value: string): boolean {
  * Validates an article add/edit (spec §5). `lastPage` is the issue's last page so far (add
  * only): a new article must start after it. The PDF itself is checked by the upload code.
  */
-export function validateArticle(input: Input, opts: ArticleRuleOptions): Validation<ArticleValues> {
+export function validateArticle(input: Input, opts: ArticleRuleOptions): Validation<ArticleFields> {
   const fields: Record<string, string> = {};
   const v = {
     refnumber: str(input, "refnumber", 32),
@@ -119,18 +97,16 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
     const pageErr = pageFormatError(v.pagenumber);
     if (pageErr) fields.pagenumber = pageErr;
   }
-  if (v.ptype && v.ptype !== "paid" && v.ptype !== "free") fields.ptype = "Choose paid or free";
-  if (v.publishdate && !validDate(v.publishdate)) fields.publishdate = "Enter a date as YYYY-MM-DD";
-  if (v.frequency && !isFrequency(v.frequency)) fields.frequency = "Choose a frequency from the list";
-  if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = "Choose enabled or disabled";
-  if (v.doi && !DOI.test(v.doi)) fields.doi = DOI_MESSAGE;
+  if (v.ptype && v.ptype !== "paid" && v.ptype !== "free") fields.ptype = FIELD_MESSAGES.choosePaymentType;
+  if (v.publishdate && !validDate(v.publishdate)) fields.publishdate = FIELD_MESSAGES.date;
+  if (v.frequency && !isFrequency(v.frequency)) fields.frequency = FIELD_MESSAGES.chooseFrequency;
+  if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
+  if (v.doi && !DOI.test(v.doi)) fields.doi = FIELD_MESSAGES.doi;
   if (Object.keys(fields).length) return { ok: false, fields };
 
   const txnidChanged = opts.mode === "add" || v.txnid !== opts.original?.txnid;
   if (txnidChanged && !TXNID.test(v.txnid)) return { ok: false, fields: {}, code: "invalid_txnid" };
-  const m = PAGE_RANGE.exec(v.pagenumber)!;
-  const firstPage = Number(m[1]);
-  const lastPage = Number(m[2]);
+  const { first: firstPage, last: lastPage } = parsePageRange(v.pagenumber)!;
   if (firstPage < 1 || firstPage > lastPage) return { ok: false, fields: {}, code: "invalid_pagenumber" };
   if (opts.mode === "add" && opts.lastPage !== undefined && firstPage <= opts.lastPage) {
     return { ok: false, fields: { pagenumber: FIELD_MESSAGES.pageAfterLast(opts.lastPage) } };
@@ -161,10 +137,10 @@ export function articleFieldErrors(input: Input, opts: ArticleRuleOptions): Reco
   const txnid = str(input, "txnid", 128);
   const txnidChanged = opts.mode === "add" || txnid !== opts.original?.txnid;
   if (!fields.txnid && txnid && txnidChanged && !TXNID.test(txnid)) fields.txnid = ERROR_TEXT.invalid_txnid;
-  const m = PAGE_RANGE.exec(str(input, "pagenumber", 32).replace(/\s+/g, ""));
-  if (!fields.pagenumber && m) {
-    const first = Number(m[1]);
-    if (first < 1 || first > Number(m[2])) fields.pagenumber = ERROR_TEXT.invalid_pagenumber;
+  const pages = parsePageRange(str(input, "pagenumber", 32).replace(/\s+/g, ""));
+  if (!fields.pagenumber && pages) {
+    const { first, last } = pages;
+    if (first < 1 || first > last) fields.pagenumber = ERROR_TEXT.invalid_pagenumber;
     else if (opts.mode === "add" && opts.lastPage !== undefined && first <= opts.lastPage) {
       fields.pagenumber = FIELD_MESSAGES.pageAfterLast(opts.lastPage);
     }

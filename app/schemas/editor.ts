@@ -1,4 +1,4 @@
-import { INLINE_PROFILE, sanitizeHtml } from "../utils/html";
+import { INLINE_PROFILE, sanitizeHtml } from "../lib/html";
 import { str, type Input, type Validation } from "./common";
 import { FIELD_MESSAGES } from "./messages";
 
@@ -40,14 +40,13 @@ export function validateEditor(input: Input): Validation<EditorValues> {
     status: (str(input, "status", 16) || "enabled") as "enabled" | "disabled",
   };
   for (const key of ["category", "post", "name", "content"] as const) if (!v[key]) fields[key] = FIELD_MESSAGES.required;
-  if (v.category && !EDITOR_CATEGORY_OPTIONS.some((c) => c.value === v.category)) fields.category = "Choose a category from the list";
-  if (website && !/^https?:\/\/[^\s<>"']+$/i.test(website)) fields.editor_website = "Enter a web address starting with http:// or https://";
-  if (v.status !== "enabled" && v.status !== "disabled") fields.status = "Choose enabled or disabled";
+  if (v.category && !EDITOR_CATEGORY_OPTIONS.some((c) => c.value === v.category)) fields.category = FIELD_MESSAGES.chooseCategory;
+  if (website && !/^https?:\/\/[^\s<>"']+$/i.test(website)) fields.editor_website = FIELD_MESSAGES.webAddress;
+  if (v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: v };
 }
 
-/** Editor pictures: the upload check's limits (app/utils/uploads.server.ts), for instant feedback in forms. */
+/** Editor pictures: the upload check's limits (app/storage/uploads.server.ts), for instant feedback in forms. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const PICTURE_MESSAGE = "Choose a JPEG, PNG or WebP picture of at most 2 MB.";

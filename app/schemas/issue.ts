@@ -16,7 +16,7 @@ function wholeNumber(value: string): number | null {
 
 /**
  * Add issue (spec §5): volume, issue (numbers ≥ 0) and frequency required; year = the current
- * year on the journal's calendar (`currentYear`, see utils/dates.ts).
+ * year on the journal's calendar (`currentYear`, see app/lib/dates.ts).
  */
 export function validateIssue(input: Input, currentYear: number): Validation<IssueValues> {
   const fields: Record<string, string> = {};
@@ -28,11 +28,11 @@ export function validateIssue(input: Input, currentYear: number): Validation<Iss
   const volume = wholeNumber(volumeText);
   const issue = wholeNumber(issueText);
   if (!volumeText) fields.volume = FIELD_MESSAGES.required;
-  else if (volume === null) fields.volume = "Volume must be a number of 0 or more";
+  else if (volume === null) fields.volume = FIELD_MESSAGES.volumeNumber;
   if (!issueText) fields.issue = FIELD_MESSAGES.required;
-  else if (issue === null) fields.issue = "Issue must be a number of 0 or more";
+  else if (issue === null) fields.issue = FIELD_MESSAGES.issueNumber;
   if (!frequency) fields.frequency = FIELD_MESSAGES.required;
-  else if (!FREQUENCIES.includes(frequency)) fields.frequency = "Choose a frequency from the list";
+  else if (!FREQUENCIES.includes(frequency)) fields.frequency = FIELD_MESSAGES.chooseFrequency;
   if (yearText && Number(yearText) !== currentYear) fields.year = `The year is the current year (${currentYear})`;
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: { year: currentYear, volume: volume!, issue: issue!, frequency } };

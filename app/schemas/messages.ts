@@ -1,4 +1,8 @@
-/** Every user-facing message of spec §5 and §8, word for word, in one place. */
+/**
+ * Every message staff and readers are shown for a rule, in one place: spec §5 and §8 word for
+ * word, and the wording of the checks this site adds. Forms, actions, the JSON API and the
+ * browser code all take their texts from here.
+ */
 
 export const FIELD_MESSAGES = {
   required: "This field is required",
@@ -10,7 +14,25 @@ export const FIELD_MESSAGES = {
   pageAfterLast: (last: number) =>
     `The the first value of the page range should be one more than the last one. The last page was ${last}`,
   fileTooLarge: "File size exceeds the limit of 5 MB.",
+  // Beyond spec §5: choices, formats and files the forms and the API check.
+  chooseFrequency: "Choose a frequency from the list",
+  chooseStatus: "Choose enabled or disabled",
+  choosePaymentType: "Choose paid or free",
+  chooseCategory: "Choose a category from the list",
+  chooseTimeZone: "Choose a time zone from the list, e.g. Asia/Kolkata",
+  date: "Enter a date as YYYY-MM-DD",
+  doi: "Enter a DOI like 10.1234/journal.2025.001",
+  webAddress: "Enter a web address starting with http:// or https://",
+  httpsAddress: "Enter a web address starting with https://",
+  volumeNumber: "Volume must be a number of 0 or more",
+  issueNumber: "Issue must be a number of 0 or more",
+  notAPdf: "This file is not a PDF. Choose a PDF file.",
+  picture: "Choose a JPEG, PNG or WebP picture of at most 2 MB.",
+  logo: "Choose a PNG or JPEG image of at most 2 MB.",
 } as const;
+
+/** Spec §4: what any 401 during admin work says before returning to the login page. */
+export const SESSION_EXPIRED = "Session expired. Please login again.";
 
 /** Server error codes (spec §8) → the text staff see. */
 export const ERROR_TEXT: Record<string, string> = {
@@ -22,10 +44,15 @@ export const ERROR_TEXT: Record<string, string> = {
   duplicate_txnid: "Transaction ID Already Used",
   invalid_txnid: "Invalid transaction id",
   invalid_pagenumber: "Invalid page number",
-  unauthorized: "Session expired. Please login again.",
+  unauthorized: SESSION_EXPIRED,
 };
 
 export const SOMETHING_WENT_WRONG = "Something went wrong";
+
+/** The text staff see for a server error code (spec §8), 'Something went wrong' for any other. */
+export function errorMessage(code: string | undefined | null): string {
+  return (code && ERROR_TEXT[code]) || SOMETHING_WENT_WRONG;
+}
 
 /**
  * Spec §8 maps every other login failure to 'Something went wrong'; these say why underneath,
@@ -35,7 +62,12 @@ export const LOGIN_DETAIL: Record<string, string> = {
   too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   server_error: "The sign-in service did not answer. Please try again in a minute.",
 };
-export const SESSION_EXPIRED = "Session expired. Please login again.";
+
+/** Under 'Something went wrong' when a form came back with field errors. */
+export const CHECK_FIELDS = "Check the highlighted fields.";
+
+/** A form posted to the admin from another site (app/auth/cross-site.ts), answered 403. */
+export const CROSS_SITE_FORM = "Forbidden: this form must be sent from the admin pages of this site.";
 
 export const SUCCESS = {
   issueCreated: "Issue created successfully",
@@ -45,6 +77,63 @@ export const SUCCESS = {
   listSorted: "List Sorted!",
 } as const;
 
-export function errorText(code: string | undefined | null): string {
-  return (code && ERROR_TEXT[code]) || SOMETHING_WENT_WRONG;
-}
+// ---- DOIs and the indexes (issue 18) ---------------------------------------------------------
+
+/** The DOI settings, shown at their fields on the Settings form and answered in the API's 400. */
+export const DOI_SETTING_MESSAGES = {
+  prefix: "Enter the Crossref prefix: 10. followed by 4 to 9 digits, e.g. 10.12345",
+  patternRequired: "Enter a suffix pattern, e.g. {slug}.{year}.v{volume}i{issue}.{refnumber}",
+  patternUnknown: (names: string[]) =>
+    `Unknown placeholder ${names.map((n) => `{${n}}`).join(", ")}: use {slug}, {year}, {volume}, {issue} or {refnumber}`,
+  patternBrace: "Every { needs its } around a placeholder name, e.g. {refnumber}",
+  patternRefnumber: "Include {refnumber}: it is what makes each article's DOI unique",
+  patternChars: "Between the placeholders use only letters, digits and - . _ ; ( ) /",
+  patternTooLong: "Keep the pattern to at most 100 characters",
+  email: "Enter an e-mail address, e.g. doi@publisher.example",
+  tooLong: (max: number) => `Keep this to at most ${max} characters`,
+} as const;
+
+/** Why an article cannot go into a Crossref or DOAJ file yet (listed per article). */
+export const DEPOSIT_ARTICLE_PROBLEMS = {
+  disabled: "not published on the site (the article is disabled)",
+  noDoi: "no DOI",
+  badDoi: (doi: string) => `the DOI ${doi} is not a valid DOI`,
+  foreignDoi: (doi: string, prefix: string) => `the DOI ${doi} is not under the journal's prefix ${prefix}`,
+  noPages: "no pages",
+  noDate: "no publication date",
+  noTitle: "no title",
+  noAuthors: "no authors",
+  badAuthor: (name: string) => `the author name "${name}" does not fit Crossref's name rules (at most 60 characters each for given names and surname)`,
+  noPdf: "no PDF (DOAJ needs a full-text link)",
+} as const;
+
+/** What the journal's settings lack for a Crossref or DOAJ file. */
+export const DEPOSIT_JOURNAL_PROBLEMS = {
+  noPrefix: "no DOI prefix",
+  noDepositorName: "no depositor name",
+  noDepositorEmail: "no depositor e-mail",
+  badDepositorEmail: "the depositor e-mail is not an e-mail address",
+  noRegistrant: "no registrant",
+  noTitle: "no site name (the journal title)",
+  badIssn: (label: string, value: string) => `the ${label} "${value}" is not an ISSN like 1234-5678`,
+  noIssn: "no ISSN or E-ISSN",
+  host: (origin: string) =>
+    `the journal's primary address ${origin} is not a public web address (DOAJ accepts full-text links on a domain name only)`,
+} as const;
+
+/** Assigning DOIs from the issue table or the API. */
+export const DOI_ASSIGN_MESSAGES = {
+  notConfigured: "Set up DOIs first: enter the journal's DOI prefix and suffix pattern in Settings.",
+  nothingToDo: "Every selected article already has a DOI: nothing was changed.",
+  assigned: (n: number) => `${n} DOI${n === 1 ? "" : "s"} assigned`,
+  kept: (n: number) => `${n} selected article${n === 1 ? "" : "s"} already had a DOI and ${n === 1 ? "was" : "were"} left unchanged.`,
+  clash: "No DOI was assigned: some would repeat a DOI this journal already uses.",
+  invalid: "No DOI was assigned: the suffix pattern gives a DOI that is not valid.",
+} as const;
+
+/** Crossref and DOAJ files refused until the listed articles are fixed. */
+export const DEPOSIT_REFUSED = {
+  crossref: "The Crossref file was not made: fix what is listed, then download it again.",
+  doaj: "The DOAJ file was not made: fix what is listed, then download it again.",
+  mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
+} as const;

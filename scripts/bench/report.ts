@@ -311,7 +311,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
   }
   out();
   out(
-    `The SQL alone, through wrangler's platform proxy against the same state (${r.load.sqlRuns} runs each after 2 warm-ups, interleaved; "SQL" = D1's own \`meta.duration\`, whole milliseconds; "call" = the proxy round trip). FTS5 = the batch searchRanked sends, which /search and /api/search use (page of 20 by bm25 with highlight/snippet, the total, the year/volume facets); LIKE = \`LIKE '%…%'\` over the same four columns, newest first, 50 rows; instr = searchArticlesQuery's \`instr(lower(col), …)\` scan, the public search's query before FTS5 (51 rows).`,
+    `The SQL alone, through wrangler's platform proxy against the same state (${r.load.sqlRuns} runs each after 2 warm-ups, interleaved; "SQL" = D1's own \`meta.duration\`, whole milliseconds; "call" = the proxy round trip). FTS5 = the batch searchRanked sends, which /search and /api/search use (page of 20 by bm25 with highlight/snippet, the total, the year/volume facets); LIKE = \`LIKE '%…%'\` over the same four columns, newest first, 50 rows; instr = the \`instr(lower(col), …)\` scan, the public search's query before FTS5 (51 rows).`,
   );
   out();
   out("| Query | Journal | FTS5 SQL | FTS5 call | LIKE SQL | LIKE call | instr SQL | instr call | LIKE ÷ FTS5 (call) | instr ÷ FTS5 (call) |");

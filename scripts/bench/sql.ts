@@ -1,10 +1,10 @@
 /**
  * Search SQL measured directly against the same local D1 (through wrangler's platform proxy),
  * each query run the same way several times: the FTS5 batch of searchRanked (what /search and
- * /api/search run), a plain `LIKE '%word%'` scan, and searchArticlesQuery's instr() substring
+ * /api/search run), a plain `LIKE '%word%'` scan, and the instr() substring
  * scan (the public search's query before FTS5).
  *
- * `rankedSearchStatements` is a copy of searchRanked's batch (app/models/articles.server.ts):
+ * `rankedSearchStatements` is a copy of searchRanked's batch (app/models/search.server.ts):
  * app code cannot be imported into Node directly (extension-less imports). The copy is checked,
  * not trusted: test/workers/discovery.test.ts records the statements the real searchRanked sends
  * and asserts these are the same SQL with the same parameters — change both together.
@@ -114,7 +114,7 @@ const like: Query = (db, journalId, q) => [
     .bind(journalId, `%${q}%`),
 ];
 
-/** searchArticlesQuery: instr over lower() of each column (the public search before it moved to FTS5). */
+/** instr over lower() of each column: the public search's query before it moved to FTS5 (no longer in the app). */
 const instr: Query = (db, journalId, q) => [
   db
     .prepare(

@@ -5,7 +5,8 @@ import { buildEditorCertificate } from "../../app/documents/editor-certificate.s
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import { prepareLogo } from "../../app/documents/logo.server";
-import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
+import type { ArticleSummary } from "../../app/lib/article";
+import type { EditorInfo, JournalInfo } from "../../app/documents/types";
 import { emblem } from "../seed/png";
 
 export const journal: JournalInfo = {
@@ -21,7 +22,7 @@ export const journal: JournalInfo = {
   domain: "www.ijals.example",
 };
 
-export const article: ArticleInfo = {
+export const article: ArticleSummary = {
   refnumber: "482135",
   title: "Effect of integrated nutrient management on growth, yield and grain quality of <i>Oryza sativa</i> L. under the sodic soils of eastern Uttar Pradesh",
   authorname: "Dr. Anjali Sharma, José Müller-Łukasz, राजेश कुमार, क्षितिज त्रिपाठी, Renée Ødegård",
@@ -61,7 +62,7 @@ export async function sampleDocuments() {
     email: `editor${i}@univ.example`,
     phone: `+91 98${String(10000000 + i * 7919).slice(0, 8)}`,
   }));
-  const articles: ArticleInfo[] = Array.from({ length: 34 }, (_, i) => ({
+  const articles: ArticleSummary[] = Array.from({ length: 34 }, (_, i) => ({
     ...article,
     refnumber: String(482100 + i),
     title: i % 3 === 0 ? `Genetic variability and path analysis in <i>Brassica juncea</i> (L.) Czern. &amp; Coss. genotypes under rainfed conditions, trial ${i + 1}` : `Studies on the efficacy of bio-agents against wilt of chickpea (<em>Cicer arietinum</em> L.) ${i + 1}`,

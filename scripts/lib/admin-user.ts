@@ -108,6 +108,8 @@ export function wranglerExecutor(target: string[], cwd = path.resolve(import.met
         ...process.env,
         PATH: `${path.join(cwd, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
         WRANGLER_SEND_METRICS: "false",
+        // Its --json answer is printed at the "log" level (openLocal lowers it for its own use).
+        WRANGLER_LOG: "log",
       },
     });
     if (r.status !== 0) {

@@ -3,39 +3,35 @@
  * use (through wrangler's platform proxy), plus the few writes scripts need: the seed, the
  * admin-user command and the browser-test harness share them.
  */
+// Before the app modules below are imported (dynamically): they use extensionless imports.
+import "./ts-resolve.mjs";
 import { getPlatformProxy } from "wrangler";
-import { hashPassword } from "../../app/utils/password.server.ts";
+import type { SettingValues } from "../../app/models/journals.server.ts";
+import { hashPassword } from "../../app/lib/password.server.ts";
 
 /** `stateDir` is the folder given to JOURNAL_STATE_DIR / --persist-to (default .wrangler/state). */
 export async function openLocal(stateDir = ".wrangler/state") {
+  // Wrangler's notes ("Using secrets defined in .dev.vars") would mix into scripts' output
+  // (`npm run journal -- list --json`); its warnings and errors still show.
+  process.env.WRANGLER_LOG ??= "warn";
   return getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${stateDir}/v3` } });
 }
 
-const SETTING_COLUMNS: Record<string, string> = { nassScore: "nass_score", nassScoreYear: "nass_score_year" };
+/** The app's journal model, loaded once the resolve hook is in place. */
+export const appModels = () => import("../../app/models/journals.server.ts");
 
+/**
+ * Creates a journal in a local D1 through the app's own `createJournal` (the code behind `npm run
+ * journal -- add`): its hostnames (the first is the primary) and complete default settings,
+ * with `settings` on top. All or nothing.
+ */
 export async function insertJournal(
   db: D1Database,
-  j: { slug: string; name: string; hosts: string[]; settings: Record<string, string | boolean> },
+  j: { slug: string; name: string; hosts: string[]; settings?: SettingValues; listed?: boolean },
 ): Promise<number> {
-  const row = await db
-    .prepare("insert into journals (slug, name) values (?, ?) returning id")
-    .bind(j.slug, j.name)
-    .first<{ id: number }>();
-  const id = row!.id;
-  const settings = { websitename: j.name, ...j.settings };
-  const cols = Object.keys(settings).map((k) => SETTING_COLUMNS[k] ?? k);
-  const values = Object.values(settings).map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v));
-  await db.batch([
-    db
-      .prepare(`insert into settings (journal_id, ${cols.join(", ")}, updated_at) values (?, ${cols.map(() => "?").join(", ")}, ?)`)
-      .bind(id, ...values, new Date().toISOString()),
-    ...j.hosts.map((h) =>
-      db
-        .prepare("insert into journal_hosts (hostname, journal_id) values (?, ?) on conflict(hostname) do update set journal_id = excluded.journal_id")
-        .bind(h.toLowerCase(), id),
-    ),
-  ]);
-  return id;
+  const { createJournal } = await appModels();
+  const { getDb } = await import("../../app/db/client.server.ts");
+  return createJournal(getDb(db), { ...j, hosts: j.hosts.map((h) => h.toLowerCase()) });
 }
 
 /**

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { verifyPassword } from "../../app/utils/password.server.ts";
+import { verifyPassword } from "../../app/lib/password.server.ts";
 import { inline, resetStatements, userQuery, wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { insertJournal, openLocal } from "../../scripts/lib/local.ts";
 

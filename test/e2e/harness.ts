@@ -64,6 +64,8 @@ export async function startApp(
   journals: DemoJournalSpec[],
   /** Writes more data (issues, articles, files…) through the local bindings before the server starts. */
   prepare?: (env: Env, journalIds: number[]) => Promise<void>,
+  /** Also seed the two demo journals (`scripts/seed.ts`, about a minute): pages as a visitor of `npm start` sees them. */
+  options: { demo?: boolean } = {},
 ): Promise<App> {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npx react-router build` first (npm test does).");
@@ -76,6 +78,10 @@ export async function startApp(
   );
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
+  if (options.demo) {
+    const seed = spawnSync("node", ["scripts/seed.ts"], { cwd: root, env: { ...env, JOURNAL_STATE_DIR: stateDir }, encoding: "utf8" });
+    if (seed.status !== 0) throw new Error(`seed failed:\n${seed.stdout}\n${seed.stderr}`);
+  }
   const local = await openLocal(stateDir);
   try {
     const ids: number[] = [];

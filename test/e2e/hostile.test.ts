@@ -295,6 +295,15 @@ for (const { name, payload } of CASES) {
     assert.equal((await page.locator("#timezone-error").textContent())?.trim(), "Choose a time zone from the list, e.g. Asia/Kolkata", label);
     assert.equal((await page.locator("#google_review_link-error").textContent())?.trim(), "Enter a web address starting with https://", label);
     assert.deepEqual(await page.evaluate(findInjected, undefined), [], `${label} settings form with the live preview`);
+    // So do the DOI settings (issue 18): prefix, suffix pattern and depositor e-mail are refused at
+    // their fields; the free-text ones keep the payload (within Crossref's lengths).
+    assert.equal((await page.locator("#doi_prefix-error").textContent())?.trim(), "Enter the Crossref prefix: 10. followed by 4 to 9 digits, e.g. 10.12345", label);
+    assert.match((await page.locator("#doi_suffix_pattern-error").textContent()) ?? "", /placeholder|letters, digits|at most 100|\{refnumber\}/, label);
+    assert.equal((await page.locator("#doi_depositor_email-error").textContent())?.trim(), "Enter an e-mail address, e.g. doi@publisher.example", label);
+    await fill("doi_prefix", "10.12345");
+    await fill("doi_suffix_pattern", "{slug}.{year}.v{volume}i{issue}.{refnumber}");
+    await fill("doi_depositor_email", `doi-${id}@publisher.example`);
+    for (const field of ["doi_depositor_name", "doi_registrant", "abbrev_title"]) await fill(field, settingText(field).slice(0, 120));
     await fill("timezone", "UTC");
     await fill("google_review_link", `https://g.page/r/${id}`);
     await page.getByRole("button", { name: "Save settings" }).click();

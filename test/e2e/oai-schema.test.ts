@@ -1,7 +1,8 @@
 /**
  * OAI-PMH 2.0 as a harvester sees it: every response of the production build, for every verb
  * and every error code the endpoint can produce, validated with libxml2 (xmllint-wasm) against
- * the schemas in test/fixtures/oai/ (OAI-PMH response, oai_dc, simple Dublin Core, xml:lang).
+ * the schemas in test/fixtures/oai/ (OAI-PMH response, oai_dc, simple Dublin Core, xml:lang);
+ * the jats format's <article> payloads also against the official JATS 1.3 XSD (test/xsd.ts).
  * No browser: plain HTTP with the journal's Host header against the served app.
  */
 import assert from "node:assert/strict";
@@ -11,6 +12,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { validateXML } from "xmllint-wasm";
 import { xmlTexts } from "../xml.ts";
+import { validateAll } from "../xsd.ts";
 import { startApp, type App } from "./harness.ts";
 
 const HOST = "oai-a.localhost";
@@ -192,6 +194,7 @@ test("validator: rejects responses that break the OAI-PMH or oai_dc schema", asy
     ["error and verb element together", `${head}<request>http://x.example/oai</request><error code="badVerb"/><Identify/></OAI-PMH>`],
     ["non-DC element in oai_dc", record(`<dc:titel>A title</dc:titel>`)],
     ["bad xml:lang in oai_dc", record(`<dc:title xml:lang="not a language">A title</dc:title>`)],
+    ["an element of a foreign namespace in metadata", record("").replace(/<oai_dc:dc[\s\S]*<\/oai_dc:dc>/, `<marc:record xmlns:marc="http://www.loc.gov/MARC21/slim"/>`)],
   ];
   for (const [why, doc] of broken) assert.notDeepEqual(await schemaErrors(doc), [], `accepted a document with ${why}`);
 });
@@ -218,18 +221,23 @@ test("Identify: a journal on a host without a dotted name still names a valid ad
   assert.notEqual(email, "editor@localhost");
 });
 
-test("ListMetadataFormats: without identifier, oai_dc with its schema and namespace", async () => {
+test("ListMetadataFormats: without identifier, oai_dc and jats with their schemas and namespaces", async () => {
   const doc = await oai("verb=ListMetadataFormats");
-  assert.deepEqual(xmlTexts(doc, "metadataPrefix"), ["oai_dc"]);
-  assert.deepEqual(xmlTexts(doc, "schema"), ["http://www.openarchives.org/OAI/2.0/oai_dc.xsd"]);
-  assert.deepEqual(xmlTexts(doc, "metadataNamespace"), ["http://www.openarchives.org/OAI/2.0/oai_dc/"]);
+  assert.deepEqual(xmlTexts(doc, "metadataPrefix"), ["oai_dc", "jats"]);
+  assert.deepEqual(xmlTexts(doc, "schema"), [
+    "http://www.openarchives.org/OAI/2.0/oai_dc.xsd",
+    "https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3-mathml3.xsd",
+  ]);
+  assert.deepEqual(xmlTexts(doc, "metadataNamespace"), ["http://www.openarchives.org/OAI/2.0/oai_dc/", "http://jats.nlm.nih.gov"]);
+  // JATS needs an ISSN: the journal without one offers oai_dc only.
+  assert.deepEqual(xmlTexts(await oai("verb=ListMetadataFormats", EMPTY_HOST), "metadataPrefix"), ["oai_dc"]);
 });
 
 test("ListMetadataFormats: with the identifier of a live and of a deleted record", async () => {
   for (const id of [ids.live, ids.gone]) {
     const doc = await oai(`verb=ListMetadataFormats&identifier=${encodeURIComponent(identifier(id))}`);
     assert.deepEqual(requestAttrs(doc), { verb: "ListMetadataFormats", identifier: identifier(id) });
-    assert.deepEqual(xmlTexts(doc, "metadataPrefix"), ["oai_dc"]);
+    assert.deepEqual(xmlTexts(doc, "metadataPrefix"), ["oai_dc", "jats"]);
   }
 });
 
@@ -266,6 +274,48 @@ test("GetRecord: oai_dc record of a live article, metadata valid on its own agai
   const dc = /<oai_dc:dc[\s\S]*<\/oai_dc:dc>/.exec(doc)?.[0];
   assert.ok(dc, "no oai_dc:dc element");
   await assertValid(`<?xml version="1.0" encoding="UTF-8"?>\n${dc}`, "oai_dc.xsd");
+});
+
+/** The JATS <article> payloads of a response, each as a document of its own. */
+function jatsPayloads(doc: string): string[] {
+  // Exactly as served, xmlns="" included (it keeps <article> out of OAI-PMH's default namespace).
+  return [...doc.matchAll(/<metadata>(<article xmlns="" [\s\S]*?<\/article>)<\/metadata>/g)].map((m) => `<?xml version="1.0" encoding="UTF-8"?>\n${m[1]}`);
+}
+
+async function assertJatsValid(payloads: string[]): Promise<void> {
+  const results = await validateAll("jats", payloads);
+  const bad = results.flatMap((r, i) => (r.valid ? [] : [`payload ${i}: ${r.errors.slice(0, 3).join(" | ")}`]));
+  assert.deepEqual(bad, [], `${bad.length} of ${payloads.length} JATS payloads invalid`);
+}
+
+test("GetRecord: jats record of a live article, the payload valid against the JATS 1.3 XSD", async () => {
+  const doc = await oai(`verb=GetRecord&metadataPrefix=jats&identifier=${encodeURIComponent(identifier(ids.live))}`);
+  assert.deepEqual(requestAttrs(doc), { verb: "GetRecord", identifier: identifier(ids.live), metadataPrefix: "jats" });
+  const [payload] = jatsPayloads(doc);
+  assert.ok(payload, "no <article> in the record");
+  assert.deepEqual(xmlTexts(payload, "article-title"), ["Drip irrigation of <italic>Zea mays</italic> &amp; &quot;sandy&quot; loam in Pāli, Rājasthan"]);
+  assert.deepEqual(xmlTexts(payload, "surname"), ["Sharma", "Verma"]);
+  assert.match(payload, /<article-id pub-id-type="doi">10\.5555\/harvest\.1001<\/article-id>/);
+  await assertJatsValid([payload]);
+  // Deleted records carry no metadata in any format.
+  const gone = await oai(`verb=GetRecord&metadataPrefix=jats&identifier=${encodeURIComponent(identifier(ids.gone))}`);
+  assert.match(gone, /<header status="deleted">/);
+  assert.doesNotMatch(gone, /<metadata>/);
+});
+
+test("ListRecords jats: every record over two pages, each payload valid JATS; the token keeps the format", async () => {
+  const first = await oai("verb=ListRecords&metadataPrefix=jats");
+  assert.equal(xmlTexts(first, "record").length, 100);
+  const token = resumption(first)?.token;
+  assert.ok(token);
+  const second = await oai(`verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`);
+  assert.equal(xmlTexts(second, "record").length, TOTAL - 100);
+  assert.equal(xmlTexts(second, "oai_dc:dc").length, 0);
+  const payloads = [...jatsPayloads(first), ...jatsPayloads(second)];
+  assert.equal(payloads.length, TOTAL - 2); // the two deleted records have none
+  await assertJatsValid(payloads);
+  const headers = await oai("verb=ListIdentifiers&metadataPrefix=jats&set=volume-1");
+  assert.deepEqual(xmlTexts(headers, "identifier"), [identifier(ids.live), identifier(ids.gone)]);
 });
 
 test("GetRecord: a disabled article is a deleted header without metadata", async () => {
@@ -377,6 +427,7 @@ const ERRORS: [string, string, string, string, Record<string, string> | null][] 
   ["ListIdentifiers of a volume that does not exist", "verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-99", HOST, "noRecordsMatch", { verb: "ListIdentifiers", metadataPrefix: "oai_dc", set: "volume-99" }],
   ["ListRecords of a well-formed but unknown set", "verb=ListRecords&metadataPrefix=oai_dc&set=subject:agronomy", HOST, "noRecordsMatch", { verb: "ListRecords", metadataPrefix: "oai_dc", set: "subject:agronomy" }],
   ["ListRecords of a journal without articles", "verb=ListRecords&metadataPrefix=oai_dc", EMPTY_HOST, "noRecordsMatch", { verb: "ListRecords", metadataPrefix: "oai_dc" }],
+  ["ListRecords in jats from a journal without an ISSN", "verb=ListRecords&metadataPrefix=jats", EMPTY_HOST, "cannotDisseminateFormat", { verb: "ListRecords", metadataPrefix: "jats" }],
   ["ListRecords with a garbage resumptionToken", "verb=ListRecords&resumptionToken=garbage", HOST, "badResumptionToken", { verb: "ListRecords", resumptionToken: "garbage" }],
   ["ListSets with a resumptionToken it never issued", "verb=ListSets&resumptionToken=abc", HOST, "badResumptionToken", { verb: "ListSets", resumptionToken: "abc" }],
   ["ListSets of a journal without volumes", "verb=ListSets", EMPTY_HOST, "noSetHierarchy", { verb: "ListSets" }],

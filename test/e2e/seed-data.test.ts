@@ -6,8 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FREQUENCIES } from "../../app/schemas/frequency.ts";
+import "../../scripts/lib/ts-resolve.mjs";
 import { demoJournals, type DemoJournal } from "../../scripts/seed/data.ts";
+
+// The app's modules import each other without extensions (as Vite does): loaded after the
+// resolve hook above is installed, like the scripts load them.
+const { FREQUENCIES } = await import("../../app/schemas/frequency.ts");
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const ACCENTED_LATIN = /[\u00C0-\u024F]/;

@@ -4,7 +4,7 @@ import { getArticleById } from "../../app/models/articles.server";
 import { getEditor, listAllEditors } from "../../app/models/editors.server";
 import { listIssues } from "../../app/models/issues.server";
 import { getSettings } from "../../app/models/settings.server";
-import { safeNext } from "../../app/utils/admin.server";
+import { safeNext } from "../../app/auth/admin.server";
 import {
   articleForm, db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, makeUser,
 } from "../factories";
@@ -129,7 +129,7 @@ describe("admin sign-in", () => {
     const foreign = await login(s.host, "staff", "a long staff password", { origin: "https://evil.example" });
     expect(REFUSED).toContain(foreign.status);
     expect(foreign.headers.get("set-cookie")).toBeNull();
-    // …and a browser's Sec-Fetch-Site: cross-site without an Origin gets the actions' 403.
+    // …and a browser's Sec-Fetch-Site: cross-site without an Origin gets the Worker's 403 (app/auth/cross-site.ts).
     const res = await login(s.host, "staff", "a long staff password", { "sec-fetch-site": "cross-site" });
     expect(res.status).toBe(403);
     expect(res.headers.get("set-cookie")).toBeNull();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { recordReaderEvent } from "../../app/models/discovery.server";
-import { articleFileKey } from "../../app/utils/storage.server";
+import { recordReaderEvent } from "../../app/models/reader-stats.server";
+import { articleFileKey } from "../../app/storage/keys.server";
 import { db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue } from "../factories";
 
 /** Staff-only PDF URLs and the reader counts of the admin issue table. */

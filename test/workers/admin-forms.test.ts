@@ -5,7 +5,7 @@ import { findIssue, listIssues } from "../../app/models/issues.server";
 import { getSettings } from "../../app/models/settings.server";
 import { articleFieldErrors, MAX_PDF_BYTES } from "../../app/schemas/article";
 import { MAX_PICTURE_BYTES } from "../../app/schemas/editor";
-import { MAX_IMAGE_BYTES } from "../../app/utils/uploads.server";
+import { MAX_IMAGE_BYTES } from "../../app/storage/uploads.server";
 import { articleForm, db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, makeIssue, pdfBytes } from "../factories";
 
 /** The admin pages' actions: validation messages, results, permissions and journal isolation. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { audienceFor, signToken, TOKEN_ISSUER, verifyToken } from "../../app/utils/auth.server";
+import { audienceFor, signToken, TOKEN_ISSUER, verifyToken } from "../../app/auth/tokens.server";
 import { fetchWorker, loginToken, makeAdminSession, makeJournal, makeUser } from "../factories";
 
 const secret = new TextEncoder().encode(env.JWT_SECRET);

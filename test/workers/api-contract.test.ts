@@ -3,8 +3,8 @@ import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getArticleById } from "../../app/models/articles.server";
 import { getEditor } from "../../app/models/editors.server";
-import { audienceFor, SESSION_COOKIE, TOKEN_ISSUER } from "../../app/utils/auth.server";
-import { MAX_IMAGE_BYTES } from "../../app/utils/uploads.server";
+import { audienceFor, SESSION_COOKIE, TOKEN_ISSUER } from "../../app/auth/tokens.server";
+import { MAX_IMAGE_BYTES } from "../../app/storage/uploads.server";
 import { app } from "../../workers/app";
 import { articleForm, db, fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
 
@@ -117,6 +117,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/pdf/certificate/:refnumber/:author",
   "GET /api/pdf/coverpage/:id",
   "GET /api/pdf/editorialboard",
+  "GET /api/export/jats/:refnumber",
 ]);
 
 /** Every admin or write call (keyed by its Hono pattern) with a realistic URL to try it on. */
@@ -142,12 +143,22 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/pdf/indexpage": "/api/pdf/indexpage",
   "POST /api/pdf/bulkcertificates": "/api/pdf/bulkcertificates",
   "POST /api/pdf/editorscertificate": "/api/pdf/editorscertificate",
+  "POST /api/doi/assign": "/api/doi/assign",
+  "GET /api/export/crossref/:year/:volume/:issue": "/api/export/crossref/2025/1/1",
+  "POST /api/export/crossref": "/api/export/crossref",
+  "GET /api/export/doaj/:year/:volume/:issue": "/api/export/doaj/2025/1/1",
+  "POST /api/export/doaj": "/api/export/doaj",
   // Ends every session of the caller, so the valid-token check below runs it last.
   "POST /auth/logout": "/auth/logout",
 };
 
-/** Routes beyond spec §7 (citation exports, sign-out, the logo): guarded or public as listed above, not slash-tested. */
-const NOT_IN_SPEC = new Set(["GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout", "POST /api/settings/logo"]);
+/** Routes beyond spec §7 (citation exports, sign-out, the logo, DOIs and indexes): guarded or public as listed above, not slash-tested. */
+const NOT_IN_SPEC = new Set([
+  "GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout", "POST /api/settings/logo",
+  // DOIs and the indexes (issue 18): test/workers/doi.test.ts and index-exports.test.ts.
+  "POST /api/doi/assign", "GET /api/export/crossref/:year/:volume/:issue", "POST /api/export/crossref",
+  "GET /api/export/doaj/:year/:volume/:issue", "POST /api/export/doaj", "GET /api/export/jats/:refnumber",
+]);
 
 /**
  * Every endpoint the Worker registers under /api and /auth, read from the Hono app itself so

@@ -109,10 +109,11 @@ describe("edge cache and conditional requests", () => {
     expect(other.headers.get("x-edge-cache")).toBe("HIT");
   });
 
-  it("keeps http and https renders apart (documents embed the request's origin)", async () => {
+  it("serves one render for every scheme and host spelling (absolute URLs name the primary host only)", async () => {
     const j = await makeJournal();
     await (await fetchWorker(j.url("/"))).text();
     await new Promise((r) => setTimeout(r, 20));
-    expect((await fetchWorker(j.url("/").replace(/^https:/, "http:"))).headers.get("x-edge-cache")).toBe("MISS");
+    expect((await fetchWorker(j.url("/").replace(/^https:/, "http:"))).headers.get("x-edge-cache")).toBe("HIT");
+    expect((await fetchWorker(j.url("/"), { headers: { host: `${j.host.toUpperCase()}.:8443` } })).headers.get("x-edge-cache")).toBe("HIT");
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { searchRanked } from "../../app/models/articles.server";
+import { searchRanked } from "../../app/models/search.server";
 import { rankedSearchStatements } from "../../scripts/bench/sql";
 import exportScript from "../../scripts/export.ts?raw";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
@@ -87,7 +87,8 @@ describe("OAI-PMH 2.0", () => {
     expect(xmlTexts(identify, "protocolVersion")).toEqual(["2.0"]);
     expect(xmlTexts(identify, "deletedRecord")).toEqual(["transient"]);
     expect(xmlTexts(identify, "granularity")).toEqual(["YYYY-MM-DDThh:mm:ssZ"]);
-    expect(xmlTexts(await oai(j.host, "verb=ListMetadataFormats"), "metadataPrefix")).toEqual(["oai_dc"]);
+    // jats too: the factory's journal has an ISSN, which JATS requires (issue 18).
+    expect(xmlTexts(await oai(j.host, "verb=ListMetadataFormats"), "metadataPrefix")).toEqual(["oai_dc", "jats"]);
     expect(xmlTexts(await oai(j.host, "verb=ListSets"), "setSpec")).toEqual(["volume-4"]);
   });
 

@@ -25,7 +25,7 @@ describe("document selections", () => {
 
 describe("OAI-PMH pages", () => {
   it("page through the journal on its (journal_id, id) index: no sort of the whole journal", async () => {
-    const { oaiPage } = await import("../../app/models/discovery.server");
+    const { oaiPage } = await import("../../app/models/oai.server");
     const j = await makeJournal();
     const issue = await makeIssue(j.id);
     const made: number[] = [];

@@ -6,7 +6,8 @@ import { describe, it } from "vitest";
 import { buildCertificate } from "../../app/documents/certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { buildIndexPage } from "../../app/documents/index-page.server";
-import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
+import type { ArticleSummary } from "../../app/lib/article";
+import type { EditorInfo, JournalInfo } from "../../app/documents/types";
 import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, postJson } from "./pdf-helpers";
 
@@ -25,7 +26,7 @@ const journal: JournalInfo = {
   domain: "ijals.example",
 };
 
-const article: ArticleInfo = {
+const article: ArticleSummary = {
   refnumber: "482135",
   title: "Effect of integrated nutrient management on growth, yield and grain quality of <i>Oryza sativa</i> L. under sodic soils",
   authorname: "",
@@ -94,7 +95,7 @@ describe.runIf(ENABLED)("document benchmarks", () => {
     for (let i = 0; i < 8; i++) board.push(await timeIt(() => buildEditorialBoard({ journal, editors, showContacts: true })));
     rows.push(["editorial board, 200 editors (8 runs)", stats(board)]);
 
-    const articles: ArticleInfo[] = Array.from({ length: 200 }, (_, i) => ({
+    const articles: ArticleSummary[] = Array.from({ length: 200 }, (_, i) => ({
       ...article,
       refnumber: String(500000 + i),
       title: `Genetic variability in <i>Brassica juncea</i> (L.) Czern. genotypes under rainfed conditions, trial ${i + 1}`,

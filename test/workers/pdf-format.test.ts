@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { dataDate, fileSafeSurname, formatDate, formatPages, formatPeriod, monogramInitials, titleRuns } from "../../app/documents/format.server";
+import { dataDate, formatPeriod, titleRuns } from "../../app/documents/format.server";
+import { longDate } from "../../app/lib/dates";
+import { formatPages } from "../../app/lib/pages";
+import { fileSafeSurname } from "../../app/lib/names";
+import { monogramInitials } from "../../app/lib/initials";
 import { qrMatrix } from "../../app/documents/qr.server";
 import { certificateCode, checkCode, parseCode } from "../../app/documents/verification.server";
 import { uniqueEntryName } from "../../app/documents/zip.server";
@@ -20,8 +24,8 @@ describe("document text helpers", () => {
   });
 
   it("formats dates, issue periods and page ranges the way certificates print them", () => {
-    expect(formatDate("2025-03-15")).toBe("15 March 2025");
-    expect(formatDate("2025-13-01")).toBe("2025-13-01");
+    expect(longDate("2025-03-15")).toBe("15 March 2025");
+    expect(longDate("2025-13-01")).toBe("2025-13-01");
     expect(formatPeriod("Jan-Mar")).toBe("January–March");
     expect(formatPeriod("Jul")).toBe("July");
     expect(formatPeriod("September")).toBe("September");

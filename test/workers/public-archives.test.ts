@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { articleFileKey } from "../../app/utils/storage.server";
+import { articleFileKey } from "../../app/storage/keys.server";
 import { makeArticle, makeIssue, makeJournal } from "../factories";
 import { count, getPage, mainOf, metaContents, textOf, titleOf } from "./public-helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { articleFileKey, editorPictureKey, indexingImageKey } from "../../app/utils/storage.server";
+import { articleFileKey, editorPictureKey, indexingImageKey } from "../../app/storage/keys.server";
 import { fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n" + "0123456789".repeat(50) + "\n%%EOF\n");

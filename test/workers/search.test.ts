@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ftsQuery, highlightTitleHtml, markedToHtml, searchRanked } from "../../app/models/articles.server";
+import { ftsQuery, searchRanked } from "../../app/models/search.server";
+import { highlightTitleHtml, markedToHtml } from "../../app/lib/highlight";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 
 describe("ranked full-text search (FTS5)", () => {

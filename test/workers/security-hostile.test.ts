@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { audienceFor, TOKEN_ISSUER } from "../../app/utils/auth.server";
+import { audienceFor, TOKEN_ISSUER } from "../../app/auth/tokens.server";
 import { articleForm, fetchWorker, makeAdminSession, makeIssue, makeJournal, makeUser, pdfBytes } from "../factories";
 
 type Json = Record<string, any>;

@@ -1,20 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server";
-import {
-  addArticleWithPdf,
-  getArticleById,
-  updateArticleWithPdf,
-  type ArticleFields,
-} from "../../app/models/articles.server";
-import { errorText } from "../../app/utils/errors.server";
+import { addArticleWithPdf, getArticleById, updateArticleWithPdf } from "../../app/models/articles.server";
+import type { ArticleFields } from "../../app/lib/article";
+import { errorChainText } from "../../app/db/errors.server";
 import { createEditorWithPicture, getEditor, setEditorsPinned, updateEditorWithPicture } from "../../app/models/editors.server";
 import { createJournal } from "../../app/models/journals.server";
 import { articleForm, db, fetchWorker, makeAdminSession, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
 import { failingPuts, failingWrites } from "../faults";
 
 /** True for an error (or its cause chain) that is the fault we injected. */
-const injected = (kind: "D1" | "R2") => (error: unknown) => errorText(error).includes(`injected ${kind}`);
+const injected = (kind: "D1" | "R2") => (error: unknown) => errorChainText(error).includes(`injected ${kind}`);
 
 function fields(ref: string, overrides: Partial<ArticleFields> = {}): ArticleFields {
   return {

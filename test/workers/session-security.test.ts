@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { upsertUser } from "../../app/models/users.server";
-import { audienceFor, MissingSecretError, signToken, TOKEN_ISSUER } from "../../app/utils/auth.server";
+import { audienceFor, signToken, TOKEN_ISSUER } from "../../app/auth/tokens.server";
+import { certificateCode } from "../../app/documents/verification.server";
+import { MissingSecretError } from "../../app/lib/secrets";
 import { db, fetchWorker as rawFetch, makeAdminSession, makeJournal, makeUser } from "../factories";
 
 /** Sessions end when they should, cookies are safe in transit, and nobody outside can flush caches. */
@@ -89,7 +91,7 @@ describe("cookies in transit", () => {
     const j = await makeJournal();
     await makeUser(j.id, { username: "ed", password: "a long enough password" });
     const secure = await fetchWorker(j.url("/admin/login"), form({ username: "ed", password: "a long enough password" }));
-    expect(secure.headers.get("set-cookie")).toMatch(/; Secure$/);
+    expect(secure.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
     const plain = await fetchWorker(j.url("/admin/login").replace(/^https:/, "http:"), form({ username: "ed", password: "a long enough password" }));
     expect(plain.status).toBe(302);
     expect(plain.headers.get("set-cookie")).not.toContain("Secure");
@@ -97,6 +99,11 @@ describe("cookies in transit", () => {
 
   it("refuses to sign tokens with the example file's placeholder secret", async () => {
     await expect(signToken({ JWT_SECRET: "replace-with-at-least-32-random-characters" }, 1, 1)).rejects.toBeInstanceOf(MissingSecretError);
+  });
+
+  it("refuses the placeholder for certificate codes too: one rule for every signing secret", async () => {
+    await expect(certificateCode("replace-with-at-least-32-random-characters", 1, "48213", 1)).rejects.toBeInstanceOf(MissingSecretError);
+    await expect(certificateCode("0123456789abcdef0123456789abcdef", 1, "48213", 1)).resolves.toMatch(/^48213-1-[0-9A-Z]{10}$/);
   });
 });
 
@@ -171,5 +178,22 @@ describe("cross-site form posts", () => {
     }
     const settings = await (await fetchWorker(s.url("/api/settings/"), { headers: s.auth })).json<{ websitename: string }>();
     expect(settings.websitename).not.toBe("Defaced");
+  });
+});
+
+describe("malformed cookies", () => {
+  it("a session cookie with broken percent-encoding is no session: sign-in page, 401, never a 500", async () => {
+    const { fetchWorker, makeJournal } = await import("../factories");
+    const j = await makeJournal();
+    for (const cookie of ["journal_session=%E0%A4%A", "journal_session=%", 'journal_session="unterminated', "journal_session=a;b=%ZZ", "=;;;journal_session", "journal_flash=%E0%A4%A; journal_session=%E0"]) {
+      const page = await fetchWorker(j.url("/admin"), { headers: { cookie }, redirect: "manual" });
+      expect(page.status, cookie).toBe(302);
+      expect(page.headers.get("location"), cookie).toMatch(/^\/admin\/login/);
+      const api = await fetchWorker(j.url("/api/admin/"), { headers: { cookie } });
+      expect(api.status, cookie).toBe(401);
+      expect(await api.json()).toEqual({ error: "unauthorized" });
+      const login = await fetchWorker(j.url("/admin/login"), { headers: { cookie } });
+      expect(login.status, cookie).toBe(200);
+    }
   });
 });

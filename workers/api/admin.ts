@@ -1,22 +1,15 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import {
-  addArticleWithPdf,
-  adminSearchArticles,
-  ArticleWriteError,
-  getArticleById,
-  lastPageOfIssue,
-  listIssueArticlesForAdmin,
-} from "../../app/models/articles.server";
+import { addArticleWithPdf, ArticleWriteError, getArticleById, lastPageOfIssue, listIssueArticlesForAdmin } from "../../app/models/articles.server";
+import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
 import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
-import { validateArticle } from "../../app/schemas/article";
+import { MAX_ARTICLE_BODY, validateArticle } from "../../app/schemas/article";
 import { formFields, str } from "../../app/schemas/common";
 import { validateIssue } from "../../app/schemas/issue";
-import { journalYear } from "../../app/utils/dates";
-import { checkPdf, formFile, UploadRejected } from "../../app/utils/uploads.server";
-import { MAX_ARTICLE_BODY } from "./archives";
+import { journalYear } from "../../app/lib/dates";
+import { checkPdf, formFile, UploadRejected } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { parseId, readJson, readMultipart } from "./request";
 import { adminArticle } from "./serialize";

@@ -1,18 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import {
-  type Article,
-  ArticleWriteError,
-  getArticleById,
-  getPublicArticleByRef,
-  listIssueArticles,
-  updateArticleWithPdf,
-} from "../../app/models/articles.server";
+import { ArticleWriteError, getArticleById, getPublicArticleByRef, listIssueArticles, updateArticleWithPdf } from "../../app/models/articles.server";
+import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
-import { validateArticle } from "../../app/schemas/article";
+import { MAX_ARTICLE_BODY, validateArticle } from "../../app/schemas/article";
 import { formFields } from "../../app/schemas/common";
-import { checkPdf, formFile, UploadRejected } from "../../app/utils/uploads.server";
+import { checkPdf, formFile, UploadRejected } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
 import { parseId, readMultipart } from "./request";
@@ -20,9 +14,6 @@ import { adminArticle, publicArticle } from "./serialize";
 
 /** Public archive reads and the article update of spec §7 "Archives and articles". */
 export const archivesApp = new Hono<HonoEnv>({ strict: false });
-
-/** Multipart bodies: the 5 MB PDF plus form fields; anything bigger is refused before parsing. */
-export const MAX_ARTICLE_BODY = 5_242_880 + 512 * 1024;
 
 archivesApp.get("/", async (c) => {
   const years = await listArchiveYears(getDb(c.env.DB), c.get("journal").id);

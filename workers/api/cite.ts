@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getPublicArticleByRef, listIssueArticles, type Article } from "../../app/models/articles.server";
-import { toBibtex, toCslJson, toRis, type CiteJournal } from "../../app/utils/cite-formats";
-import { articleFileUrl } from "../../app/utils/storage";
-import { articlePath, origin } from "../discovery";
+import { contentDisposition } from "../../app/http/content-disposition";
+import { getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
+import type { Article } from "../../app/lib/article";
+import { toBibtex, toCslJson, toRis, type CiteJournal } from "../../app/lib/citation/cite-formats";
+import { absoluteUrl, articleFileUrl, articlePath } from "../../app/lib/urls";
 import type { HonoEnv } from "../types";
 
 /**
@@ -13,15 +14,16 @@ import type { HonoEnv } from "../types";
 export const citeApp = new Hono<HonoEnv>({ strict: false });
 
 function citeJournal(c: Context<HonoEnv>, a: Article): CiteJournal {
-  const s = c.get("journal").settings;
-  const base = origin(c);
+  const journal = c.get("journal");
+  const s = journal.settings;
+  const file = articleFileUrl(a);
   return {
     name: s.websitename,
     issn: s.issn,
     essn: s.journal_essn,
     publisher: s.publisher_name,
-    url: base + articlePath(a),
-    pdfUrl: a.file ? base + articleFileUrl(a.year, a.volume, a.issue, a.file) : undefined,
+    url: absoluteUrl(journal, articlePath(a)),
+    pdfUrl: file ? absoluteUrl(journal, file) : undefined,
   };
 }
 
@@ -35,7 +37,7 @@ function download(body: string, ext: keyof typeof TYPES, name: string): Response
   return new Response(body, {
     headers: {
       "content-type": `${TYPES[ext]}; charset=utf-8`,
-      "content-disposition": `attachment; filename="${name}.${ext}"`,
+      "content-disposition": contentDisposition("attachment", `${name}.${ext}`),
       "cache-control": "public, max-age=300",
     },
   });

@@ -12,7 +12,8 @@ import {
 } from "../../app/models/editors.server";
 import { formFields } from "../../app/schemas/common";
 import { validateEditor } from "../../app/schemas/editor";
-import { checkImage, formFile, UploadRejected } from "../../app/utils/uploads.server";
+import { FIELD_MESSAGES } from "../../app/schemas/messages";
+import { checkImage, formFile, UploadRejected } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { parseId, readJson, readMultipart } from "./request";
 import { adminEditor } from "./serialize";
@@ -92,7 +93,7 @@ editorsApp.post("/:id", async (c) => {
   const keys = Object.keys(fields);
   if (keys.length === 1 && keys[0] === "status" && !formFile(body.form, "imgFile")) {
     const status = String(fields.status);
-    if (status !== "enabled" && status !== "disabled") return c.json({ error: "validation_failed", fields: { status: "Choose enabled or disabled" } }, 400);
+    if (status !== "enabled" && status !== "disabled") return c.json({ error: "validation_failed", fields: { status: FIELD_MESSAGES.chooseStatus } }, 400);
     const editor = await updateEditorWithPicture(c.env, db, journalId, existing, { status }, null);
     return c.json(adminEditor(editor));
   }

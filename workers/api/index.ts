@@ -3,7 +3,9 @@ import type { HonoEnv } from "../types";
 import { adminApp } from "./admin";
 import { citeApp } from "./cite";
 import { archivesApp } from "./archives";
+import { doiApp } from "./doi";
 import { editorsApp } from "./editors";
+import { exportApp } from "./export";
 import { indexingApp } from "./indexing";
 import { pdfApp } from "./pdf";
 import { certificateApp, searchApp } from "./search";
@@ -28,5 +30,7 @@ apiApp.route("/search", searchApp);
 apiApp.route("/certificate", certificateApp);
 apiApp.route("/cite", citeApp);
 apiApp.route("/pdf", pdfApp);
+apiApp.route("/doi", doiApp as unknown as Hono<HonoEnv>);
+apiApp.route("/export", exportApp as unknown as Hono<HonoEnv>);
 
 apiApp.notFound((c) => c.json({ error: "not_found" }, 404));

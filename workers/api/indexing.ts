@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { listEnabledPartners } from "../../app/models/indexing.server";
-import { indexingImageUrl } from "../../app/utils/storage";
+import { indexingImageUrl } from "../../app/lib/urls";
 import type { HonoEnv } from "../types";
 
 /** GET /api/indexing/ — enabled indexing partners by sortnumber (public). */

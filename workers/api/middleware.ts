@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { User } from "../../app/models/users.server";
-import { bearerToken, isSameOriginRequest } from "../../app/utils/auth.server";
-import { sessionUser } from "../../app/utils/session.server";
+import { isCrossSiteWrite } from "../../app/auth/cross-site";
+import { sessionUser } from "../../app/auth/session.server";
 import type { HonoEnv } from "../types";
 
 export type AdminEnv = HonoEnv & { Variables: HonoEnv["Variables"] & { user: User } };
@@ -14,10 +14,7 @@ export type AdminEnv = HonoEnv & { Variables: HonoEnv["Variables"] & { user: Use
  */
 export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   const request = c.req.raw;
-  const usesCookie = !bearerToken(request);
-  if (usesCookie && !["GET", "HEAD", "OPTIONS"].includes(request.method) && !isSameOriginRequest(request)) {
-    return c.json({ error: "forbidden" }, 403);
-  }
+  if (isCrossSiteWrite(request)) return c.json({ error: "forbidden" }, 403);
   const user = await sessionUser(c.env, c.get("journal").id, request);
   if (!user) return c.json({ error: "unauthorized" }, 401);
   c.set("user", user);

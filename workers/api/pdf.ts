@@ -5,15 +5,18 @@ import { buildCoverPage } from "../../app/documents/coverpage.server";
 import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
-import { dataDate, fileSafeSurname } from "../../app/documents/format.server";
+import { dataDate } from "../../app/documents/format.server";
 import { prepareLogo } from "../../app/documents/logo.server";
-import { journalLogoKey } from "../../app/utils/storage.server";
-import { journalToday } from "../../app/utils/dates";
+import { journalLogoKey } from "../../app/storage/keys.server";
+import { absoluteUrl, verifyPath } from "../../app/lib/urls";
+import { journalToday } from "../../app/lib/dates";
 import { buildIndexPage } from "../../app/documents/index-page.server";
-import type { ArticleInfo, EditorInfo, JournalInfo } from "../../app/documents/types";
+import type { ArticleSummary } from "../../app/lib/article";
+import type { EditorInfo, JournalInfo } from "../../app/documents/types";
 import { certificateCode, certificateSecret } from "../../app/documents/verification.server";
 import { uniqueEntryName, zipStream, type ZipEntry } from "../../app/documents/zip.server";
 import { getDb } from "../../app/db/client.server";
+import { contentDisposition } from "../../app/http/content-disposition";
 import { ifNoneMatch } from "../etag";
 import {
   articlesByRefnumbers,
@@ -24,9 +27,9 @@ import {
 } from "../../app/models/documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "../../app/models/editors.server";
 import type { JournalContext } from "../../app/models/journals.server";
-import { MissingSecretError } from "../../app/utils/auth.server";
-import { splitAuthors } from "../../app/utils/citation";
-import { displayImpactFactor } from "../../app/utils/site";
+import { MissingSecretError } from "../../app/lib/secrets";
+import { fileSafeSurname, splitAuthors } from "../../app/lib/names";
+import { displayImpactFactor } from "../../app/lib/site";
 import type { HonoEnv } from "../types";
 import { requireAdmin } from "./middleware";
 import { parseId } from "./request";
@@ -84,7 +87,7 @@ export function journalInfo(journal: JournalContext): JournalInfo {
   };
 }
 
-function articleInfo(a: DocumentArticle): ArticleInfo {
+function articleInfo(a: DocumentArticle): ArticleSummary {
   return {
     refnumber: a.refnumber,
     title: a.title,
@@ -113,10 +116,6 @@ function editorInfo(e: Editor): EditorInfo {
   };
 }
 
-function safeFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/g, "_");
-}
-
 const PUBLIC_CACHE = "public, max-age=0, must-revalidate";
 
 /**
@@ -128,7 +127,7 @@ function pdfResponse(bytes: Uint8Array, filename: string, access: "public" | "st
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${safeFileName(filename)}"`,
+      "content-disposition": contentDisposition("attachment", filename),
       "content-length": String(bytes.length),
       "cache-control": access === "public" ? PUBLIC_CACHE : "no-store",
       ...(etag ? { etag } : {}),
@@ -142,8 +141,8 @@ function pdfResponse(bytes: Uint8Array, filename: string, access: "public" | "st
  * deterministic (dated from their data), and everything they show — the journal's settings, the
  * article, the editors — changes only through staff writes, each of which bumps the journal's
  * version. So journal id + version + the document's own key + the document code's version
- * identify the bytes, and can be checked before any query or build. The request's origin (in a
- * certificate's verification link) is part of the URL an ETag belongs to.
+ * identify the bytes, and can be checked before any query or build. (The verification link on a
+ * certificate names the journal's primary host, which only a version bump changes.)
  */
 function documentEtag(journal: JournalContext, key: string): string {
   return `"d${DOCUMENTS_VERSION}-j${journal.id}.${journal.version}-${key}"`;
@@ -162,7 +161,7 @@ function zipResponse(stream: ReadableStream<Uint8Array>, filename: string): Resp
   return new Response(stream, {
     headers: {
       "content-type": "application/zip",
-      "content-disposition": `attachment; filename="${safeFileName(filename)}"`,
+      "content-disposition": contentDisposition("attachment", filename),
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
     },
@@ -186,18 +185,18 @@ function misconfigured(error: unknown): Response {
   return json({ error: "server_misconfigured", message: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes" }, 500);
 }
 
-function verifyUrl(requestUrl: string, code: string): string {
-  return `${new URL(requestUrl).origin}/verify/${code}`;
+function verifyUrl(journal: JournalContext, code: string): string {
+  return absoluteUrl(journal, verifyPath(code));
 }
 
 // Large enough to read 10,000 refnumbers and say clearly that at most MAX_SELECTION are
 // allowed (400 too_many); anything bigger is not a selection at all.
-const selectionLimit = bodyLimit({
+export const selectionLimit = bodyLimit({
   maxSize: 512 * 1024,
   onError: (c) => c.json({ error: "payload_too_large", message: "The selection is too large" }, 413),
 });
 
-type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
+export type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
 
 function badRequest(error: string, message: string): { ok: false; response: Response } {
   return { ok: false, response: json({ error, message }, 400) };
@@ -207,7 +206,7 @@ function badRequest(error: string, message: string): { ok: false; response: Resp
  * Reads a selection body: `{"<key>": [...]}` or a bare JSON array. Values are checked with
  * `parse` (null = invalid), de-duplicated, and the count is checked against MAX_SELECTION.
  */
-async function readSelection<T>(request: Request, key: string, noun: string, parse: (v: unknown) => T | null): Promise<Selection<T>> {
+export async function readSelection<T>(request: Request, key: string, noun: string, parse: (v: unknown) => T | null): Promise<Selection<T>> {
   const type = request.headers.get("content-type") ?? "";
   if (type && !type.includes("application/json")) {
     return badRequest("expected_json", `Send the selected ${noun} as JSON: {"${key}": [...]}`);
@@ -242,7 +241,7 @@ async function readSelection<T>(request: Request, key: string, noun: string, par
   return { ok: true, values };
 }
 
-function parseRefnumber(v: unknown): string | null {
+export function parseRefnumber(v: unknown): string | null {
   const s = typeof v === "number" && Number.isSafeInteger(v) ? String(v) : typeof v === "string" ? v.trim() : "";
   return /^[A-Za-z0-9]{1,40}$/.test(s) ? s : null;
 }
@@ -300,7 +299,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
     author: authors[position - 1],
     position,
     editorInChief: chief[0]?.name ?? "",
-    verifyUrl: verifyUrl(c.req.url, code),
+    verifyUrl: verifyUrl(journal, code),
     code,
   });
   return pdfResponse(bytes, `certificate-${article.refnumber}.pdf`, "public", etag);
@@ -357,7 +356,6 @@ pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
     return misconfigured(error);
   }
   const chief = await chiefEditorName(c.env, journal.id);
-  const requestUrl = c.req.url;
   const info = await documentJournal(c.env, journal);
   const tasks = selected.articles.flatMap((a) => splitAuthors(a.authorname).map((author, i) => ({ article: a, author, position: i + 1 })));
   const used = new Set<string>();
@@ -372,7 +370,7 @@ pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
       author: task.author,
       position: task.position,
       editorInChief: chief,
-      verifyUrl: verifyUrl(requestUrl, code),
+      verifyUrl: verifyUrl(journal, code),
       code,
     });
     const name = uniqueEntryName(`${task.article.refnumber}-${task.position}-${fileSafeSurname(task.author)}.pdf`, used);

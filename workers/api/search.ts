@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getPublicArticleByRef, searchArticles } from "../../app/models/articles.server";
-import { splitAuthors } from "../../app/utils/citation";
+import { getPublicArticleByRef } from "../../app/models/articles.server";
+import { searchArticles } from "../../app/models/search.server";
+import { splitAuthors } from "../../app/lib/names";
+import { certificatePdfPath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../app/lib/urls";
 import type { HonoEnv } from "../types";
 import { publicArticle } from "./serialize";
 
@@ -24,12 +26,12 @@ certificateApp.get("/:refno", async (c) => {
   const authors = splitAuthors(article.authorname).map((name, i) => ({
     position: i + 1,
     name,
-    certificate_url: `/api/pdf/certificate/${article.refnumber}/${i + 1}`,
+    certificate_url: certificatePdfPath(article.refnumber, i + 1),
   }));
   return c.json({
     article: publicArticle(article),
     authors,
-    coverpage_url: `/api/pdf/coverpage/${article.id}`,
-    editorialboard_url: "/api/pdf/editorialboard",
+    coverpage_url: coverPagePdfPath(article.id),
+    editorialboard_url: EDITORIAL_BOARD_PDF_PATH,
   });
 });

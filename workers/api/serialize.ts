@@ -1,9 +1,9 @@
-import type { Article } from "../../app/models/articles.server";
+import type { Article, PublicArticle } from "../../app/lib/article";
 import type { Editor } from "../../app/models/editors.server";
-import { articleFileUrl, editorPictureUrl } from "../../app/utils/storage";
+import { articleFileUrl, editorPictureUrl } from "../../app/lib/urls";
 
-/** An article as readers may see it: no e-mail, phone, transaction id or staff names. */
-export function publicArticle(a: Article) {
+/** An article as readers may see it (PublicArticle): no e-mail, phone, transaction id or staff names. */
+export function publicArticle(a: PublicArticle) {
   return {
     id: a.id,
     refnumber: a.refnumber,
@@ -21,7 +21,7 @@ export function publicArticle(a: Article) {
     issue: a.issue,
     frequency: a.frequency,
     file: a.file,
-    file_url: a.file ? articleFileUrl(a.year, a.volume, a.issue, a.file) : null,
+    file_url: articleFileUrl(a),
     doi: a.doi,
     status: a.status,
   };

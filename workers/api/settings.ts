@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
-import { formFile, UploadRejected } from "../../app/utils/uploads.server";
-import { LOGO_MESSAGE, validateSettings } from "../../app/schemas/settings";
+import { formFile, UploadRejected } from "../../app/storage/uploads.server";
+import { FIELD_MESSAGES } from "../../app/schemas/messages";
+import { validateSettings } from "../../app/schemas/settings";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { readJson, readMultipart } from "./request";
 
@@ -37,7 +38,7 @@ settingsApp.post("/logo", async (c) => {
   if (!body.ok) return c.json({ error: body.error }, 400);
   const file = formFile(body.form, "logoFile");
   const remove = body.form.get("remove") === "1";
-  if (!file && !remove) return c.json({ error: "validation_failed", fields: { logoFile: LOGO_MESSAGE } }, 400);
+  if (!file && !remove) return c.json({ error: "validation_failed", fields: { logoFile: FIELD_MESSAGES.logo } }, 400);
   let logo: LogoImage | null = null;
   if (file) {
     try {

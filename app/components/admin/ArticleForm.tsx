@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { articleFieldErrors, MAX_PDF_BYTES } from "../../schemas/article";
 import { EDIT_FREQUENCIES, FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { FIELD_MESSAGES } from "../../schemas/messages";
-import { htmlToText } from "../../utils/html";
+import type { ArticleFields } from "../../lib/article";
+import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { fileSize, wordCount } from "./format";
 import { RichTextEditor } from "./RichTextEditor";
@@ -11,7 +12,7 @@ import { RichTextEditor } from "./RichTextEditor";
 export const ARTICLE_TEXT_FIELDS = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject", "keywords",
   "pagenumber", "title", "abstract", "frequency", "status", "doi",
-] as const;
+] as const satisfies readonly (keyof ArticleFields)[];
 export type ArticleFormValues = Record<(typeof ARTICLE_TEXT_FIELDS)[number], string>;
 
 /** Order in which the first invalid field gets focus on a blocked submit. */

@@ -17,6 +17,8 @@ export function DownloadButton({
   noun,
   disabled = false,
   icon,
+  onRefused,
+  onDownloaded,
 }: {
   url: string;
   body: unknown;
@@ -26,6 +28,9 @@ export function DownloadButton({
   noun: string;
   disabled?: boolean;
   icon?: React.ReactNode;
+  /** A refusal the page shows itself (e.g. the list of what articles lack): return true to skip the flash. */
+  onRefused?: (error: DownloadError) => boolean;
+  onDownloaded?: () => void;
 }) {
   const show = useFlash();
   const [state, setState] = useState<{ busy: boolean; progress: number | null }>({ busy: false, progress: null });
@@ -35,9 +40,11 @@ export function DownloadButton({
     setState({ busy: true, progress: null });
     try {
       await postAndDownload(url, body, filename, (progress) => setState({ busy: true, progress }));
+      onDownloaded?.();
     } catch (error) {
-      // A 401 has already alerted 'Session expired. Please login again.' and left for the login page.
-      if (error instanceof DownloadError && !/Session expired/.test(error.message)) {
+      if (error instanceof DownloadError && onRefused?.(error)) return;
+      // A 401 has already alerted that the session expired and left for the login page.
+      if (error instanceof DownloadError && error.reason !== "session_expired") {
         show(flash("error", SOMETHING_WENT_WRONG, `${filename} was not downloaded. ${error.message}`));
       } else if (!(error instanceof DownloadError) && (error as Error)?.name !== "AbortError") {
         show(flash("error", SOMETHING_WENT_WRONG, `${filename} was not downloaded. Please try again.`));

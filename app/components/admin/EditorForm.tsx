@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import { EDITOR_CATEGORY_OPTIONS, EDITOR_POSTS, MAX_PICTURE_BYTES, PICTURE_MESSAGE, PICTURE_TYPES, validateEditor } from "../../schemas/editor";
+import { EDITOR_CATEGORY_OPTIONS, EDITOR_POSTS, MAX_PICTURE_BYTES, PICTURE_TYPES, validateEditor } from "../../schemas/editor";
 import { FIELD_MESSAGES } from "../../schemas/messages";
-import { htmlToText } from "../../utils/html";
+import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { fileSize } from "./format";
 
@@ -65,7 +65,7 @@ export function EditorForm({
       return;
     }
     if (file.size > MAX_PICTURE_BYTES || !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setPictureError(PICTURE_MESSAGE);
+      setPictureError(FIELD_MESSAGES.picture);
       event.target.value = "";
       setPreview(null);
       return;

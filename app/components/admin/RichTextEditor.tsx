@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { escapeHtml, htmlToText, LINK_URL, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
+import { escapeHtml, htmlToText, LINK_URL, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { purifyHtml } from "./purify";
 
 /**
@@ -25,11 +25,19 @@ const I = (d: string) => (
   </svg>
 );
 
+/** X with a small 2 below (subscript) or above (superscript), drawn: text in a button would be read as its name. */
+const Script = ({ up }: { up: boolean }) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M3.5 6l9 12M12.5 6l-9 12" />
+    <path d={up ? "M15.5 5.2c.3-1 1.1-1.6 2.1-1.6 1.1 0 1.9.7 1.9 1.7 0 1.8-4 2.8-4 4.9h4.2" : "M15.5 15.2c.3-1 1.1-1.6 2.1-1.6 1.1 0 1.9.7 1.9 1.7 0 1.8-4 2.8-4 4.9h4.2"} strokeWidth="1.6" />
+  </svg>
+);
+
 const TOOLS: Record<Tool["command"], Tool> = {
   bold: { command: "bold", label: "Bold", shortcut: "Ctrl+B", icon: <b className="tool-glyph">B</b> },
   italic: { command: "italic", label: "Italic", shortcut: "Ctrl+I", icon: <i className="tool-glyph serif">I</i> },
-  subscript: { command: "subscript", label: "Subscript", icon: <span className="tool-glyph">X<sub>2</sub></span> },
-  superscript: { command: "superscript", label: "Superscript", icon: <span className="tool-glyph">X<sup>2</sup></span> },
+  subscript: { command: "subscript", label: "Subscript", icon: <Script up={false} /> },
+  superscript: { command: "superscript", label: "Superscript", icon: <Script up /> },
   insertUnorderedList: {
     command: "insertUnorderedList",
     label: "Bulleted list",

@@ -1,21 +1,5 @@
-import { htmlToText } from "../../utils/html";
-
-export interface AnnouncementArticle {
-  refnumber: string;
-  /** Title HTML (italics allowed). */
-  title: string;
-  authorname: string;
-  year: number;
-  volume: number;
-  issue: number;
-  frequency: string;
-  pagenumber: string;
-}
-
-/** Public path of an article page (spec §2: plain numbers). */
-export function articlePublicPath(a: { year: number; volume: number; issue: number; refnumber: string }): string {
-  return `/archives/${a.year}/${a.volume}/${a.issue}/${encodeURIComponent(a.refnumber)}`;
-}
+import type { ArticleSummary } from "../../lib/article";
+import { htmlToText } from "../../lib/html";
 
 /**
  * The message staff copy to the author after an add (published) or an update (spec §4): it
@@ -23,7 +7,7 @@ export function articlePublicPath(a: { year: number; volume: number; issue: numb
  */
 export function announcementText(
   kind: "published" | "updated",
-  a: AnnouncementArticle,
+  a: Omit<ArticleSummary, "publishdate">,
   journalName: string,
   link: string,
 ): string {

@@ -1,6 +1,23 @@
+import { SESSION_EXPIRED } from "../../schemas/messages";
 import { sessionExpired } from "./session";
 
-export class DownloadError extends Error {}
+/**
+ * A download that failed, with a text staff can read. `reason` says why in a form code can
+ * test: "session_expired" (a 401: the alert has been shown and the page is leaving for the
+ * login page) or "failed" (anything else); `status` is the HTTP status (0 when the server was
+ * not reached) and `body` the JSON answer, when there was one.
+ */
+export class DownloadError extends Error {
+  readonly reason: "session_expired" | "failed";
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, reason: "session_expired" | "failed" = "failed", status = 0, body: unknown = null) {
+    super(message);
+    this.reason = reason;
+    this.status = status;
+    this.body = body;
+  }
+}
 
 /**
  * POSTs JSON to a document endpoint with the session cookie (same-origin only) and saves the
@@ -19,7 +36,7 @@ export async function postAndDownload(
     res = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/pdf, application/zip, application/json" },
+      headers: { "content-type": "application/json", accept: "application/pdf, application/zip, application/xml, application/json" },
       body: JSON.stringify(body),
       signal,
     });
@@ -29,17 +46,18 @@ export async function postAndDownload(
   }
   if (res.status === 401) {
     sessionExpired();
-    throw new DownloadError("Session expired. Please login again.");
+    throw new DownloadError(SESSION_EXPIRED, "session_expired", 401);
   }
   if (!res.ok) {
     let message = "";
+    let json: { message?: string; error?: string } | null = null;
     try {
-      const json = (await res.json()) as { message?: string; error?: string };
+      json = (await res.json()) as { message?: string; error?: string };
       message = json.message || (json.error ? json.error.replace(/_/g, " ") : "");
     } catch {
       /* not JSON */
     }
-    throw new DownloadError(failureText(res.status, message));
+    throw new DownloadError(failureText(res.status, message), "failed", res.status, json);
   }
 
   const total = Number(res.headers.get("content-length")) || 0;

@@ -1,5 +1,5 @@
 /** Display helpers of the admin pages (no server-only code). */
-import { pad } from "../../utils/site";
+import { pad } from "../../lib/site";
 
 /** Volume and issue with 2 digits, article counts with 3 (spec §9). */
 export const two = (n: number) => pad(n, 2);

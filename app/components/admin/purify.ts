@@ -1,9 +1,9 @@
 import DOMPurify, { type Config } from "dompurify";
-import { LINK_ATTRIBUTES, LINK_URL, sanitizeHtml, type SanitizeProfile } from "../../utils/html";
+import { LINK_ATTRIBUTES, LINK_URL, sanitizeHtml, type SanitizeProfile } from "../../lib/html";
 
 /**
  * The admin's in-browser sanitiser: DOMPurify, configured from the very allowlists the server's
- * profiles are built from (app/utils/html.ts), so what the editor keeps is what the server keeps.
+ * profiles are built from (app/lib/html.ts), so what the editor keeps is what the server keeps.
  * The server sanitiser stays authoritative; this one runs on the browser's own parse of the
  * HTML (pasted or typed), before anything reaches a form field.
  *

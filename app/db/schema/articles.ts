@@ -70,5 +70,7 @@ export const articles = sqliteTable(
     index("articles_journal_ymi_idx").on(t.journalId, t.year, t.volume, t.issue, t.firstPage),
     // OAI-PMH pages through a journal's articles by id: a range scan, not a sort of the journal.
     index("articles_journal_id_idx").on(t.journalId, t.id),
+    // DOI clash checks (DOIs are case-insensitive): an index lookup, not a scan of the journal.
+    index("articles_journal_doi_idx").on(t.journalId, sql`lower(${t.doi})`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** One row per journal. Everything else in the database belongs to exactly one journal. */
 export const journals = sqliteTable("journals", {
@@ -13,10 +13,21 @@ export const journals = sqliteTable("journals", {
    * every page of this journal (and only this journal).
    */
   version: integer("version").notNull().default(1),
+  /**
+   * 'disabled' answers every request on the journal's hosts with 503 (nothing is deleted);
+   * set with `npm run journal -- disable|enable <slug>`.
+   */
+  status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+  /** Shown on the publisher's journal list (/journals) of every journal's host. */
+  listed: integer("listed", { mode: "boolean" }).notNull().default(true),
   creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 
-/** A journal answers on one or more hostnames (apex, www, a local alias…). */
+/**
+ * A journal answers on one or more hostnames (apex, www, a local alias…). Exactly one is its
+ * primary: every absolute URL the site emits names it, and GETs on the others redirect to it
+ * (docs/decisions/007-primary-host.md).
+ */
 export const journalHosts = sqliteTable(
   "journal_hosts",
   {
@@ -24,6 +35,10 @@ export const journalHosts = sqliteTable(
     journalId: integer("journal_id")
       .notNull()
       .references(() => journals.id, { onDelete: "cascade" }),
+    isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [index("journal_hosts_journal_idx").on(t.journalId)],
+  (t) => [
+    index("journal_hosts_journal_idx").on(t.journalId),
+    uniqueIndex("journal_hosts_one_primary").on(t.journalId).where(sql`is_primary = 1`),
+  ],
 );

@@ -42,6 +42,18 @@ export const settings = sqliteTable("settings", {
    * new issue follow the staff's calendar, not UTC's.
    */
   timezone: text("timezone").notNull().default("UTC"),
+  /** Abbreviated journal title (ISO 4, e.g. 'Int. J. Agric. Life Sci.'); '' = none. Crossref and JATS. */
+  abbrev_title: text("abbrev_title").notNull().default(""),
+  /**
+   * Crossref DOI registration (issue 18): the journal's DOI prefix ('10.' + 4–9 digits, '' = not
+   * set up), the pattern new DOI suffixes are made from (placeholders in app/lib/doi.ts; it must
+   * contain {refnumber}, which is unique per journal), and the deposit's depositor and registrant.
+   */
+  doi_prefix: text("doi_prefix").notNull().default(""),
+  doi_suffix_pattern: text("doi_suffix_pattern").notNull().default("{slug}.{year}.v{volume}i{issue}.{refnumber}"),
+  doi_depositor_name: text("doi_depositor_name").notNull().default(""),
+  doi_depositor_email: text("doi_depositor_email").notNull().default(""),
+  doi_registrant: text("doi_registrant").notNull().default(""),
   /** R2 object name of the journal's logo (PNG or JPEG) in journals/{id}/logo/; '' = none. */
   logo: text("logo").notNull().default(""),
   updated_at: text("updated_at").notNull().default(""),

@@ -5,16 +5,16 @@ import { createIssue, DuplicateIssueError, listIssues } from "../../models/issue
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { validateIssue } from "../../schemas/issue";
-import { journalYear } from "../../utils/dates";
-import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { journalYear } from "../../lib/dates";
+import { CHECK_FIELDS, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { issueAdminPath, shortDate, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin } from "../../auth/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Archives · Admin", siteNameFromMatches(matches)) }];
@@ -28,11 +28,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
 export async function action(args: Route.ActionArgs) {
-  const { db, journal, user } = await requireAdminAction(args);
+  const { db, journal, user } = await requireAdmin(args);
   const input = formFields(await args.request.formData());
   const result = validateIssue(input, journalYear(journal.settings.timezone));
   if (!result.ok) {
-    return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, "Check the highlighted fields.") }, { status: 400 });
+    return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
   }
   const { year, volume, issue } = result.value;
   try {

@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { ArticleWriteError, type Article } from "../../models/articles.server";
+import { absoluteUrl, articlePath } from "../../lib/urls";
+import { ArticleWriteError } from "../../models/articles.server";
+import type { Article } from "../../lib/article";
 import type { JournalContext } from "../../models/journals.server";
-import { MAX_PDF_BYTES } from "../../schemas/article";
-import { errorText, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
-import { UploadRejected } from "../../utils/uploads.server";
-import { announcementText, articlePublicPath } from "../../components/admin/announcement";
+import { MAX_ARTICLE_BODY } from "../../schemas/article";
+import { errorMessage, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { UploadRejected } from "../../storage/uploads.server";
+import { announcementText } from "../../components/admin/announcement";
 import type { Announcement } from "../../components/admin/AnnouncementDialog";
 import { flash, type Flash } from "../../components/admin/flash";
 import { issueAdminPath } from "../../components/admin/format";
@@ -18,9 +20,6 @@ export interface ArticleActionData {
   announcement?: Announcement;
 }
 
-/** A multipart body holding the 5 MB PDF plus the text fields; anything bigger is refused unread. */
-const MAX_ARTICLE_BODY = MAX_PDF_BYTES + 512 * 1024;
-
 /** Server error codes (spec §8) and the field each belongs to. */
 const CODE_FIELD: Record<string, string> = {
   duplicate_reference_number: "refnumber",
@@ -31,7 +30,7 @@ const CODE_FIELD: Record<string, string> = {
 };
 
 export function articleFailure(fields: Record<string, string>, code?: string, status = 400) {
-  const text = code ? errorText(code) : "";
+  const text = code ? errorMessage(code) : "";
   const withCode = code && CODE_FIELD[code] ? { ...fields, [CODE_FIELD[code]]: text } : fields;
   return data<ArticleActionData>(
     { ok: false, fields: withCode, code, flash: code ? flash("error", text) : undefined },
@@ -59,7 +58,7 @@ export async function readArticleForm(request: Request): Promise<FormData | Retu
  */
 export function articleWriteFailure(error: unknown) {
   if (error instanceof UploadRejected) {
-    const message = error.code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : "This file is not a PDF. Choose a PDF file.";
+    const message = error.code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : FIELD_MESSAGES.notAPdf;
     return data<ArticleActionData>(
       { ok: false, fields: { pdfFile: message }, code: error.code, flash: flash("error", SOMETHING_WENT_WRONG, message) },
       { status: error.status },
@@ -73,8 +72,8 @@ export function articleWriteFailure(error: unknown) {
   );
 }
 
-export function announcementFor(kind: "published" | "updated", article: Article, journal: JournalContext, request: Request): Announcement {
-  const link = new URL(articlePublicPath(article), request.url).href;
+export function announcementFor(kind: "published" | "updated", article: Article, journal: JournalContext): Announcement {
+  const link = absoluteUrl(journal, articlePath(article));
   return {
     kind,
     link,

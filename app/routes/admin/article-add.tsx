@@ -11,10 +11,10 @@ import { useFlashFrom } from "../../components/admin/Flash";
 import { issueAdminPath, issueParams, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { requireAdmin, requireAdminAction } from "../../utils/admin.server";
-import { checkPdf, formFile } from "../../utils/uploads.server";
-import { journalToday } from "../../utils/dates";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin } from "../../auth/admin.server";
+import { checkPdf, formFile } from "../../storage/uploads.server";
+import { journalToday } from "../../lib/dates";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Add article (spec §5 rules, §8 error texts), PDF and row written all or nothing. */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdminAction(args);
+  const session = await requireAdmin(args);
   const { db, journal, env, user } = session;
   const issue = await issueOf(args, session);
   const form = await readArticleForm(args.request);
@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const pdf = await checkPdf(file!);
     const article = await addArticleWithPdf(env, db, journal.id, issue, { ...result.value, status: "enabled" }, pdf, user.username);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", article, journal, args.request) });
+    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", article, journal) });
   } catch (error) {
     return articleWriteFailure(error);
   }

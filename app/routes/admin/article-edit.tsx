@@ -3,20 +3,20 @@ import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-edit";
 import { getArticleById, updateArticleWithPdf } from "../../models/articles.server";
 import { findIssue } from "../../models/issues.server";
-import { articleStatsQuery } from "../../models/discovery.server";
+import { articleStatsQuery } from "../../models/reader-stats.server";
 import { validateArticle } from "../../schemas/article";
 import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
-import { articlePublicPath } from "../../components/admin/announcement";
+import { articlePath } from "../../lib/urls";
 import { ArticleForm, editFrequency, type ArticleFormValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { issueAdminPath, staffPdfPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
-import { checkPdf, formFile } from "../../utils/uploads.server";
-import { htmlToText } from "../../utils/html";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin, type AdminSession } from "../../auth/admin.server";
+import { checkPdf, formFile } from "../../storage/uploads.server";
+import { htmlToText } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -72,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Edit article (spec §5): same rules as add, PDF optional, refnumber and pages re-checked. */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdminAction(args);
+  const session = await requireAdmin(args);
   const { db, journal, env, user } = session;
   const existing = await articleOf(args.params, session);
   const form = await readArticleForm(args.request);
@@ -87,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const pdf = file ? await checkPdf(file) : null;
     const article = await updateArticleWithPdf(env, db, journal.id, existing, result.value, pdf, user.username);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", article, journal, args.request) });
+    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", article, journal) });
   } catch (error) {
     return articleWriteFailure(error);
   }
@@ -134,7 +134,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         actions={
           // Readers only see enabled articles.
           article.status === "enabled" ? (
-            <a className="btn btn-secondary" href={articlePublicPath(article)} target="_blank" rel="noopener noreferrer">
+            <a className="btn btn-secondary" href={articlePath(article)} target="_blank" rel="noopener noreferrer">
               View on the site ↗
             </a>
           ) : null

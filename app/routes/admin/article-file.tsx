@@ -1,7 +1,8 @@
 import type { Route } from "./+types/article-file";
 import { getArticleById } from "../../models/articles.server";
-import { requireAdmin } from "../../utils/admin.server";
-import { articleFileKey } from "../../utils/storage.server";
+import { requireAdmin } from "../../auth/admin.server";
+import { contentDisposition } from "../../http/content-disposition";
+import { articleFileKey } from "../../storage/keys.server";
 
 /**
  * GET /admin/files/articles/{id}.pdf — an article's PDF for signed-in staff of this journal,
@@ -26,14 +27,13 @@ export async function loader(args: Route.LoaderArgs) {
   const head = args.request.method === "HEAD";
   const stored = head ? await env.FILES.head(key) : await env.FILES.get(key);
   if (!stored) return notFound();
-  const name = (article.refnumber || String(article.id)).replace(/[^A-Za-z0-9._-]/g, "_");
   const headers = new Headers({
     "Content-Type": "application/pdf",
     "Content-Length": String(stored.size),
     "Cache-Control": "private, no-store",
     "Content-Security-Policy": "sandbox",
     "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": `inline; filename="${name}.pdf"`,
+    "Content-Disposition": contentDisposition("inline", `${article.refnumber || article.id}.pdf`),
     "X-Robots-Tag": "noindex, nofollow",
     "Referrer-Policy": "no-referrer",
   });

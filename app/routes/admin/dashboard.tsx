@@ -4,8 +4,8 @@ import { countEditors } from "../../models/editors.server";
 import { countIssues } from "../../models/issues.server";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { requireAdmin } from "../../utils/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin } from "../../auth/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Admin", siteNameFromMatches(matches)) }];

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { EditorPicture } from "../../models/editors.server";
-import { PICTURE_MESSAGE } from "../../schemas/editor";
-import { SOMETHING_WENT_WRONG } from "../../schemas/messages";
-import { checkImage, formFile, UploadRejected } from "../../utils/uploads.server";
+import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { checkImage, formFile, UploadRejected } from "../../storage/uploads.server";
 import { flash, type Flash } from "../../components/admin/flash";
 
 export interface EditorActionData {
@@ -14,12 +13,12 @@ export interface EditorActionData {
 /** Editor forms carry a picture of at most 2 MB plus a few text fields. */
 const MAX_EDITOR_BODY = 3 * 1024 * 1024;
 
-export function editorFailure(fields: Record<string, string>, status = 400, detail = "Check the highlighted fields.") {
+export function editorFailure(fields: Record<string, string>, status = 400, detail = CHECK_FIELDS) {
   return data<EditorActionData>({ ok: false, fields, flash: flash("error", SOMETHING_WENT_WRONG, detail) }, { status });
 }
 
 export async function readEditorForm(request: Request): Promise<FormData | ReturnType<typeof editorFailure>> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_EDITOR_BODY) return editorFailure({ imgFile: PICTURE_MESSAGE }, 413, PICTURE_MESSAGE);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_EDITOR_BODY) return editorFailure({ imgFile: FIELD_MESSAGES.picture }, 413, FIELD_MESSAGES.picture);
   try {
     return await request.formData();
   } catch {
@@ -34,7 +33,7 @@ export async function pictureOf(form: FormData): Promise<EditorPicture | null | 
   try {
     return await checkImage(file);
   } catch (error) {
-    if (error instanceof UploadRejected) return editorFailure({ imgFile: PICTURE_MESSAGE }, error.status, PICTURE_MESSAGE);
+    if (error instanceof UploadRejected) return editorFailure({ imgFile: FIELD_MESSAGES.picture }, error.status, FIELD_MESSAGES.picture);
     throw error;
   }
 }

@@ -8,9 +8,9 @@ import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { flashCookie, requireAdmin, requireAdminAction } from "../../utils/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
-import { editorPictureUrl } from "../../utils/storage";
+import { flashCookie, requireAdmin } from "../../auth/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, journal, env } = await requireAdminAction(args);
+  const { db, journal, env } = await requireAdmin(args);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
   const result = validateEditor(formFields(form));

@@ -8,9 +8,9 @@ import { EditorForm, type EditorFormValues } from "../../components/admin/Editor
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { flashCookie, requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
-import { editorPictureUrl } from "../../utils/storage";
+import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdminAction(args);
+  const session = await requireAdmin(args);
   const { db, journal, env } = session;
   const existing = await editorOf(args.params, session);
   const form = await readEditorForm(args.request);

@@ -10,10 +10,10 @@ import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
-import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
-import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
-import { editorPictureUrl } from "../../utils/storage";
+import { requireAdmin, type AdminSession } from "../../auth/admin.server";
+import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { editorPictureUrl } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Editors · Admin", siteNameFromMatches(matches)) }];
@@ -41,7 +41,7 @@ type ActionData = { ok: boolean; flash?: ReturnType<typeof flash> };
 
 /** The list's switch (status) and the bulk Pin / Unpin of spec §4. */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdminAction(args);
+  const session = await requireAdmin(args);
   try {
     return await editorsAction(session, await args.request.formData());
   } catch (error) {

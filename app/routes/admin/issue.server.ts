@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { articles, issues } from "../../db/schema";
-import { issueStatsQuery } from "../../models/discovery.server";
+import { issueStatsQuery } from "../../models/reader-stats.server";
 
 /**
  * Everything the admin issue page reads, in one D1 round trip: the issue, every article of it

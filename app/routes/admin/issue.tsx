@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/issue";
 import { DownloadButton } from "../../components/admin/DownloadButton";
@@ -6,9 +6,15 @@ import { issueParams, shortDate, staffPdfPath, three, two } from "../../componen
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
-import { requireAdmin } from "../../utils/admin.server";
-import { TITLE_PROFILE, sanitizeHtml } from "../../utils/html";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { AssignDoisButton, DepositButtons, DepositProblems, type DepositRefusal } from "../../components/admin/IndexingTools";
+import { flash } from "../../components/admin/flash";
+import { assignDois } from "../../models/deposits.server";
+import { DOI_ASSIGN_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { doiSetup } from "../../schemas/settings";
+import { requireAdmin } from "../../auth/admin.server";
+import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { issuePath } from "../../lib/urls";
 import { readIssuePage } from "./issue.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -28,6 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   const rows = page.articles;
   return {
     issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
+    // Whether "Assign DOIs" can run: the journal has a valid DOI prefix and suffix pattern.
+    doiReady: doiSetup(journal.slug, journal.settings) !== null,
     articles: rows.map((a) => ({
       id: a.id,
       refnumber: a.refnumber,
@@ -37,12 +45,46 @@ export async function loader(args: Route.LoaderArgs) {
       ptype: a.ptype,
       status: a.status,
       publishdate: a.publishdate,
+      doi: a.doi,
       // The staff URL: it opens disabled articles' PDFs too (the public one is 404 for those).
       fileUrl: a.file ? staffPdfPath(a.id) : "",
       views: page.stats.get(a.id)?.views ?? 0,
       downloads: page.stats.get(a.id)?.downloads ?? 0,
     })),
   };
+}
+
+/**
+ * "Assign DOIs" (the only action of this page): the selected articles without a DOI get one from
+ * the journal's pattern, all or nothing — the same model function as POST /api/doi/assign.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { db, journal, user } = await requireAdmin(args);
+  const form = await args.request.formData().catch(() => null);
+  const refnumbers = (form?.getAll("refnumbers") ?? []).filter((v): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,40}$/.test(v));
+  if (form?.get("intent") !== "assign-dois" || refnumbers.length === 0 || refnumbers.length > 200) {
+    return data({ ok: false, flash: flash("normal", "Select the articles that need a DOI, then press Assign DOIs.") }, { status: 400 });
+  }
+  const setup = doiSetup(journal.slug, journal.settings);
+  if (!setup) return data({ ok: false, flash: flash("error", "DOIs are not set up yet", DOI_ASSIGN_MESSAGES.notConfigured) }, { status: 400 });
+  const result = await assignDois(db, journal.id, setup, refnumbers, user.username);
+  if (result.ok) {
+    if (!result.assigned.length) return { ok: true, flash: flash("normal", DOI_ASSIGN_MESSAGES.nothingToDo) };
+    const kept = result.kept.length ? ` ${DOI_ASSIGN_MESSAGES.kept(result.kept.length)}` : "";
+    const list = result.assigned.slice(0, 5).map((a) => a.doi).join(", ") + (result.assigned.length > 5 ? ", …" : "");
+    return { ok: true, flash: flash("success", DOI_ASSIGN_MESSAGES.assigned(result.assigned.length), `${list}.${kept}`) };
+  }
+  if (result.error === "doi_clash") {
+    const detail = result.clashes
+      .slice(0, 5)
+      .map((c) => `${c.doi} (for ref. ${c.refnumber}) is already the DOI of ref. ${c.usedBy.refnumber} “${c.usedBy.title}”`)
+      .join("; ");
+    return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.clash, `${detail}. Change the suffix pattern in Settings or edit those articles' DOIs.`) }, { status: 409 });
+  }
+  if (result.error === "invalid_doi") {
+    return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.invalid, result.invalid.map((i) => i.doi).slice(0, 5).join(", ")) }, { status: 400 });
+  }
+  return data({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Some selected articles are no longer in this journal. Reload the page and try again.") }, { status: 404 });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -59,11 +101,21 @@ const ZipIcon = (
 );
 
 export default function IssueArticles({ loaderData }: Route.ComponentProps) {
-  const { issue, articles } = loaderData;
+  const { issue, articles, doiReady } = loaderData;
   const keys = useMemo(() => articles.map((a) => a.refnumber), [articles]);
   const sel = useSelection(keys);
   const refnumbers = keys.filter((k) => sel.selected.has(k));
-  const publicPath = `/archives/${issue.year}/vol${issue.volume}/issue${issue.issue}`;
+  const withoutDoi = articles.filter((a) => sel.selected.has(a.refnumber) && !a.doi).length;
+  // A Crossref or DOAJ file the server refused, with what each article lacks.
+  const [refusal, setRefusal] = useState<DepositRefusal | null>(null);
+  // New data (DOIs assigned, say) makes the list stale: the next download checks again.
+  useEffect(() => setRefusal(null), [articles]);
+  const flagged = new Set(refusal?.articles.map((a) => a.refnumber));
+  const editPath = (ref: string) => {
+    const a = articles.find((x) => x.refnumber === ref);
+    return a ? `/admin/archives/${a.id}` : null;
+  };
+  const publicPath = issuePath(issue);
   const addPath = `/admin/archives/add/${issue.year}/${issue.volume}/${issue.issue}`;
 
   return (
@@ -106,7 +158,7 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
             Articles
           </h2>
           <p className="selection-note" aria-live="polite">
-            {sel.count ? `${sel.count} selected` : "Select articles for the index page or certificates"}
+            {sel.count ? `${sel.count} selected` : "Select articles for the index page, certificates, DOIs or indexes"}
           </p>
           <div className="toolbar-actions">
             <DownloadButton
@@ -127,8 +179,12 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
               noun="article"
               icon={ZipIcon}
             />
+            <span className="toolbar-divider" aria-hidden="true" />
+            <AssignDoisButton refnumbers={refnumbers} withoutDoi={withoutDoi} ready={doiReady} />
+            <DepositButtons refnumbers={refnumbers} issue={issue} onRefused={setRefusal} />
           </div>
         </div>
+        {refusal ? <DepositProblems refusal={refusal} editPath={editPath} onClose={() => setRefusal(null)} /> : null}
         {articles.length === 0 ? (
           <div className="empty-state">
             <p>No articles in this issue yet.</p>
@@ -173,7 +229,7 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
                 {articles.map((a, i) => {
                   const checked = sel.selected.has(a.refnumber);
                   return (
-                    <tr key={a.id} className={checked ? "is-selected" : undefined}>
+                    <tr key={a.id} className={[checked ? "is-selected" : "", flagged.has(a.refnumber) ? "has-problem" : ""].filter(Boolean).join(" ") || undefined}>
                       <td className="check">
                         <input
                           type="checkbox"
@@ -189,6 +245,13 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
                       <td className="title-cell">
                         <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
                         <span className="a-article-authors">{a.authorname}</span>
+                        {a.doi ? (
+                          <span className="a-article-doi">
+                            DOI <span className="mono">{a.doi}</span>
+                          </span>
+                        ) : doiReady ? (
+                          <span className="a-article-doi is-missing">No DOI yet</span>
+                        ) : null}
                       </td>
                       <td className="mono">{a.pagenumber}</td>
                       <td>

@@ -1,8 +1,9 @@
+import { monogramInitials } from "../../lib/initials";
 import { data, Form, Link, NavLink, Outlet, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/layout";
 import adminCss from "../../admin.css?url";
 import { FlashProvider } from "../../components/admin/Flash";
-import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../utils/admin.server";
+import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../auth/admin.server";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -37,7 +38,8 @@ const NAV = [
 ];
 
 /** 'Journal of Staff Journeys' → 'JSJ'; 'Asha Menon' → 'AM'. */
-function initials(name: string, max: number): string {
+/** A person's initials for the avatar ('Dr. Anjali Sharma' → 'AS'). */
+function personInitials(name: string, max: number): string {
   const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(dr|prof|mr|mrs|ms)\.?$/i.test(w));
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w));
   return (capitalised.length ? capitalised : words).map((w) => w[0]).join("").slice(0, max).toUpperCase();
@@ -76,9 +78,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className={`admin-progress${busy ? " is-busy" : ""}`} role="progressbar" aria-hidden={!busy} aria-label="Loading" />
         <header className="admin-topbar">
           <div className="admin-topbar-inner">
-            <Link to="/admin" className="admin-brand" aria-label={`${siteName} admin: home`}>
+            <Link to="/admin" className="admin-brand">
               <span className="admin-logo" aria-hidden="true">
-                {initials(siteName, 3)}
+                {monogramInitials(siteName, 3)}
               </span>
               <span className="admin-brand-text">
                 <span className="admin-brand-name">{siteName}</span>
@@ -96,7 +98,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <div className="admin-account">
               <span className="admin-user" title={`Signed in as ${user.username}`}>
                 <span className="admin-avatar" aria-hidden="true">
-                  {initials(user.name, 2)}
+                  {personInitials(user.name, 2)}
                 </span>
                 <span className="admin-user-name">{user.name}</span>
               </span>

@@ -5,20 +5,19 @@ import adminCss from "../../admin.css?url";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { attemptLogin } from "../../models/users.server";
-import { errorText, LOGIN_DETAIL, SESSION_EXPIRED } from "../../schemas/messages";
-import { ADMIN_HEADERS, getAdminSession, safeNext } from "../../utils/admin.server";
+import { errorMessage, LOGIN_DETAIL, SESSION_EXPIRED } from "../../schemas/messages";
+import { ADMIN_HEADERS, getAdminSession, safeNext } from "../../auth/admin.server";
 import {
   clearSessionCookie,
   clientIp,
-  isSameOriginRequest,
-  MissingSecretError,
   readCookie,
   SESSION_COOKIE,
   sessionCookie,
   signToken,
-} from "../../utils/auth.server";
-import { MAX_PASSWORD_LENGTH } from "../../utils/password.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+} from "../../auth/tokens.server";
+import { MAX_PASSWORD_LENGTH } from "../../lib/password.server";
+import { MissingSecretError } from "../../lib/secrets";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -47,14 +46,13 @@ export async function loader(args: Route.LoaderArgs) {
 const STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_many_attempts: 429 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOriginRequest(request)) throw data("Forbidden", { status: 403, statusText: "Forbidden" });
   const { env, journal } = context.get(appContext);
   const form = await request.formData();
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const next = safeNext(String(form.get("next") ?? ""));
   if (!username || !password || username.length > 200 || password.length > MAX_PASSWORD_LENGTH) {
-    return data({ error: errorText("invalid_credentials"), detail: undefined as string | undefined, username }, { status: 401 });
+    return data({ error: errorMessage("invalid_credentials"), detail: undefined as string | undefined, username }, { status: 401 });
   }
   let result: Awaited<ReturnType<typeof attemptLogin>>;
   let token = "";
@@ -64,11 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The form stays, with the username, and says 'Something went wrong' (spec §8).
     console.error(error instanceof MissingSecretError ? error.message : error);
-    return data({ error: errorText(null), detail: LOGIN_DETAIL.server_error as string | undefined, username }, { status: 500 });
+    return data({ error: errorMessage(null), detail: LOGIN_DETAIL.server_error as string | undefined, username }, { status: 500 });
   }
   if (!result.ok) {
     return data(
-      { error: errorText(result.error), detail: LOGIN_DETAIL[result.error] as string | undefined, username },
+      { error: errorMessage(result.error), detail: LOGIN_DETAIL[result.error] as string | undefined, username },
       { status: STATUS[result.error] },
     );
   }

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "../../components/admin/NotFound";
-import { requireAdmin } from "../../utils/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin } from "../../auth/admin.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Not Found! · Admin", siteNameFromMatches(matches)) }];

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
-import { adminSearchArticles } from "../../models/articles.server";
+import { adminSearchArticles } from "../../models/search.server";
 import { issueAdminPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { requireAdmin } from "../../utils/admin.server";
-import { sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin } from "../../auth/admin.server";
+import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.q ? `Search: ${loaderData.q} · Admin` : "Search · Admin", siteNameFromMatches(matches)) }];

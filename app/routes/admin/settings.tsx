@@ -1,22 +1,26 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
+import { listJournalHosts } from "../../models/journals.server";
 import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../models/settings.server";
 import { formFields } from "../../schemas/common";
-import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
-import { LOGO_MESSAGE, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { doiPreviewArticle } from "../../models/deposits.server";
+import { DoiPreview } from "../../components/admin/DoiPreview";
+import { DOI_PLACEHOLDERS } from "../../lib/doi";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlash, useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
-import { requireAdmin, requireAdminAction, type AdminSession } from "../../utils/admin.server";
-import { journalLogoUrl } from "../../utils/storage";
-import { formFile, UploadRejected } from "../../utils/uploads.server";
-import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../utils/html";
-import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../utils/site";
+import { requireAdmin, type AdminSession } from "../../auth/admin.server";
+import { journalLogoUrl } from "../../lib/urls";
+import { formFile, UploadRejected } from "../../storage/uploads.server";
+import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../lib/html";
+import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../lib/site";
 
 type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
 type FlagKey = (typeof SETTINGS_FLAGS)[number];
@@ -31,7 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (!s) throw data("This journal has no settings yet.", { status: 404 });
   const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
   const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, !!s[k]])) as Record<FlagKey, boolean>;
-  return { text, flags, updatedAt: s.updated_at, logo: journalLogoUrl(s.logo) };
+  const hosts = await listJournalHosts(db, journal.id);
+  // The DOI suffix pattern is previewed with a real article of the journal (its newest).
+  const doiSample = (await doiPreviewArticle(db, journal.id)) ?? null;
+  return { text, flags, updatedAt: s.updated_at, logo: journalLogoUrl(s.logo), hosts, slug: journal.slug, doiSample };
 }
 
 
@@ -40,7 +47,7 @@ async function saveLogo(session: AdminSession, form: FormData) {
   const file = formFile(form, "logoFile");
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
+    return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
   }
   let logo: LogoImage | null = null;
   if (file) {
@@ -48,7 +55,7 @@ async function saveLogo(session: AdminSession, form: FormData) {
       logo = await checkLogo(file);
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
-      return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, LOGO_MESSAGE) }, { status: error.status });
+      return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: error.status });
     }
   }
   try {
@@ -64,11 +71,11 @@ const MAX_SETTINGS_BODY = 3 * 1024 * 1024;
 
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdminAction(args);
+  const session = await requireAdmin(args);
   const { db, journal } = session;
   // The settings form is text; only a logo upload is large (at most 2 MB plus the form).
   if (Number(args.request.headers.get("content-length") ?? 0) > MAX_SETTINGS_BODY) {
-    return data({ ok: false, fields: { logoFile: LOGO_MESSAGE } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, LOGO_MESSAGE) }, { status: 413 });
+    return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
   }
   let form: FormData;
   try {
@@ -79,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") === "logo") return saveLogo(session, form);
   const result = validateSettings(formFields(form));
   if (!result.ok) {
-    return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, "Check the highlighted fields.") }, { status: 400 });
+    return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
   }
   try {
     await updateSettings(db, journal.id, result.value.values);
@@ -122,6 +129,12 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
   fee_dollar: { label: "Fee, other countries ($)", placeholder: "60" },
   google_review_link: { label: "Google review link", type: "url", placeholder: "https://g.page/r/…", wide: true },
   home_content: { label: "Home page content" },
+  abbrev_title: { label: "Abbreviated title", placeholder: "Int. J. Agric. Life Sci.", hint: "ISO 4 abbreviation, sent to Crossref and in JATS." },
+  doi_prefix: { label: "DOI prefix", placeholder: "10.12345", hint: "Your Crossref prefix: 10. followed by 4 to 9 digits." },
+  doi_suffix_pattern: { label: "DOI suffix pattern", wide: true },
+  doi_depositor_name: { label: "Depositor name", placeholder: "Agri Life Publications", hint: "Who sends the deposit files to Crossref." },
+  doi_depositor_email: { label: "Depositor e-mail", type: "email", placeholder: "doi@publisher.example", hint: "Crossref sends the submission log here." },
+  doi_registrant: { label: "Registrant", placeholder: "Agri Life Publications", hint: "The organisation that owns the DOIs, as Crossref knows it." },
   timezone: {
     label: "Time zone",
     placeholder: "Asia/Kolkata",
@@ -197,8 +210,17 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </>
       );
     }
+    if (k === "doi_prefix" || k === "doi_suffix_pattern") {
+      return <input {...props} type="text" className="input-mono" maxLength={k === "doi_prefix" ? 40 : 100} autoComplete="off" spellCheck={false} />;
+    }
     return <input {...props} type={meta.type ?? "text"} maxLength={2000} />;
   };
+
+  const fieldFor = (k: (typeof DOI_SETTINGS_FIELDS)[number]) => (
+    <Field key={k} id={k} label={LABELS[k].label} error={errorOf(k)} hint={LABELS[k].hint} className={LABELS[k].wide ? "span-all" : ""}>
+      {input(k)}
+    </Field>
+  );
 
   return (
     <>
@@ -243,6 +265,42 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             </div>
           </fieldset>
         ))}
+
+        <fieldset className="card form-section doi-section">
+          <legend>DOIs and indexing</legend>
+          <p className="section-intro">
+            For Crossref DOI deposits, DOAJ uploads and JATS metadata. Select articles on an issue's table, then use{" "}
+            <strong>Assign DOIs</strong>, <strong>Crossref XML</strong> or <strong>DOAJ XML</strong>.
+          </p>
+          <div className="grid-3">
+            {fieldFor("doi_prefix")}
+            {fieldFor("doi_registrant")}
+            {fieldFor("doi_depositor_name")}
+            {fieldFor("doi_depositor_email")}
+            {fieldFor("abbrev_title")}
+            <Field
+              id="doi_suffix_pattern"
+              label={LABELS.doi_suffix_pattern.label}
+              required
+              error={errorOf("doi_suffix_pattern")}
+              className="span-all"
+              hint={
+                <>
+                  Placeholders: {Object.entries(DOI_PLACEHOLDERS).map(([name, what], i) => (
+                    <span key={name}>
+                      {i ? ", " : ""}
+                      <code>{`{${name}}`}</code> {what}
+                    </span>
+                  ))}
+                  . It must contain <code>{"{refnumber}"}</code>; between placeholders use letters, digits and <code>- . _ ; ( ) /</code>.
+                </>
+              }
+            >
+              {input("doi_suffix_pattern")}
+              <DoiPreview prefix={text.doi_prefix} pattern={text.doi_suffix_pattern} slug={loaderData.slug} sample={loaderData.doiSample} />
+            </Field>
+          </div>
+        </fieldset>
 
         <fieldset className="card form-section">
           <legend>Home page</legend>
@@ -302,7 +360,32 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </div>
       </Form>
       <LogoCard logo={loaderData.logo} />
+      <HostsCard hosts={loaderData.hosts} />
     </>
+  );
+}
+
+/**
+ * The hostnames the journal answers on (read-only): the primary names every link, feed and
+ * certificate; the others redirect readers to it. Changed with `npm run journal -- hosts`.
+ */
+function HostsCard({ hosts }: { hosts: { hostname: string; primary: boolean }[] }) {
+  return (
+    <section className="card form-section hosts-card" aria-labelledby="hosts-title">
+      <h2 id="hosts-title" className="section-title">Web addresses</h2>
+      <ul className="host-list">
+        {hosts.map((h) => (
+          <li key={h.hostname}>
+            <code>{h.hostname}</code>{" "}
+            {h.primary ? <span className="badge badge-primary">Primary</span> : <span className="muted">redirects to the primary</span>}
+          </li>
+        ))}
+      </ul>
+      <p className="field-hint">
+        Links, feeds, citations and certificate QR codes always name the primary address. The publisher changes these
+        addresses with <code>npm run journal -- hosts</code>.
+      </p>
+    </section>
   );
 }
 
@@ -319,7 +402,7 @@ function LogoCard({ logo }: { logo: string }) {
   // Each picked file's preview URL is released once it is replaced or the card goes away.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const busy = fetcher.state !== "idle";
-  const error = tooBig ? LOGO_MESSAGE : fetcher.data && !fetcher.data.ok ? fetcher.data.fields.logoFile : undefined;
+  const error = tooBig ? FIELD_MESSAGES.logo : fetcher.data && !fetcher.data.ok ? fetcher.data.fields.logoFile : undefined;
   return (
     <section className="card form-section logo-card" aria-labelledby="logo-title">
       <h2 id="logo-title" className="section-title">Logo</h2>

@@ -6,8 +6,9 @@ import { publishedIssuesQuery } from "../../models/issues.server";
 import { AllIssuesButton, ArchiveLayout, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { encodeArchiveIndex, issuePath } from "../../utils/archive-paths";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { encodeArchiveIndex } from "../../lib/archive";
+import { issuePath } from "../../lib/urls";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 /**
  * /archives: loads the list of years and sends the reader to the newest year's latest issue.

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { absoluteUrl, articleFileUrl, doiUrl, articlePath, articlePdfPath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
@@ -6,27 +7,20 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { publicArticleByRefQuery } from "../../models/articles.server";
 import { publishedIssuesQuery } from "../../models/issues.server";
-import { articleStatsByRefQuery, recordViewQuery } from "../../models/discovery.server";
+import { articleStatsByRefQuery, recordViewQuery } from "../../models/reader-stats.server";
 import { AuthorLinks } from "../../components/ArticleTable";
 import { CitationBox } from "../../components/CitationBox";
-import { CITATION_STYLES, renderCitation } from "../../utils/cite-formats";
-import { articleHeadTags } from "../../utils/article-meta.server";
+import { CITATION_STYLES, renderCitation } from "../../lib/citation/cite-formats";
+import { articleHeadTags } from "../../lib/citation/article-meta.server";
 import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import {
-  articlePath,
-  certificatePagePath,
-  encodeArchiveIndex,
-  issuePath,
-  issueTitle,
-  longDate,
-  parseIssueParams,
-} from "../../utils/archive-paths";
-import { howToCite, splitAuthors } from "../../utils/citation";
-import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
-import { articleFileHref } from "../../utils/reader.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { encodeArchiveIndex, issueTitle } from "../../lib/archive";
+import { longDate } from "../../lib/dates";
+import { howToCite } from "../../lib/citation/citation";
+import { splitAuthors } from "../../lib/names";
+import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
 
@@ -62,8 +56,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
 
   const s = journal.settings;
-  const url = new URL(request.url);
-  const fileUrl = articleFileHref(a);
+  const fileUrl = articleFileUrl(a);
   const titleText = htmlToText(a.title);
   const authors = splitAuthors(a.authorname);
   return {
@@ -96,7 +89,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
           issn: s.issn,
           essn: s.journal_essn,
           publisher: s.publisher_name,
-          url: new URL(articlePath(a), url).href,
+          url: absoluteUrl(journal, articlePath(a)),
         }),
       })),
     },
@@ -110,19 +103,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       volume: a.volume,
       issue: a.issue,
       pagenumber: a.pagenumber,
-      doi: a.doi,
+      doi: a.doi || undefined,
       journalName: s.websitename,
-      issnList: [s.issn, s.journal_essn].filter(Boolean),
+      issn: s.issn,
+      essn: s.journal_essn,
       publisher: s.publisher_name,
       language: s.journal_language,
       // The PDF beside the abstract page (/archives/…/{ref}.pdf, same folder) for Scholar.
-      pdfUrl: fileUrl ? new URL(`${articlePath(a)}.pdf`, url).href : "",
-      pageUrl: new URL(articlePath(a), url).href,
+      pdfUrl: fileUrl ? absoluteUrl(journal, articlePdfPath(a)) : undefined,
+      pageUrl: absoluteUrl(journal, articlePath(a)),
     }),
   };
 }
 
-/** Google Scholar's inclusion rules and the rest: built by the loader (utils/article-meta.server.ts). */
+/** Google Scholar's inclusion rules and the rest: built by the loader (app/lib/citation/article-meta.server.ts). */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
   const article = loaderData?.article;
@@ -202,8 +196,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt>DOI</dt>
                 <dd>
-                  <a href={`https://doi.org/${article.doi}`} rel="noopener">
-                    https://doi.org/{article.doi}
+                  <a href={doiUrl(article.doi)} rel="noopener">
+                    {doiUrl(article.doi)}
                   </a>
                 </dd>
               </div>

@@ -3,13 +3,13 @@ import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/author";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { searchRanked } from "../../models/articles.server";
+import { searchRanked } from "../../models/search.server";
 import { ArticleTable } from "../../components/ArticleTable";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { stripHonorifics, splitAuthors } from "../../utils/citation";
-import { toArticleRow } from "../../utils/reader.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { stripHonorifics, splitAuthors } from "../../lib/names";
+import { toArticleRow } from "../../models/article-rows.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 /** Every article of one author in this journal (authors link here from tables and articles). */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { getDb } from "../../db/client.server";
 import { enabledEditorsQuery, type EditorCategory } from "../../models/editors.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../utils/html";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
-import { editorPictureUrl } from "../../utils/storage";
+import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { EDITORIAL_BOARD_PDF_PATH, editorPictureUrl } from "../../lib/urls";
 
 const GROUPS: { category: EditorCategory; title: string; id: string }[] = [
   { category: "chief editor", title: "Editor-in-Chief", id: "editor-in-chief" },
@@ -58,7 +58,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     <Main className="content board-page" labelledBy="board-title">
       <div className="content-head">
         <h1 id="board-title">Editorial Board</h1>
-        <a className="button ghost" href="/api/pdf/editorialboard" download="Editorial-Board.pdf">
+        <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download="Editorial-Board.pdf">
           Download (PDF)
         </a>
       </div>

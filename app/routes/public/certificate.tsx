@@ -5,11 +5,11 @@ import { getDb } from "../../db/client.server";
 import { publicArticleByRefQuery } from "../../models/articles.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { articlePath, issueTitle } from "../../utils/archive-paths";
-import { splitAuthors } from "../../utils/citation";
-import { sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
-import { articleFileHref } from "../../utils/reader.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { issueTitle } from "../../lib/archive";
+import { articleFileUrl, articlePath, certificatePdfPath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
+import { splitAuthors } from "../../lib/names";
+import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 /**
  * /pdf?refno=…: the downloads an author receives after publication. Document links point at
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       titleHtml: sanitizeHtml(a.title, TITLE_PROFILE),
       issueText: issueTitle(a),
       url: articlePath(a),
-      fileUrl: articleFileHref(a),
+      fileUrl: articleFileUrl(a),
       authors: splitAuthors(a.authorname),
     },
   };
@@ -92,7 +92,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
             <li key={`${index}-${name}`}>
               <a
                 className="button"
-                href={`/api/pdf/certificate/${encodeURIComponent(article.refnumber)}/${index + 1}`}
+                href={certificatePdfPath(article.refnumber, index + 1)}
                 download={`certificate-${article.refnumber}.pdf`}
               >
                 Certificate: {name}
@@ -105,10 +105,10 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
       <div className="download-group">
         <h2>Journal documents</h2>
         <p className="button-row">
-          <a className="button ghost" href={`/api/pdf/coverpage/${article.id}`} download={`coverpage-${article.id}.pdf`}>
+          <a className="button ghost" href={coverPagePdfPath(article.id)} download={`coverpage-${article.id}.pdf`}>
             Cover Page
           </a>
-          <a className="button ghost" href="/api/pdf/editorialboard" download="Editorial-Board.pdf">
+          <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download="Editorial-Board.pdf">
             Editorial Board
           </a>
         </p>

@@ -2,7 +2,7 @@ import type { Route } from "./+types/contact";
 import { appContext } from "../../context";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../utils/site";
+import { pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;

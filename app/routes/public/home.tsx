@@ -7,8 +7,8 @@ import { enabledPartnersQuery } from "../../models/indexing.server";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { RICH_PROFILE, sanitizeHtml } from "../../utils/html";
-import { displayImpactFactor, enquiryText, whatsappLink } from "../../utils/site";
+import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
+import { displayImpactFactor, enquiryText, whatsappLink } from "../../lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
@@ -136,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="side-card">
           <h2>Journal List</h2>
           <p>
-            <Link to="/archives">Browse all issues of {s.websitename}</Link>
+            <Link to="/journals">All journals of {s.publisherName || "the publisher"}</Link>
           </p>
         </section>
         {chat ? (

@@ -5,7 +5,7 @@ import { enabledPartnersQuery } from "../../models/indexing.server";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);

@@ -3,9 +3,8 @@ import type { Route } from "./+types/instructions";
 import { appContext } from "../../context";
 import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { enquiryText, pageTitle, siteNameFromMatches, whatsappLink } from "../../utils/site";
-
-const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc";
+import { enquiryText, pageTitle, siteNameFromMatches, whatsappLink } from "../../lib/site";
+import { COPYRIGHT_FORM_URL } from "../../lib/urls";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;

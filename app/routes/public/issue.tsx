@@ -1,4 +1,5 @@
 import { data, useNavigation } from "react-router";
+import { absoluteUrl, issuePath, parseIssueParams } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/issue";
 import { appContext } from "../../context";
@@ -9,9 +10,9 @@ import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { ArticleTable } from "../../components/ArticleTable";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { countLabel, encodeArchiveIndex, issuePath, issueTitle, parseIssueParams } from "../../utils/archive-paths";
-import { toArticleRow } from "../../utils/reader.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { countLabel, encodeArchiveIndex, issueTitle } from "../../lib/archive";
+import { toArticleRow } from "../../models/article-rows.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ref = parseIssueParams(params);
@@ -31,7 +32,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     rows: articles.map((a) => toArticleRow(a, s.websitename)),
     archive: encodeArchiveIndex(published),
     showSubject: s.show_subject_column,
-    canonical: new URL(issuePath(issue), request.url).href,
+    canonical: absoluteUrl(journal, issuePath(issue)),
   };
 }
 

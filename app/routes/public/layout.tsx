@@ -1,9 +1,10 @@
+import { monogramInitials } from "../../lib/initials";
 import { Form, Link, NavLink, Outlet, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "../../context";
 import { useRootData } from "../../root";
-import { INLINE_PROFILE, sanitizeHtml } from "../../utils/html";
-import { enquiryText, whatsappLink } from "../../utils/site";
+import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
+import { enquiryText, whatsappLink } from "../../lib/site";
 
 const NAV = [
   { to: "/", label: "HOME", end: true },
@@ -23,15 +24,6 @@ export function loader({ context }: Route.LoaderArgs) {
 // Derived from the journal's settings only: nothing changes while a reader moves between pages.
 export function shouldRevalidate() {
   return false;
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter((w) => /^[A-Z]/.test(w))
-    .map((w) => w[0])
-    .join("")
-    .slice(0, 4);
 }
 
 /**
@@ -100,15 +92,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <PendingIndicator />
       <header className="site-header">
         <div className="masthead container">
-          <Link to="/" className="brand" aria-label={`${site.websitename}: home`}>
+          {/* Named by what it shows (the name, NAAS rating, ISSN): an aria-label hid the rating and ISSN. */}
+          <Link to="/" className="brand">
             {site.logo ? (
-              // Decorative: the link is named by its aria-label, and the name is written beside it.
+              // Decorative: the journal's name is written beside it.
               <span className="logo logo-image">
                 <img src={site.logo} alt="" width={54} height={54} decoding="async" />
               </span>
             ) : (
               <span className="logo" aria-hidden="true">
-                {initials(site.websitename)}
+                {monogramInitials(site.websitename)}
               </span>
             )}
             <span className="brand-text">
@@ -152,6 +145,28 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </div>
       <footer className="site-footer">
+        {/*
+          Fixed in the window's corner only where the page has a margin for it (wide screens);
+          elsewhere it is a button at the top of the footer, so it never covers content.
+        */}
+        {chat ? (
+          <a
+            className="chat-float"
+            href={chat}
+            target="_blank"
+            rel="noopener noreferrer"
+            title="Chat with us on WhatsApp"
+          >
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3zm0 23.6c-2 0-3.9-.5-5.6-1.5l-.4-.2-3.9 1 1-3.8-.3-.4A10.6 10.6 0 1 1 16 26.6zm5.8-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.7 8.7 0 0 1-4.3-3.8c-.3-.6.3-.5.9-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6c-.2 0-.5.1-.8.4s-1 1-1 2.5 1.1 2.9 1.2 3.1 2.1 3.2 5.1 4.5c1.9.8 2.6.9 3.6.7.6-.1 1.9-.8 2.1-1.5s.3-1.3.2-1.5-.3-.2-.6-.3z"
+              />
+            </svg>
+            <span className="chat-float-label">Chat with us on WhatsApp</span>
+          </a>
+        ) : null}
+
         <div className="container footer-grid">
           <div>
             <p className="footer-name">{site.websitename}</p>
@@ -175,7 +190,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               {chat ? (
-                <li>
+                <li className="footer-chat">
                   <a href={chat} target="_blank" rel="noopener noreferrer">
                     Chat with us on WhatsApp
                   </a>
@@ -187,24 +202,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <p className="copyright container">
           Copyright © {year} {site.websitename}. All rights reserved.
         </p>
-        {/* Fixed to the corner of the window; inside the footer so it sits in a landmark. */}
-        {chat ? (
-          <a
-            className="chat-float"
-            href={chat}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Chat with us on WhatsApp"
-            title="Chat with us on WhatsApp"
-          >
-            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3zm0 23.6c-2 0-3.9-.5-5.6-1.5l-.4-.2-3.9 1 1-3.8-.3-.4A10.6 10.6 0 1 1 16 26.6zm5.8-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.7 8.7 0 0 1-4.3-3.8c-.3-.6.3-.5.9-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6c-.2 0-.5.1-.8.4s-1 1-1 2.5 1.1 2.9 1.2 3.1 2.1 3.2 5.1 4.5c1.9.8 2.6.9 3.6.7.6-.1 1.9-.8 2.1-1.5s.3-1.3.2-1.5-.3-.2-.6-.3z"
-              />
-            </svg>
-          </a>
-        ) : null}
       </footer>
     </>
   );

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 // Any path no route claims: a real 404 rendered by the reader layout's error page.
 export function loader() {

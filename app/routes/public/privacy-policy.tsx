@@ -3,7 +3,7 @@ import type { Route } from "./+types/privacy-policy";
 import { appContext } from "../../context";
 import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;

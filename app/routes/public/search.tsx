@@ -2,12 +2,13 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { RANKED_PAGE_SIZE, searchRanked } from "../../models/articles.server";
-import { ArticleTable, type ArticleRow } from "../../components/ArticleTable";
+import { RANKED_PAGE_SIZE, searchRanked } from "../../models/search.server";
+import { ArticleTable } from "../../components/ArticleTable";
+import type { ArticleRow } from "../../lib/article";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { toArticleRow } from "../../utils/reader.server";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { toArticleRow } from "../../models/article-rows.server";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 const MAX_KEYWORD = 200;
 const MAX_PAGE = 200;

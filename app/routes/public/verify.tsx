@@ -3,14 +3,16 @@ import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { canonicalCode, certificateSecret, checkCode, parseCode } from "../../documents/verification.server";
-import { formatDate, formatPages, formatPeriod } from "../../documents/format.server";
+import { formatPeriod } from "../../documents/format.server";
+import { longDate } from "../../lib/dates";
+import { formatPages } from "../../lib/pages";
 import { publicArticleForDocumentQuery } from "../../models/documents.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { articlePath } from "../../utils/archive-paths";
-import { splitAuthors } from "../../utils/citation";
-import { sanitizeHtml, TITLE_PROFILE } from "../../utils/html";
-import { pageTitle, siteNameFromMatches } from "../../utils/site";
+import { articlePath, certificatePdfPath } from "../../lib/urls";
+import { splitAuthors } from "../../lib/names";
+import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
+import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 const INVALID = "This verification code is not valid for this journal.";
 
@@ -41,10 +43,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       refnumber: article.refnumber,
       issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
       pages: formatPages(article.pagenumber),
-      published: formatDate(article.publishdate),
+      published: longDate(article.publishdate),
       journal: journal.settings.websitename || journal.name,
       articleUrl: articlePath(article),
-      certificateUrl: `/api/pdf/certificate/${encodeURIComponent(article.refnumber)}/${genuine.position}`,
+      certificateUrl: certificatePdfPath(article.refnumber, genuine.position),
     },
   };
 }

@@ -1,0 +1,119 @@
+import { serialize as serializeCookie } from "hono/utils/cookie";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { appContext } from "../context";
+import { getDb, type Db } from "../db/client.server";
+import type { JournalContext } from "../models/journals.server";
+import type { User } from "../models/users.server";
+import type { Flash } from "../components/admin/flash";
+import { clearSessionCookie, readCookie, secureTransport, SESSION_COOKIE } from "./tokens.server";
+import { sessionUser } from "./session.server";
+
+/**
+ * Session checks for the admin pages. Every admin loader and action calls `requireAdmin`, on
+ * the server: a page is never rendered, nor a change made, without a valid session of the
+ * journal the request's host belongs to. Cross-site form posts never get this far: workers/app.ts
+ * refuses them before any route runs (app/auth/cross-site.ts).
+ */
+
+export interface AdminSession {
+  user: User;
+  journal: JournalContext;
+  env: Env;
+  db: Db;
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+// The layout's and the page's loaders run in parallel for one request: look the session up
+// once and share the answer through the request's router context.
+const sessionMemo = createContext<Promise<AdminSession | null> | null>(null);
+
+export function getAdminSession({ request, context }: Args): Promise<AdminSession | null> {
+  const memo = context.get(sessionMemo);
+  if (memo) return memo;
+  const { env, journal, state } = context.get(appContext);
+  const promise = sessionUser(env, journal.id, request).then((user) => {
+    if (!user) return null;
+    // Only writes by signed-in staff invalidate the journal's edge cache (workers/cache.ts).
+    state.staffUserId = user.id;
+    return { user, journal, env, db: getDb(env.DB) };
+  });
+  (context as RouterContextProvider).set(sessionMemo, promise);
+  return promise;
+}
+
+/** Where a page the user asked for may send them back to after signing in ('' when nowhere safe). */
+export function safeNext(value: string | null | undefined): string {
+  if (!value || value.length > 500) return "";
+  try {
+    const url = new URL(value, "http://admin.invalid");
+    if (url.origin !== "http://admin.invalid") return "";
+    const path = url.pathname.replace(/\.data$/, "");
+    if (!/^\/admin(\/|$)/.test(path) || /^\/admin\/(login|logout)\b/.test(path)) return "";
+    url.searchParams.delete("_routes");
+    url.searchParams.delete("index");
+    return path + url.search;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The login URL for a request without a valid session. A cookie that no longer verifies means
+ * the session expired (or was revoked) while the user worked: `expired=1` makes the login page
+ * show the spec's session-expired alert (SESSION_EXPIRED in app/schemas/messages.ts).
+ */
+export function loginUrl(request: Request): string {
+  const params = new URLSearchParams();
+  if (readCookie(request, SESSION_COOKIE)) params.set("expired", "1");
+  // After signing in again, back to the page (for a form post, the page the form is on).
+  const next = safeNext(new URL(request.url).pathname + new URL(request.url).search);
+  if (next && next !== "/admin") params.set("next", next);
+  const query = params.toString();
+  return `/admin/login${query ? `?${query}` : ""}`;
+}
+
+export async function requireAdmin(args: Args): Promise<AdminSession> {
+  const session = await getAdminSession(args);
+  if (session) return session;
+  const { env } = args.context.get(appContext);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (readCookie(args.request, SESSION_COOKIE)) headers.append("Set-Cookie", clearSessionCookie(env));
+  throw redirect(loginUrl(args.request), { headers });
+}
+
+// ---- Flash messages across a redirect ------------------------------------------------------
+
+const FLASH_COOKIE = "admin_flash";
+
+/** A short-lived cookie carrying a flash message to the page a redirect leads to. */
+export function flashCookie(flash: Omit<Flash, "id">, env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
+  const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
+  return serializeCookie(FLASH_COOKIE, value, { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: secureTransport(env) });
+}
+
+export function clearFlashCookie(env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
+  return serializeCookie(FLASH_COOKIE, "", { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
+}
+
+/** The flash message a previous response left, if any. */
+export function readFlash(request: Request): Flash | null {
+  const raw = readCookie(request, FLASH_COOKIE);
+  if (!raw) return null;
+  try {
+    const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+    const value = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Flash>;
+    if (typeof value.msg !== "string" || !["success", "error", "normal"].includes(String(value.kind))) return null;
+    return {
+      kind: value.kind as Flash["kind"],
+      msg: value.msg.slice(0, 500),
+      detail: typeof value.detail === "string" ? value.detail.slice(0, 1000) : undefined,
+      id: crypto.randomUUID(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** `Cache-Control` and robots headers for every admin response. */
+export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;

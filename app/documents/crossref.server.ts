@@ -1,0 +1,114 @@
+/**
+ * A Crossref metadata deposit (schema 5.3.1, `doi_batch`) for articles of one issue: records
+ * in, XML text out. Staff upload the file at Crossref's web deposit form (README); the app makes
+ * no network call. Element order, date order (month, day, year) and the name order (given, then
+ * surname) follow crossref5.3.1.xsd; test/e2e/indexes-xsd.test.ts validates the files the app
+ * serves against it.
+ */
+import { escapeXml } from "../lib/xml";
+import { crossrefProblems, hasProblems, issn, pages, personNames, publicationDate, type DepositArticle, type DepositJournal } from "../schemas/deposit";
+import { articleLanguage } from "../lib/citation/scholarly-meta";
+import { abstractParagraphs, CROSSREF_INLINE, CROSSREF_JATS_INLINE, titleXml } from "./markup.server";
+import { articleUrls, DepositIncomplete, element, LICENSE } from "./metadata.server";
+
+export const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
+const SCHEMA_LOCATION = `${CROSSREF_NS} https://www.crossref.org/schemas/crossref5.3.1.xsd`;
+const JATS_NS = "http://www.ncbi.nlm.nih.gov/JATS1";
+const AI_NS = "http://www.crossref.org/AccessIndicators.xsd";
+
+export interface CrossrefInput {
+  journal: DepositJournal;
+  /** The issue: `date` is its publication date (the earliest of its articles'), YYYY-MM-DD. */
+  issue: { year: number; volume: number; issue: number; date: string };
+  /** Articles of that issue, in page order. */
+  articles: DepositArticle[];
+  /** When the file is made: the batch's timestamp (each redeposit must carry a larger one). */
+  now: Date;
+}
+
+/** Crossref's timestamp: yyyyMMddHHmmssSSS in UTC, a number that grows with every deposit. */
+export function crossrefTimestamp(now: Date): string {
+  return now.toISOString().replace(/\D/g, "").slice(0, 17);
+}
+
+/** crossref-{year}-v{vol}-i{issue}.xml */
+export function crossrefFileName(issue: { year: number; volume: number; issue: number }): string {
+  return `crossref-${issue.year}-v${issue.volume}-i${issue.issue}.xml`;
+}
+
+function dateXml(value: string): string {
+  const d = publicationDate(value);
+  if (!d) throw new Error(`not a publication date: ${value}`);
+  return `<publication_date media_type="online"><month>${d.month}</month><day>${d.day}</day><year>${d.year}</year></publication_date>`;
+}
+
+function articleXml(journal: DepositJournal, a: DepositArticle, language: string): string {
+  const names = personNames(a.authorname);
+  const contributors = names
+    .map(
+      (n, i) =>
+        `<person_name sequence="${i === 0 ? "first" : "additional"}" contributor_role="author">${element("given_name", n.given)}${element("surname", n.surname)}</person_name>`,
+    )
+    .join("");
+  const paragraphs = abstractParagraphs(a.abstract, CROSSREF_JATS_INLINE);
+  const abstract = paragraphs.length ? `<jats:abstract>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>` : "";
+  const { first, last } = pages(a.pagenumber);
+  const urls = articleUrls(journal, a);
+  const pdf = urls.pdf
+    ? `<collection property="text-mining"><item><resource mime_type="application/pdf">${escapeXml(urls.pdf)}</resource></item></collection>`
+    : "";
+  return [
+    `<journal_article publication_type="full_text"${language}>`,
+    `<titles><title>${titleXml(a.title, CROSSREF_INLINE)}</title></titles>`,
+    `<contributors>${contributors}</contributors>`,
+    abstract,
+    dateXml(a.publishdate),
+    `<pages>${element("first_page", first)}${last !== first ? element("last_page", last) : ""}</pages>`,
+    // Free to read under CC BY from the publication date (the site's open-access policy).
+    `<ai:program name="AccessIndicators"><ai:free_to_read/><ai:license_ref applies_to="vor" start_date="${escapeXml(a.publishdate.trim())}">${LICENSE.url}</ai:license_ref></ai:program>`,
+    `<doi_data><doi>${escapeXml(a.doi.trim())}</doi><resource>${escapeXml(urls.page)}</resource>${pdf}</doi_data>`,
+    `</journal_article>`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/**
+ * The deposit file. Throws DepositIncomplete if crossrefProblems() finds anything: callers
+ * check first and show staff the list instead.
+ */
+export function buildCrossrefDeposit({ journal, issue, articles, now }: CrossrefInput): string {
+  const problems = crossrefProblems(journal, articles);
+  if (hasProblems(problems)) throw new DepositIncomplete("crossref", problems);
+  if (!articles.length) throw new Error("a deposit needs at least one article");
+  const timestamp = crossrefTimestamp(now);
+  const lang = articleLanguage(journal.language);
+  const language = lang ? ` language="${lang.iso639_1}"` : "";
+  const issns = [
+    [issn(journal.issn), "print"],
+    [issn(journal.eissn), "electronic"],
+  ]
+    .filter(([value]) => value)
+    .map(([value, media]) => `<issn media_type="${media}">${value}</issn>`)
+    .join("");
+  const batchId = `${journal.slug}-${issue.year}-v${issue.volume}-i${issue.issue}-${timestamp}`;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<doi_batch xmlns="${CROSSREF_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:jats="${JATS_NS}" xmlns:ai="${AI_NS}" version="5.3.1" xsi:schemaLocation="${SCHEMA_LOCATION}">`,
+    `<head>`,
+    `<doi_batch_id>${escapeXml(batchId)}</doi_batch_id>`,
+    `<timestamp>${timestamp}</timestamp>`,
+    `<depositor>${element("depositor_name", journal.depositorName)}${element("email_address", journal.depositorEmail)}</depositor>`,
+    element("registrant", journal.registrant),
+    `</head>`,
+    `<body>`,
+    `<journal>`,
+    `<journal_metadata${language}>${element("full_title", journal.title)}${element("abbrev_title", journal.abbrevTitle)}${issns}</journal_metadata>`,
+    `<journal_issue>${publicationDate(issue.date) ? dateXml(issue.date) : `<publication_date media_type="online"><year>${issue.year}</year></publication_date>`}<journal_volume><volume>${issue.volume}</volume></journal_volume><issue>${issue.issue}</issue></journal_issue>`,
+    ...articles.map((a) => articleXml(journal, a, language)),
+    `</journal>`,
+    `</body>`,
+    `</doi_batch>`,
+    ``,
+  ].join("\n");
+}

@@ -1,0 +1,74 @@
+/**
+ * What the Crossref, DOAJ and JATS builders share (issue 18): the article's two public
+ * addresses on the journal's primary host, and the error a builder throws when called with
+ * records its format's check (app/schemas/deposit.ts) has not passed.
+ */
+import { absoluteUrl } from "../lib/urls";
+import { escapeXml } from "../lib/xml";
+import type { DepositArticle, DepositJournal, DepositProblems } from "../schemas/deposit";
+import { articlePath } from "../lib/urls";
+
+/** The abstract page and the PDF beside it (`/archives/{y}/{v}/{i}/{ref}.pdf`, as Scholar prefers). */
+export function articleUrls(journal: Pick<DepositJournal, "origin">, a: Pick<DepositArticle, "year" | "volume" | "issue" | "refnumber" | "file">) {
+  const page = absoluteUrl(journal, articlePath(a));
+  return { page, pdf: a.file ? `${page}.pdf` : "" };
+}
+
+/** A builder was handed records with problems: callers check first and answer with the list. */
+export class DepositIncomplete extends Error {
+  readonly problems: DepositProblems;
+  constructor(format: string, problems: DepositProblems) {
+    super(`${format}: ${[...problems.journal, ...problems.articles.map((a) => `${a.refnumber}: ${a.missing.join(", ")}`)].join("; ")}`);
+    this.problems = problems;
+  }
+}
+
+/** `<name>text</name>` with the text escaped, or '' when there is no text. */
+export function element(name: string, text: string | number, attrs = ""): string {
+  const value = String(text).trim();
+  return value ? `<${name}${attrs}>${escapeXml(value)}</${name}>` : "";
+}
+
+/**
+ * The licence every article here is published under: the instructions to authors (app/routes/
+ * public/instructions.tsx, "Open access") promise CC BY 4.0 with copyright kept by the authors.
+ * Crossref's access indicators and JATS permissions carry it.
+ */
+export const LICENSE = {
+  url: "https://creativecommons.org/licenses/by/4.0/",
+  name: "Creative Commons Attribution 4.0 International (CC BY 4.0)",
+} as const;
+
+/** The settings the three formats read. */
+export interface DepositSettings {
+  websitename: string;
+  abbrev_title: string;
+  issn: string;
+  journal_essn: string;
+  publisher_name: string;
+  journal_language: string;
+  doi_prefix: string;
+  doi_depositor_name: string;
+  doi_depositor_email: string;
+  doi_registrant: string;
+}
+
+/** The journal of a request (its context: slug, name, origin, settings) as the builders read it. */
+export function depositJournal(journal: { slug: string; name: string; origin: string; settings: DepositSettings }): DepositJournal {
+  const s = journal.settings;
+  const title = s.websitename.trim() || journal.name;
+  return {
+    slug: journal.slug,
+    title,
+    abbrevTitle: s.abbrev_title.trim(),
+    issn: s.issn,
+    eissn: s.journal_essn,
+    publisher: s.publisher_name.trim() || title,
+    language: s.journal_language,
+    origin: journal.origin,
+    doiPrefix: s.doi_prefix.trim(),
+    depositorName: s.doi_depositor_name.trim(),
+    depositorEmail: s.doi_depositor_email.trim(),
+    registrant: s.doi_registrant.trim(),
+  };
+}

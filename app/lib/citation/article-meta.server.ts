@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "react-router";
+import { scholarDate } from "../dates";
+import { splitPages } from "../pages";
+import { creatorNames, dublinCore, scholarlyArticleJsonLd, twitterCard, type ArticleMetaInput } from "./scholarly-meta";
+
+/**
+ * Every `<head>` tag of an article page but the title, built on the server: Google Scholar's
+ * citation_*, Dublin Core, schema.org JSON-LD, Open Graph, Twitter, canonical — from one
+ * description of the article. Built here and sent with the loader data, the name parsing and
+ * citation code stay out of the readers' JavaScript (route `meta` functions also run in the
+ * browser, on client-side navigation).
+ */
+export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
+  const pages = splitPages(a.pagenumber);
+  const issn = a.issn || a.essn || "";
+  const description = a.abstractText.length > 300 ? `${a.abstractText.slice(0, 297)}…` : a.abstractText;
+  const tags: MetaDescriptor[] = [
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: a.pageUrl },
+    { name: "citation_title", content: a.titleText },
+    ...creatorNames(a.authors).map((name) => ({ name: "citation_author", content: name })),
+    { name: "citation_publication_date", content: scholarDate(a.publishdate) || String(a.year) },
+    { name: "citation_journal_title", content: a.journalName },
+    { name: "citation_issn", content: issn },
+    { name: "citation_volume", content: String(a.volume) },
+    { name: "citation_issue", content: String(a.issue) },
+    { name: "citation_firstpage", content: pages.first },
+    { name: "citation_lastpage", content: pages.last },
+    { name: "citation_abstract_html_url", content: a.pageUrl },
+    { name: "citation_publisher", content: a.publisher ?? "" },
+    { name: "citation_language", content: a.language ?? "" },
+    { name: "citation_keywords", content: a.keywords },
+    { name: "citation_pdf_url", content: a.pdfUrl ?? "" },
+    { name: "citation_doi", content: a.doi ?? "" },
+    ...dublinCore(a),
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: a.journalName },
+    { property: "og:title", content: a.titleText },
+    { property: "og:description", content: description },
+    { property: "og:url", content: a.pageUrl },
+    { property: "article:published_time", content: a.publishdate },
+    ...twitterCard(a, description),
+    { "script:ld+json": scholarlyArticleJsonLd(a) },
+  ];
+  // Empty tags only confuse crawlers.
+  return tags.filter((t) => !("content" in t) || t.content);
+}

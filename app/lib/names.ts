@@ -1,0 +1,157 @@
+/**
+ * Personal names as bylines write them — the one place that reads them: splitting the stored
+ * author list, dropping titles ('Dr.', 'Prof.', 'डॉ.'), surname and initials for citations, and
+ * the surname in file names. Citations, metadata tags, author-page URLs (app/lib/urls.ts) and
+ * certificate file names all go through these functions, so a name is treated alike in each.
+ * Browser-safe (the citation box hydrates).
+ */
+
+/** Splits the stored author list ("A, B, C") into names, in byline order. */
+export function splitAuthors(authorname: string): string[] {
+  return authorname
+    .split(/\s*,\s*/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+// Titles written before a name in the bylines of the journals here, Latin and Devanagari.
+const TITLES = "dr|prof|professor|mr|mrs|ms|miss|shri|smt|sri|डॉ|प्रो|श्री|श्रीमती";
+// A title counts only when something marks it as a word of its own — a period, a space or a
+// closing parenthesis — so "Dr.Suresh" and "(Dr) Ramesh" lose it but "Drew", "Srinivas" and
+// "श्रीनिवास" keep their letters.
+const HONORIFIC = new RegExp(`^\\(?(?:${TITLES})(?:\\.\\)?\\s*|\\)\\s*|\\s+)`, "iu");
+const ONLY_A_TITLE = new RegExp(`^\\(?(?:${TITLES})\\.?\\)?$`, "iu");
+
+/**
+ * The name without the titles before it ('Dr. ', 'Prof. (Dr.) ', 'डॉ. ', with or without period
+ * and space): what citations, metadata, author pages and file names show. A name that is nothing
+ * but a title is kept rather than emptied.
+ */
+export function stripHonorifics(name: string): string {
+  let rest = name.trim();
+  for (let m = HONORIFIC.exec(rest); m && m[0].length < rest.length; m = HONORIFIC.exec(rest)) {
+    rest = rest.slice(m[0].length).trimStart();
+  }
+  return rest;
+}
+
+// Viramas of the Brahmic scripts: a consonant after one belongs to the same akshara (conjunct).
+const VIRAMA = /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d]/u;
+const MARK = /[\p{M}\u200c\u200d]/u;
+
+/**
+ * The first letter of a word with everything that belongs to it: combining marks (an accent
+ * written as a separate code point, a Devanagari vowel sign, nukta or anusvara) and, through a
+ * virama, the following consonants of a conjunct — 'राजेश' → 'रा', 'क्षितिज' → 'क्षि'. Written out
+ * rather than left to Intl.Segmenter because segmenters before Unicode 15.1 split conjuncts, and
+ * the server and the browser (the citation box hydrates) must agree on every initial.
+ */
+export function initialOf(word: string): string {
+  const chars = Array.from(word.normalize("NFC"));
+  let i = chars.findIndex((c) => /[\p{L}\p{N}]/u.test(c));
+  if (i < 0) return "";
+  let out = chars[i++];
+  while (i < chars.length) {
+    if (MARK.test(chars[i])) {
+      out += chars[i++];
+    } else if (VIRAMA.test(out.at(-1) ?? "") || (out.at(-1) === "\u200d" && VIRAMA.test(out.at(-2) ?? ""))) {
+      if (!/\p{L}/u.test(chars[i])) break;
+      out += chars[i++];
+    } else {
+      break;
+    }
+  }
+  return out.toUpperCase();
+}
+
+/** A personal name split for citing: surname, given names, and the initials of each given name. */
+export interface NameParts {
+  /** Surname: the last word ('Singh'), or the whole of a one-word name. */
+  family: string;
+  /**
+   * Given names, with names written as initials normalised to 'R. K.' (so 'R.K.', 'R. K.' and
+   * 'RK' cite alike); full given names are kept as written.
+   */
+  given: string;
+  /**
+   * One entry per given name, each the initials of its hyphen-joined parts:
+   * 'Jean-Paul' → ['J', 'P'], 'R.K.' → ['R'], ['K'].
+   */
+  initials: string[][];
+}
+
+const HYPHEN = /[-\u2010\u2011]/u;
+
+/** 'R', 'R.', 'रा.' — one letter (with its marks), optionally with a period. */
+function isInitial(part: string): boolean {
+  const bare = part.replace(/\.$/, "");
+  return bare.length > 0 && initialOf(bare).toLowerCase() === bare.normalize("NFC").toLowerCase() && (part.endsWith(".") || /^\p{Lu}$/u.test(bare));
+}
+
+/**
+ * A given name of two or three Latin capitals ('RK', 'SKP') is read as initials written without
+ * periods, the way many Indian bylines write them — a guess, since nothing tells 'RK' from a
+ * name. The guess is trusted in a name written in mixed case ('RK Singh', 'SKP Yadav'). In a
+ * name written all in capitals only two letters are read as initials ('RK SINGH'): three-letter
+ * capitals there are more often names ('RAJ KUMAR', 'ANU DEVI'), and two-letter names typed in
+ * capitals ('OM PRAKASH') are the accepted cost ('PRAKASH OM'). Devanagari has no case and never
+ * triggers it.
+ */
+function bareInitials(word: string, allCaps: boolean): boolean {
+  return (allCaps ? /^\p{Lu}{2}$/u : /^\p{Lu}{2,3}$/u).test(word) && /^\p{Script=Latin}+$/u.test(word);
+}
+
+export function parseName(name: string): NameParts {
+  // Split after a period that runs into the next letter too: 'R.K.Singh' is three words.
+  const words = stripHonorifics(name)
+    .normalize("NFC")
+    .split(/\s+|(?<=\.)(?=\p{L})/u)
+    .filter(Boolean);
+  if (words.length <= 1) return { family: words[0] ?? "", given: "", initials: [] };
+  const family = words[words.length - 1];
+  const allCaps = !/\p{Ll}/u.test(words.join(""));
+  const given: string[] = [];
+  const initials: string[][] = [];
+  for (const word of words.slice(0, -1)) {
+    if (bareInitials(word, allCaps)) {
+      for (const letter of word) {
+        given.push(`${letter}.`);
+        initials.push([letter]);
+      }
+      continue;
+    }
+    const parts = word.split(HYPHEN).filter((p) => initialOf(p));
+    if (parts.length === 0) continue;
+    initials.push(parts.map(initialOf));
+    // 'R.', 'K' and 'J.-P.' are initials: written with a period each; anything else as given.
+    given.push(parts.every(isInitial) ? parts.map((p) => `${initialOf(p)}.`).join("-") : word);
+  }
+  return { family, given: given.join(" "), initials };
+}
+
+const caseless = (s: string) => s.toUpperCase() === s.toLowerCase();
+
+/**
+ * Initials run together, 'SK', as Vancouver and the how-to-cite line write them. Initials of a
+ * script without case (Devanagari) are set apart by a space: run together, 'श्या' and 'सुं'
+ * would read as one word.
+ */
+export function joinInitials(initials: string[][]): string {
+  const flat = initials.flat();
+  return flat.map((i, n) => (n > 0 && (caseless(i) || caseless(flat[n - 1])) ? ` ${i}` : i)).join("");
+}
+
+/**
+ * The surname for a file name ('12-1-Sharma.pdf'): the citation's surname (parseName) with only
+ * letters, marks, digits and inner hyphens kept; 'author' when nothing usable is left (an
+ * empty name, or one that is nothing but a title).
+ */
+export function fileSafeSurname(name: string): string {
+  const bare = stripHonorifics(name);
+  if (ONLY_A_TITLE.test(bare)) return "author";
+  const surname = parseName(bare)
+    .family.replace(/[^\p{L}\p{M}\p{N}-]/gu, "")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return surname || "author";
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { toRis } from "./citation/cite-formats";
+import { scholarlyArticleJsonLd } from "./citation/scholarly-meta";
+import { formatPages, parsePageRange, splitPages } from "./pages";
+
+describe("page ranges", () => {
+  it("reads the stored range as numbers, or refuses it", () => {
+    expect(parsePageRange("12-18")).toEqual({ first: 12, last: 18 });
+    expect(parsePageRange(" 12 - 18 ")).toEqual({ first: 12, last: 18 });
+    for (const bad of ["", "12", "12-", "-18", "12–18", "a-b", "1-2-3", "1234567-1234568"]) expect(parsePageRange(bad), bad).toBeNull();
+  });
+
+  it("gives metadata the first and last page as written, a single page as both", () => {
+    expect(splitPages("012-18")).toEqual({ first: "012", last: "18" });
+    expect(splitPages(" 12 - 18 ")).toEqual({ first: "12", last: "18" });
+    expect(splitPages("7")).toEqual({ first: "7", last: "7" });
+  });
+
+  it("shows a range with an en dash, or the dash a format asks for", () => {
+    expect(formatPages("101 - 110")).toBe("101–110");
+    expect(formatPages("101-110", "--")).toBe("101--110");
+  });
+
+  it("is what Scholar tags, JSON-LD and RIS say", () => {
+    const a = { title: "T", authorname: "A B", year: 2025, volume: 1, issue: 2, pagenumber: "12 - 18", publishdate: "2025-01-02", refnumber: "1" };
+    expect(toRis(a, { name: "J", url: "https://j.example/a" })).toContain("SP  - 12\r\nEP  - 18\r\n");
+    const ld = scholarlyArticleJsonLd({ titleText: "T", authors: [], abstractText: "", keywords: "", publishdate: "2025-01-02", year: 2025, volume: 1, issue: 2, pagenumber: "12-18", pageUrl: "https://j.example/a", journalName: "J" });
+    expect([ld.pageStart, ld.pageEnd]).toEqual(["12", "18"]);
+  });
+});

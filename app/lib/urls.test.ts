@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import {
+  absoluteUrl,
+  articleAssetPath,
+  articleFileUrl,
+  articlePath,
+  articlePdfPath,
+  authorPath,
+  issuePath,
+  parseArticleAssetPath,
+  parseIssueParams,
+  publicOrigin,
+} from "./urls";
+
+describe("public paths", () => {
+  const article = { year: 2025, volume: 4, issue: 2, refnumber: "48213", file: "48213.pdf" };
+
+  it("builds the archive's page paths and reads both issue shapes back", () => {
+    expect(issuePath(article)).toBe("/archives/2025/vol4/issue2");
+    expect(articlePath(article)).toBe("/archives/2025/4/2/48213");
+    expect(articlePdfPath(article)).toBe("/archives/2025/4/2/48213.pdf");
+    expect(parseIssueParams({ year: "2025", volume: "vol4", issue: "issue2" })).toEqual({ year: 2025, volume: 4, issue: 2 });
+    expect(parseIssueParams({ year: "2025", volume: "4", issue: "2" })).toEqual({ year: 2025, volume: 4, issue: 2 });
+    expect(parseIssueParams({ year: "25", volume: "4", issue: "2" })).toBeNull();
+    expect(authorPath("Dr. Anjali Sharma")).toBe("/authors/Anjali%20Sharma");
+  });
+
+  it("names an article PDF the way the asset route reads it back", () => {
+    expect(articleFileUrl(article)).toBe("/assets/archives/2025/vol4issue2/48213.pdf");
+    expect(articleFileUrl({ ...article, file: "" })).toBeNull();
+    const path = articleAssetPath(2025, 4, 2, "48213.pdf");
+    expect(parseArticleAssetPath(path)).toEqual({ year: 2025, volume: 4, issue: 2, file: "48213.pdf" });
+    expect(parseArticleAssetPath("/archives/2025/4/2/48213.pdf")).toBeNull();
+  });
+
+  it("makes absolute URLs on the journal's origin only", () => {
+    const journal = { origin: publicOrigin("journal.example", { PUBLIC_SCHEME: "https", PUBLIC_PORT: "443" }) };
+    expect(absoluteUrl(journal, articlePath(article))).toBe("https://journal.example/archives/2025/4/2/48213");
+    expect(absoluteUrl({ origin: publicOrigin("localhost", { PUBLIC_SCHEME: "http", PUBLIC_PORT: "5173" }) }, "pdf")).toBe("http://localhost:5173/pdf");
+  });
+});

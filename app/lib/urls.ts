@@ -1,0 +1,151 @@
+/**
+ * Every URL the site builds, in one place: the public paths of pages and stored files (safe in
+ * browser code), and the absolute URLs made from them.
+ *
+ * Absolute URLs — canonical links, JSON-LD, Scholar tags, sitemaps, feeds, OAI-PMH, exports,
+ * security.txt, the link and QR code on certificates, the admin's announcement — start with the
+ * journal's origin: its primary hostname with the deployment's scheme and port, never the
+ * request's Host, port, scheme or X-Forwarded-* headers (docs/decisions/007-primary-host.md).
+ */
+import { stripHonorifics } from "./names";
+
+// ---- Absolute URLs -----------------------------------------------------------------------
+
+/** The deployment's public scheme and port: https and none in production. */
+export interface PublicUrlConfig {
+  /** "http" for a local server; anything else (or nothing) means https. */
+  PUBLIC_SCHEME?: string;
+  /** A port to name in URLs (local servers); empty in production. */
+  PUBLIC_PORT?: string;
+}
+
+/** `https://journal.example.org` (production) or `http://localhost:5173` (local). */
+export function publicOrigin(primaryHost: string, config: PublicUrlConfig = {}): string {
+  const scheme = config.PUBLIC_SCHEME === "http" ? "http" : "https";
+  const port = /^\d{1,5}$/.test(config.PUBLIC_PORT ?? "") ? Number(config.PUBLIC_PORT) : 0;
+  const shown = port && port !== (scheme === "http" ? 80 : 443) ? `:${port}` : "";
+  return `${scheme}://${primaryHost}${shown}`;
+}
+
+/** An absolute URL on the journal's primary host for a site path (`/archives/…`). */
+export function absoluteUrl(journal: { origin: string }, path: string): string {
+  return `${journal.origin}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** The DOI resolver's URL of a DOI ('10.1234/abc' → https://doi.org/10.1234/abc). */
+export function doiUrl(doi: string): string {
+  return `https://doi.org/${doi}`;
+}
+
+// ---- Pages (spec §2) -----------------------------------------------------------------------
+
+export interface IssueRef {
+  year: number;
+  volume: number;
+  issue: number;
+}
+
+/** What names an article's page. */
+export type ArticleRef = IssueRef & { refnumber: string };
+
+/** The archive list's form of an issue URL: /archives/{year}/vol{volume}/issue{issue}. */
+export function issuePath({ year, volume, issue }: IssueRef): string {
+  return `/archives/${year}/vol${volume}/issue${issue}`;
+}
+
+/**
+ * Reads the year, volume and issue of either issue-path shape: `/2025/vol4/issue2` (archive
+ * list links) or `/2025/4/2` (article links). Null when any part is not a number.
+ */
+export function parseIssueParams(params: { year?: string; volume?: string; issue?: string }): IssueRef | null {
+  const year = /^\d{4}$/.exec(params.year ?? "");
+  const volume = /^(?:vol)?(\d{1,4})$/i.exec(params.volume ?? "");
+  const issue = /^(?:issue)?(\d{1,4})$/i.exec(params.issue ?? "");
+  if (!year || !volume || !issue) return null;
+  return { year: Number(year[0]), volume: Number(volume[1]), issue: Number(issue[1]) };
+}
+
+/** Article page with plain numbers: /archives/{year}/{vol}/{issue}/{ref}. */
+export function articlePath(a: ArticleRef): string {
+  return `/archives/${a.year}/${a.volume}/${a.issue}/${encodeURIComponent(a.refnumber)}`;
+}
+
+/** The article's PDF beside its abstract page (same folder, as Google Scholar prefers). */
+export function articlePdfPath(a: ArticleRef): string {
+  return `${articlePath(a)}.pdf`;
+}
+
+/** Every article of one author in this journal; the name without honorifics (app/lib/names.ts). */
+export function authorPath(name: string): string {
+  return `/authors/${encodeURIComponent(stripHonorifics(name))}`;
+}
+
+/** The downloads page an author is sent after publication: /pdf?refno={ref}. */
+export function certificatePagePath(refnumber: string): string {
+  return `/pdf?refno=${encodeURIComponent(refnumber)}`;
+}
+
+/** The page a certificate's link and QR code open: /verify/{code}. */
+export function verifyPath(code: string): string {
+  return `/verify/${code}`;
+}
+
+// ---- Documents (JSON API, spec §7) ---------------------------------------------------------
+
+/** The certificate of the author at `position` (1-based) in the byline. */
+export function certificatePdfPath(refnumber: string, position: number): string {
+  return `/api/pdf/certificate/${encodeURIComponent(refnumber)}/${position}`;
+}
+
+export function coverPagePdfPath(articleId: number): string {
+  return `/api/pdf/coverpage/${articleId}`;
+}
+
+export const EDITORIAL_BOARD_PDF_PATH = "/api/pdf/editorialboard";
+
+// ---- Stored files (/assets/…, spec §7 static files) ----------------------------------------
+
+/** An issue's folder, in asset URLs and in R2 keys alike: {year}/vol{volume}issue{issue}. */
+export function issueFolder(year: number, volume: number, issue: number): string {
+  return `${year}/vol${volume}issue${issue}`;
+}
+
+const ARTICLE_ASSET = /^\/archives\/(\d{4})\/vol(\d{1,4})issue(\d{1,4})\/([^/]+)$/;
+
+/** An article file's path under /assets: /archives/{year}/vol{volume}issue{issue}/{file}. */
+export function articleAssetPath(year: number, volume: number, issue: number, file: string): string {
+  return `/archives/${issueFolder(year, volume, issue)}/${encodeURIComponent(file)}`;
+}
+
+/** The parts of an article file's asset path (undecoded file name), or null for another path. */
+export function parseArticleAssetPath(path: string): (IssueRef & { file: string }) | null {
+  const m = ARTICLE_ASSET.exec(path);
+  return m ? { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]), file: m[4] } : null;
+}
+
+/** Public URL of an article's PDF, or null when the article has none. */
+export function articleFileUrl(a: IssueRef & { file: string }): string | null {
+  return a.file ? `/assets${articleAssetPath(a.year, a.volume, a.issue, a.file)}` : null;
+}
+
+/** An editor's portrait, or the default avatar. */
+export function editorPictureUrl(picture: string): string {
+  return picture ? `/assets/editors/${encodeURIComponent(picture)}` : "/assets/editors/avatar.png";
+}
+
+export function indexingImageUrl(image: string): string {
+  return `/assets/indexing/${encodeURIComponent(image)}`;
+}
+
+/** The journal's logo ('' without one); object names change with every upload, so the URL never goes stale. */
+export function journalLogoUrl(logo: string): string {
+  return logo ? `/assets/logo/${encodeURIComponent(logo)}` : "";
+}
+
+/** The copyright form authors download from the instructions page (a static file in public/assets). */
+export const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc";
+
+/** Another listed journal's logo, served through this host for the publisher's journal list. */
+export function listedJournalLogoPath(journalId: number, logo: string): string {
+  return `/journals/logos/${journalId}/${encodeURIComponent(logo)}`;
+}

@@ -1,0 +1,181 @@
+/**
+ * Article search: ranked full-text search over the FTS5 index (reader pages and the JSON API)
+ * and the staff search.
+ */
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { d1Of, type Db } from "../db/client.server";
+import { articles } from "../db/schema";
+import { highlightTitleHtml, markedToHtml } from "../lib/highlight";
+import { PUBLIC_ARTICLE_FIELDS, type Article, type PublicArticle } from "../lib/article";
+
+const SEARCH_PAGE_SIZE = 50;
+const MAX_KEYWORD_LENGTH = 200;
+
+export async function searchArticles(db: Db, journalId: number, keyword: string, limit = SEARCH_PAGE_SIZE, offset = 0): Promise<PublicArticle[]> {
+  // Ranked full-text search (FTS5); odd input is reduced to plain words, never an error.
+  const { hits } = await searchRanked(db, journalId, { q: keyword.slice(0, MAX_KEYWORD_LENGTH * 5), pageSize: Math.min(limit, 100), offset, rowsOnly: true });
+  return hits.map((h) => h.article);
+}
+
+/** Staff search over refnumber, txnid, title, authors and e-mail (all statuses). */
+export async function adminSearchArticles(db: Db, journalId: number, q: string, limit = 100) {
+  const text = q.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase();
+  if (!text) return [];
+  return db
+    .select()
+    .from(articles)
+    .where(
+      and(
+        eq(articles.journalId, journalId),
+        sql`(${articles.refnumber} = ${text} or lower(${articles.txnid}) = ${text} or instr(lower(${articles.title}), ${text}) > 0 or instr(lower(${articles.authorname}), ${text}) > 0 or instr(lower(${articles.email}), ${text}) > 0)`,
+      ),
+    )
+    .orderBy(sql`${articles.year} desc`, sql`${articles.volume} desc`, sql`${articles.issue} desc`, asc(articles.firstPage))
+    .limit(limit);
+}
+
+// ---- Ranked full-text search (FTS5) --------------------------------------------------------
+
+export const RANKED_PAGE_SIZE = 20;
+
+// Every article column aliased to its property name, so raw FTS queries return Article rows.
+const ARTICLE_COLUMNS = Object.entries(getTableColumns(articles))
+  .map(([prop, col]) => `a."${col.name}" AS "${prop}"`)
+  .join(", ");
+// What the public JSON API shows of an article: its search reads only these columns.
+const PUBLIC_FIELDS: ReadonlySet<string> = new Set(PUBLIC_ARTICLE_FIELDS);
+const PUBLIC_API_COLUMNS = Object.entries(getTableColumns(articles))
+  .filter(([prop]) => PUBLIC_FIELDS.has(prop))
+  .map(([prop, col]) => `a."${col.name}" AS "${prop}"`)
+  .join(", ");
+const MAX_TERMS = 12;
+
+
+/**
+ * Turns whatever a reader typed into a safe FTS5 query: words only (a letter or digit, then
+ * letters, digits and combining marks), each quoted and prefix-matched, all required. Quotes,
+ * `*`, `%`, `_`, NEAR, AND/OR and parentheses in the input are treated as plain words or
+ * separators, never as syntax. Input with no words (punctuation, emoji, stray combining marks)
+ * gives "" so the caller returns no results without asking the database.
+ */
+export function ftsQuery(input: string): string {
+  const words = input.slice(0, 1000).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  return words
+    .slice(0, MAX_TERMS)
+    .map((w) => `"${w.slice(0, 64)}"*`)
+    .join(" ");
+}
+
+export interface RankedHit {
+  article: Article;
+  /** Safe HTML: the formatted title (italics kept) with matched words in <mark>. */
+  titleHtml: string;
+  /** Safe HTML: an abstract excerpt around the matches, words in <mark>. */
+  snippetHtml: string;
+}
+
+export interface RankedSearch {
+  hits: RankedHit[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Matches per year and volume (ignoring the year/volume filters), for refining. */
+  facets: { year: number; volume: number; count: number }[];
+}
+
+/**
+ * Ranked search over a journal's enabled articles: bm25 weighted title > authors > keywords >
+ * abstract, prefix matching, diacritics-insensitive, optional year/volume filters, paged.
+ * One D1 round trip (the page and the total in one batch).
+ *
+ * The triggers keep only enabled articles in the index, but the status is checked here too: an
+ * index filled some other way (an old backup's or a hand-run FTS5 'rebuild') must not put a
+ * disabled article on /search, /api/search or an author page. The check is on the row already
+ * fetched by rowid for each FTS match, so the plan stays "FTS5 MATCH, then articles by primary
+ * key" (test/workers/search.test.ts asserts that plan).
+ */
+export async function searchRanked(
+  db: Db,
+  journalId: number,
+  opts: {
+    q: string;
+    author?: boolean;
+    year?: number;
+    volume?: number;
+    page?: number;
+    pageSize?: number;
+    offset?: number;
+    /**
+     * Only the ranked rows, with the public API's fields (the JSON API): no count, facets,
+     * highlights, snippets, search copies or staff fields.
+     */
+    rowsOnly?: boolean;
+  },
+): Promise<RankedSearch> {
+  const pageSize = Math.min(Math.max(opts.pageSize ?? RANKED_PAGE_SIZE, 1), 100);
+  const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 1000);
+  const offset = opts.offset ?? (page - 1) * pageSize;
+  const terms = ftsQuery(opts.q);
+  // Author pages: the name as a phrase in the authors column only.
+  const match = opts.author && terms ? `authorname : "${terms.replace(/"\*?/g, "").replace(/\s+/g, " ")}"` : terms;
+  if (!match) return { hits: [], total: 0, page, pageSize, facets: [] };
+  const params: (string | number)[] = [match, journalId];
+  const baseWhere = "articles_fts MATCH ?1 AND a.journal_id = ?2 AND a.status = 'enabled'";
+  let where = baseWhere;
+  if (opts.year !== undefined && Number.isInteger(opts.year)) {
+    params.push(opts.year);
+    where += ` AND a.year = ?${params.length}`;
+  }
+  if (opts.volume !== undefined && Number.isInteger(opts.volume)) {
+    params.push(opts.volume);
+    where += ` AND a.volume = ?${params.length}`;
+  }
+  const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}`;
+  const d1 = d1Of(db);
+  if (opts.rowsOnly) {
+    const { results } = await d1
+      .prepare(`SELECT ${PUBLIC_API_COLUMNS} ${from} ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC LIMIT ${pageSize} OFFSET ${offset}`)
+      .bind(...params)
+      .all<Record<string, unknown>>();
+    const hits = (results ?? []).map((row) => ({ article: row as unknown as Article, titleHtml: "", snippetHtml: "" }));
+    return { hits, total: hits.length, page, pageSize, facets: [] };
+  }
+  // The facets (every year/volume with matches, unfiltered) also give the total when no filter
+  // is set, which spares a third pass over the matches; a filtered search counts separately.
+  const filtered = where !== baseWhere;
+  const rowsStatement = d1
+    .prepare(
+      `SELECT ${ARTICLE_COLUMNS},
+              highlight(articles_fts, 0, char(1), char(2)) AS "titleMarked",
+              snippet(articles_fts, 3, char(1), char(2), '…', 28) AS "snippetMarked"
+         ${from}
+        ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC
+        LIMIT ${pageSize} OFFSET ${offset}`,
+    )
+    .bind(...params);
+  const facetStatement = d1
+    .prepare(
+      `SELECT a.year AS year, a.volume AS volume, count(*) AS count
+         FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${baseWhere}
+        GROUP BY a.year, a.volume ORDER BY a.year DESC, a.volume DESC`,
+    )
+    .bind(match, journalId);
+  const results = await d1.batch<Record<string, unknown>>(
+    filtered ? [rowsStatement, d1.prepare(`SELECT count(*) AS n ${from}`).bind(...params), facetStatement] : [rowsStatement, facetStatement],
+  );
+  const rows = results[0];
+  const facetRows = results[results.length - 1];
+  const count = filtered ? results[1] : null;
+  const hits = (rows.results ?? []).map((row) => {
+    const { titleMarked, snippetMarked, ...article } = row as Record<string, unknown> & { titleMarked: string; snippetMarked: string };
+    return {
+      article: article as unknown as Article,
+      titleHtml: highlightTitleHtml(String(article.title ?? ""), String(titleMarked ?? "")),
+      snippetHtml: markedToHtml(String(snippetMarked ?? "")),
+    };
+  });
+  const allFacets = (facetRows.results ?? []).map((f) => ({ year: Number(f.year), volume: Number(f.volume), count: Number(f.count) }));
+  const total = count ? Number((count.results?.[0] as { n?: number } | undefined)?.n ?? 0) : allFacets.reduce((n, f) => n + f.count, 0);
+  const facets = allFacets.slice(0, 100);
+  return { hits, total, page, pageSize, facets };
+}

@@ -1,0 +1,224 @@
+/**
+ * What a Crossref deposit and a DOAJ upload need of a journal and its articles (issue 18),
+ * checked BEFORE a file is made: the official schemas reject a whole file for one bad record,
+ * and Crossref and DOAJ also refuse what their schemas cannot see (a DOI outside the
+ * depositor's prefix, a full-text link on a host that is no domain name). Each problem is a
+ * sentence from messages.ts, listed per article on the issue table and in the API's 400.
+ */
+import { doiKey, DOI_SYNTAX } from "../lib/doi";
+import { splitPages } from "../lib/pages";
+import { parseName, splitAuthors } from "../lib/names";
+import { htmlToText } from "../lib/html";
+import { DEPOSIT_ARTICLE_PROBLEMS as A, DEPOSIT_JOURNAL_PROBLEMS as J } from "./messages";
+
+/** The journal as the Crossref, DOAJ and JATS builders read it (from its settings). */
+export interface DepositJournal {
+  slug: string;
+  /** Full title (the site name). */
+  title: string;
+  abbrevTitle: string;
+  /** As typed in Settings; see issn(). */
+  issn: string;
+  eissn: string;
+  publisher: string;
+  /** The journal_language setting, free text ('English'). */
+  language: string;
+  /** Scheme + primary host (+ port locally): the start of every URL the files name. */
+  origin: string;
+  doiPrefix: string;
+  depositorName: string;
+  depositorEmail: string;
+  registrant: string;
+}
+
+/** One article as the builders read it (a row of the articles table). */
+export interface DepositArticle {
+  id: number;
+  refnumber: string;
+  /** Sanitised HTML: <i>/<em> only. */
+  title: string;
+  authorname: string;
+  /** Sanitised HTML. */
+  abstract: string;
+  keywords: string;
+  pagenumber: string;
+  /** YYYY-MM-DD. */
+  publishdate: string;
+  year: number;
+  volume: number;
+  issue: number;
+  doi: string;
+  /** The PDF's file name, '' when none. */
+  file: string;
+  status: "enabled" | "disabled";
+}
+
+export interface ArticleProblems {
+  id: number;
+  refnumber: string;
+  /** Plain-text title, so staff recognise the article. */
+  title: string;
+  missing: string[];
+}
+
+export interface DepositProblems {
+  /** What the journal's settings lack (Settings page). */
+  journal: string[];
+  /** Per article, in the order given; only articles with something missing. */
+  articles: ArticleProblems[];
+}
+
+export const hasProblems = (p: DepositProblems) => p.journal.length > 0 || p.articles.length > 0;
+
+// ---- Shared readings of the stored text ---------------------------------------------------------
+
+const ISSN = /(\d{4})-?(\d{3}[\dXx])/;
+
+/**
+ * An ISSN setting as the schemas take it ('2583-123X'): the first ISSN-shaped run in the text
+ * (staff sometimes type 'ISSN 2583-1234 (Print)'), upper-case X. '' when the setting is empty;
+ * null when it holds something that is no ISSN.
+ */
+export function issn(value: string): string | null {
+  const text = value.trim();
+  if (!text) return "";
+  const m = ISSN.exec(text);
+  return m ? `${m[1]}-${m[2].toUpperCase()}` : null;
+}
+
+/** A real calendar date YYYY-MM-DD in Crossref's range of years (1400–2200), else null. */
+export function publicationDate(value: string): { year: string; month: string; day: string } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const d = new Date(`${m[0]}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== m[0]) return null;
+  const year = Number(m[1]);
+  if (year < 1400 || year > 2200) return null;
+  return { year: m[1], month: m[2], day: m[3] };
+}
+
+/** First and last page of '12-18' ('' when the article has none); reuses the archive's reader. */
+export function pages(pagenumber: string): { first: string; last: string } {
+  const { first, last } = splitPages(pagenumber);
+  return /^\d{1,32}$/.test(first) ? { first, last: /^\d{1,32}$/.test(last) ? last : first } : { first: "", last: "" };
+}
+
+export interface PersonName {
+  /** As in the byline, honorifics dropped ('Anjali Sharma'). */
+  full: string;
+  /** Given names ('' for a one-word name). */
+  given: string;
+  surname: string;
+}
+
+/**
+ * The byline as persons, in order: 'Dr. Anjali Sharma' → given 'Anjali', surname 'Sharma';
+ * the citation code's own reading (honorifics, initials, Devanagari), so every format agrees.
+ */
+export function personNames(authorname: string): PersonName[] {
+  return splitAuthors(authorname)
+    .map((name) => {
+      const { family, given } = parseName(name);
+      return { full: [given, family].filter(Boolean).join(" "), given, surname: family };
+    })
+    .filter((p) => p.surname);
+}
+
+// Crossref's name type: whitespace collapsed, 1–60 characters, no '?' and no leading digits.
+const CROSSREF_NAME = /^[^\d?]*[^?\s]+[^\d]*$/u;
+const crossrefName = (s: string) => s.length <= 60 && CROSSREF_NAME.test(s);
+
+/**
+ * DOAJ's full-text link pattern needs a host with a dot and an alphabetic top-level domain (or an
+ * IPv4 address): `http://localhost:5173` is refused, `https://journal.example.org` is not.
+ */
+export function isPublicOrigin(origin: string): boolean {
+  return /^https?:\/\/([^/:]+\.\p{L}{2,10}|(\d{1,3}\.){3}\d{1,3})(:\d+)?$/u.test(origin);
+}
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/;
+
+function issnProblems(journal: DepositJournal): string[] {
+  const out: string[] = [];
+  if (issn(journal.issn) === null) out.push(J.badIssn("ISSN", journal.issn.trim()));
+  if (issn(journal.eissn) === null) out.push(J.badIssn("E-ISSN", journal.eissn.trim()));
+  return out;
+}
+
+function articleBasics(a: DepositArticle): string[] {
+  const missing: string[] = [];
+  if (a.status !== "enabled") missing.push(A.disabled);
+  if (!htmlToText(a.title)) missing.push(A.noTitle);
+  if (!publicationDate(a.publishdate)) missing.push(A.noDate);
+  return missing;
+}
+
+function collect(articles: DepositArticle[], check: (a: DepositArticle) => string[]): ArticleProblems[] {
+  return articles
+    .map((a) => ({ id: a.id, refnumber: a.refnumber, title: htmlToText(a.title), missing: check(a) }))
+    .filter((p) => p.missing.length > 0);
+}
+
+// ---- The two checks -----------------------------------------------------------------------------
+
+/**
+ * Crossref: the journal's DOI settings and ISSNs; per article a DOI under the journal's prefix,
+ * pages, a publication date, a title, authors whose names fit Crossref's rules, and being
+ * published on the site (the DOI will resolve to its page).
+ */
+export function crossrefProblems(journal: DepositJournal, articles: DepositArticle[]): DepositProblems {
+  const problems: string[] = [];
+  if (!journal.title.trim()) problems.push(J.noTitle);
+  if (!journal.doiPrefix) problems.push(J.noPrefix);
+  if (!journal.depositorName.trim()) problems.push(J.noDepositorName);
+  if (!journal.depositorEmail.trim()) problems.push(J.noDepositorEmail);
+  else if (!EMAIL.test(journal.depositorEmail.trim())) problems.push(J.badDepositorEmail);
+  if (!journal.registrant.trim()) problems.push(J.noRegistrant);
+  problems.push(...issnProblems(journal));
+  const prefix = doiKey(journal.doiPrefix);
+  return {
+    journal: problems,
+    articles: collect(articles, (a) => {
+      const missing = articleBasics(a);
+      const doi = a.doi.trim();
+      if (!doi) missing.push(A.noDoi);
+      else if (!DOI_SYNTAX.test(doi)) missing.push(A.badDoi(doi));
+      else if (prefix && !doiKey(doi).startsWith(`${prefix}/`)) missing.push(A.foreignDoi(doi, journal.doiPrefix));
+      if (!pages(a.pagenumber).first) missing.push(A.noPages);
+      const names = personNames(a.authorname);
+      if (!names.length) missing.push(A.noAuthors);
+      for (const n of names) if (!crossrefName(n.surname) || (n.given && !crossrefName(n.given))) missing.push(A.badAuthor(n.full));
+      return missing;
+    }),
+  };
+}
+
+/**
+ * DOAJ: a journal title, an ISSN (DOAJ matches records to its journals by ISSN) and a public
+ * address for the full-text links; per article a title, a publication date, a PDF and being
+ * published on the site. DOIs and pages are optional in DOAJ and sent when there.
+ */
+export function doajProblems(journal: DepositJournal, articles: DepositArticle[]): DepositProblems {
+  const problems: string[] = [];
+  if (!journal.title.trim()) problems.push(J.noTitle);
+  const bad = issnProblems(journal);
+  problems.push(...bad);
+  if (!bad.length && !issn(journal.issn) && !issn(journal.eissn)) problems.push(J.noIssn);
+  if (!isPublicOrigin(journal.origin)) problems.push(J.host(journal.origin));
+  return {
+    journal: problems,
+    articles: collect(articles, (a) => {
+      const missing = articleBasics(a);
+      if (!a.file) missing.push(A.noPdf);
+      return missing;
+    }),
+  };
+}
+
+/**
+ * JATS: the Journal Publishing tag set requires at least one ISSN in journal-meta; everything
+ * else an article lacks is simply left out of its front matter.
+ */
+export function jatsProblems(journal: DepositJournal): string[] {
+  return issn(journal.issn) || issn(journal.eissn) ? [] : [J.noIssn];
+}

@@ -1,0 +1,85 @@
+/**
+ * The one place R2 keys are built. Every key starts with the journal's id so one journal can
+ * never read another's files, and keys are built from validated parts — never from a
+ * client-supplied file name.
+ */
+
+import { issueFolder, parseArticleAssetPath } from "../lib/urls";
+
+const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export function isSafeFileName(name: string): boolean {
+  return SAFE_FILE.test(name) && !name.includes("..");
+}
+
+
+export function articleFileKey(journalId: number, year: number, volume: number, issue: number, file: string): string {
+  if (!isSafeFileName(file)) throw new Error(`unsafe file name: ${file}`);
+  return `journals/${journalId}/archives/${issueFolder(year, volume, issue)}/${file}`;
+}
+
+export function editorPictureKey(journalId: number, picture: string): string {
+  if (!isSafeFileName(picture)) throw new Error(`unsafe file name: ${picture}`);
+  return `journals/${journalId}/editors/${picture}`;
+}
+
+export function indexingImageKey(journalId: number, image: string): string {
+  if (!isSafeFileName(image)) throw new Error(`unsafe file name: ${image}`);
+  return `journals/${journalId}/indexing/${image}`;
+}
+
+export function journalLogoKey(journalId: number, logo: string): string {
+  if (!isSafeFileName(logo)) throw new Error(`unsafe file name: ${logo}`);
+  return `journals/${journalId}/logo/${logo}`;
+}
+
+/**
+ * Maps a public /assets/... path (without the /assets prefix) to the R2 key for a journal,
+ * or null when the path is not one of the spec's file locations.
+ */
+export function keyForAssetPath(journalId: number, path: string): string | null {
+  const article = parseArticleAssetPath(path);
+  if (article) {
+    const file = safeDecode(article.file);
+    return file && isSafeFileName(file) ? articleFileKey(journalId, article.year, article.volume, article.issue, file) : null;
+  }
+  let m = /^\/editors\/([^/]+)$/.exec(path);
+  if (m) {
+    const file = safeDecode(m[1]);
+    return file && isSafeFileName(file) ? editorPictureKey(journalId, file) : null;
+  }
+  m = /^\/indexing\/([^/]+)$/.exec(path);
+  if (m) {
+    const file = safeDecode(m[1]);
+    return file && isSafeFileName(file) ? indexingImageKey(journalId, file) : null;
+  }
+  m = /^\/logo\/([^/]+)$/.exec(path);
+  if (m) {
+    const file = safeDecode(m[1]);
+    return file && isSafeFileName(file) ? journalLogoKey(journalId, file) : null;
+  }
+  return null;
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  doc: "application/msword",
+};
+
+export function contentTypeFor(name: string): string {
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}

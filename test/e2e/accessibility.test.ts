@@ -1,0 +1,174 @@
+/**
+ * Accessibility, checked by axe-core itself (WCAG 2.0/2.1/2.2 A and AA rules) on every public and
+ * admin page of both demo journals, at desktop and phone widths, against the production build
+ * with the demo data `npm start` seeds. Any violation fails, with its rule, impact and elements.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { hydrated, launchBrowser, requireChromium, startApp, type App } from "./harness.ts";
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const JOURNALS = [
+  { host: "localhost", admin: { username: "admin", password: "agri-demo-2026" } },
+  { host: "journal-b.localhost", admin: { username: "editor", password: "chem-demo-2026" } },
+];
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 360, height: 780 },
+];
+
+let app: App;
+let browser: Browser;
+
+before(async () => {
+  requireChromium();
+  app = await startApp([], undefined, { demo: true });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface AxeResult {
+  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
+}
+
+/** Runs axe in the page (evaluated through the DevTools protocol, so the page's CSP allows it). */
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = (await page.evaluate(
+    (tags) => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    TAGS,
+  )) as AxeResult;
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")} — ${n.failureSummary.replace(/\s+/g, " ")}`).join("\n")}`,
+  );
+}
+
+/** The public pages of a journal, found by following its own links (issue, article, author). */
+async function publicPages(page: Page, host: string): Promise<string[]> {
+  await page.goto(app.url(host, "/archives"));
+  const issuePath = new URL(page.url()).pathname;
+  const articleHref = await page.locator('main a[href^="/archives/"]').filter({ hasText: "Abstract" }).first().getAttribute("href");
+  assert.ok(articleHref, `an article link on ${issuePath}`);
+  await page.goto(app.url(host, articleHref));
+  const authorHref = await page.locator('main a[href^="/authors/"]').first().getAttribute("href");
+  const ref = articleHref.split("#")[0].split("/").pop()!;
+  return [
+    "/",
+    "/board",
+    "/indexing",
+    "/journals",
+    "/instructions",
+    "/contact",
+    "/privacy-policy",
+    "/terms-and-conditions",
+    issuePath,
+    articleHref.split("#")[0],
+    authorHref ?? "/authors/nobody",
+    "/search?keyword=rice",
+    "/search?keyword=zzqxj",
+    `/pdf?refno=${ref}`,
+    `/verify/${ref}-1-AAAAAAAAAA`,
+    "/no-such-page",
+  ];
+}
+
+async function adminPages(page: Page, host: string): Promise<string[]> {
+  await page.goto(app.url(host, "/admin/archives"));
+  const issueHref = await page.locator('main a[href^="/admin/archives/2"]').first().getAttribute("href");
+  assert.ok(issueHref);
+  await page.goto(app.url(host, issueHref));
+  const editHref = await page.locator('main a[href^="/admin/archives/"]').filter({ hasText: /EDIT/i }).first().getAttribute("href");
+  await page.goto(app.url(host, "/admin/editors"));
+  const editorHref = await page.locator('main a[href^="/admin/editors/"]').filter({ hasText: /edit/i }).first().getAttribute("href");
+  const [, , , y, v, i] = issueHref.split("/");
+  return [
+    "/admin",
+    "/admin/archives",
+    issueHref,
+    `/admin/archives/add/${y}/${v}/${i}`,
+    editHref ?? "/admin/not-found",
+    "/admin/editors",
+    "/admin/editors/add",
+    editorHref ?? "/admin/not-found",
+    "/admin/settings",
+    "/admin/search?q=rice",
+    "/admin/search?q=zzqxj",
+    "/admin/not-found",
+  ];
+}
+
+async function check(context: BrowserContext, host: string, paths: string[], label: string): Promise<string[]> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  for (const p of paths) {
+    await page.goto(app.url(host, p), { waitUntil: "load" });
+    await hydrated(page).catch(() => {});
+    for (const v of await axe(page)) problems.push(`${label} ${host}${p}: ${v}`);
+  }
+  await page.close();
+  return problems;
+}
+
+for (const j of JOURNALS) {
+  for (const w of WIDTHS) {
+    test(`axe finds nothing on ${j.host}'s public and admin pages (${w.name})`, async () => {
+      const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
+      const page = await context.newPage();
+      const publicPaths = await publicPages(page, j.host);
+      const problems = await check(context, j.host, publicPaths, w.name);
+      // Signed out: the sign-in page. Then every admin page, signed in.
+      problems.push(...(await check(context, j.host, ["/admin/login"], w.name)));
+      await page.goto(app.url(j.host, "/admin/login"));
+      await hydrated(page);
+      await page.fill('input[name="username"]', j.admin.username);
+      await page.fill('input[name="password"]', j.admin.password);
+      await Promise.all([page.waitForURL(/\/admin$/), page.click('button[type="submit"]')]);
+      problems.push(...(await check(context, j.host, await adminPages(page, j.host), w.name)));
+      await context.close();
+      assert.deepEqual(problems, [], `${problems.length} violation(s):\n${problems.join("\n")}`);
+    });
+  }
+}
+
+test("the chat button never covers content: floating only beside the page column, in the footer elsewhere", async () => {
+  const problems: string[] = [];
+  for (const width of [360, 768, 1280, 1440, 1920]) {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(app.url("localhost", "/archives"));
+    const issue = new URL(page.url()).pathname;
+    const article = (await page.locator('main a[href^="/archives/"]').filter({ hasText: "Abstract" }).first().getAttribute("href"))!.split("#")[0];
+    for (const path of ["/", issue, article, `/pdf?refno=${article.split("/").pop()}`, "/contact"]) {
+      await page.goto(app.url("localhost", path), { waitUntil: "networkidle" });
+      const covered = await page.evaluate(async () => {
+        const chat = document.querySelector(".chat-float");
+        if (!chat) return ["no chat button"];
+        const hits: string[] = [];
+        const height = document.documentElement.scrollHeight;
+        for (let y = 0; y <= height; y += 60) {
+          window.scrollTo(0, y);
+          await new Promise((r) => requestAnimationFrame(() => r(null)));
+          const c = chat.getBoundingClientRect();
+          for (const el of document.querySelectorAll("a, button, input, select, textarea, h1, h2, h3, p, li, td, th, dd, dt, img, label")) {
+            if (el === chat || el.contains(chat) || chat.contains(el)) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width && r.height && r.bottom > c.top && r.top < c.bottom && r.right > c.left && r.left < c.right) {
+              hits.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" at scroll ${y}`);
+            }
+          }
+        }
+        return [...new Set(hits)];
+      });
+      for (const hit of covered) problems.push(`${width}px ${path}: ${hit}`);
+    }
+    await page.close();
+  }
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,175 @@
+/**
+ * Certificates read back by tools nobody here wrote: Poppler renders each page (pdftoppm) and
+ * jsQR decodes the QR code from the pixels; Poppler's pdftotext extracts the text, in reading
+ * order, for Latin, accented and Devanagari names. Downloaded through an alias of the journal,
+ * every certificate must still name the primary host (ADR 007), and the decoded URL must open a
+ * verification page that confirms this author and article.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import jsQR from "jsqr";
+import { unzipSync } from "fflate";
+import { startApp, type App } from "./harness.ts";
+
+const PRIMARY = "certs.localhost";
+const ALIAS = "www.certs.localhost";
+const REF = "730501";
+const AUTHORS = ["Dr. Anjali Sharma", "José Müller-Åström", "क्षितिज त्रिपाठी"];
+const TITLE = "Grain zinc of <i>Triticum aestivum</i> L. under sodic soils";
+let app: App;
+const work = mkdtempSync(path.join(tmpdir(), "cert-readback-"));
+
+before(async () => {
+  app = await startApp(
+    [
+      {
+        slug: "certs",
+        name: "Annals of Readable Certificates",
+        hosts: [PRIMARY, ALIAS],
+        settings: { websitename: "Annals of Readable Certificates", issn: "2583-7777" },
+        admin: { username: "chief", password: "readable-certificates-1" },
+      },
+    ],
+    async (env, [jid]) => {
+      const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 6, 3, "Jul-Sep").first<{ id: number }>();
+      await env.DB.prepare(
+        `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
+         values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      )
+        .bind(jid, issue!.id, REF, TITLE, AUTHORS.join(", "), "<p>Zinc.</p>", "zinc", TITLE, "14-22", 14, 22, `TXN${REF}`, "2025-08-02", 2025, 6, 3, "Jul-Sep", "enabled", "Grain zinc of Triticum aestivum L. under sodic soils", "Zinc.")
+        .run();
+      await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)")
+        .bind(jid, "Prof. Ramesh Chandra Verma", "chief editor", "Professor", "Agricultural University", "enabled")
+        .run();
+    },
+  );
+});
+
+after(async () => {
+  await app?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A request with a Host header of our choosing (fetch would send 127.0.0.1). */
+async function onHost(host: string, p: string, init: RequestInit = {}): Promise<Response> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${host}:${app.port}`, ...(init.headers as Record<string, string>) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body as string | undefined);
+  });
+}
+
+const viaAlias = (p: string, init: RequestInit = {}) => onHost(ALIAS, p, init);
+
+/** The text of a PDF as Poppler reads it, in reading order (-layout keeps lines together). */
+function pdfText(file: string): string {
+  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
+
+/** Renders the first page with Poppler (grey PGM) and decodes the QR code with jsQR. */
+function decodeQr(file: string): string | null {
+  const prefix = path.join(work, `page-${path.basename(file, ".pdf")}`);
+  execFileSync("pdftoppm", ["-r", "150", "-gray", "-singlefile", "-f", "1", "-l", "1", file, prefix]);
+  const pgm = readFileSync(`${prefix}.pgm`);
+  // P5 header: magic, width, height, maxval, each followed by whitespace.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString("latin1"));
+  assert.ok(header, "a binary PGM");
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgba[i * 4] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = pixels[i];
+    rgba[i * 4 + 3] = 255;
+  }
+  return jsQR(rgba, width, height)?.data ?? null;
+}
+
+function save(name: string, bytes: ArrayBuffer | Uint8Array): string {
+  const file = path.join(work, name);
+  writeFileSync(file, new Uint8Array(bytes));
+  return file;
+}
+
+test("every author's certificate: the QR code decodes to the primary host's verification page, which confirms it", async () => {
+  for (const [i, author] of AUTHORS.entries()) {
+    const res = await viaAlias(`/api/pdf/certificate/${REF}/${i + 1}`);
+    assert.equal(res.status, 200, `certificate ${i + 1}`);
+    const file = save(`certificate-${i + 1}.pdf`, await res.arrayBuffer());
+    const url = decodeQr(file);
+    assert.ok(url, `certificate ${i + 1}: a readable QR code`);
+    assert.match(url, new RegExp(`^http://${PRIMARY.replace(/\./g, "\\.")}:${app.port}/verify/${REF}-${i + 1}-[0-9A-Z]{10}$`));
+    // The printed link is the same URL.
+    assert.ok(pdfText(file).includes(url), "the link printed beside the QR code");
+    // The page it opens confirms this author and article.
+    const page = await onHost(PRIMARY, new URL(url).pathname);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.ok(html.includes(author), `${url} names ${author}`);
+  }
+});
+
+test("certificate text reads in order through pdftotext, for Latin, accented and Devanagari names", async () => {
+  for (const [i, author] of AUTHORS.entries()) {
+    const res = await viaAlias(`/api/pdf/certificate/${REF}/${i + 1}`);
+    const text = pdfText(save(`text-${i + 1}.pdf`, await res.arrayBuffer()));
+    const flat = text.replace(/\s+/g, " ");
+    const expected = [
+      "Annals of Readable Certificates",
+      "CERTIFICATE OF PUBLICATION",
+      "This is to certify that",
+      author,
+      "has published the article titled",
+      "“Grain zinc of Triticum aestivum L. under sodic soils”",
+      "in Volume 6, Issue 3",
+      "Pages 14–22",
+      "Prof. Ramesh Chandra Verma",
+      "Editor-in-Chief",
+    ];
+    let at = 0;
+    for (const part of expected) {
+      const found = flat.indexOf(part, at);
+      assert.ok(found >= 0, `certificate ${i + 1}: '${part}' after position ${at} in:\n${text}`);
+      at = found + part.length;
+    }
+    assert.doesNotMatch(text, /[<>]|&amp;|\uFFFD/, "no markup, entities or replacement characters");
+  }
+});
+
+test("bulk Certificates.zip: every entry's QR code decodes to the verification URL of its own author", async () => {
+  const login = await viaAlias("/auth/login/", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://${ALIAS}:${app.port}` },
+    body: JSON.stringify({ username: "chief", password: "readable-certificates-1" }),
+  });
+  assert.equal(login.status, 200);
+  const { token } = (await login.json()) as { token: string };
+  const res = await viaAlias("/api/pdf/bulkcertificates", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ refnumbers: [REF] }),
+  });
+  assert.equal(res.status, 200);
+  const entries = Object.entries(unzipSync(new Uint8Array(await res.arrayBuffer())));
+  assert.equal(entries.length, AUTHORS.length);
+  const positions = new Set<string>();
+  for (const [name, bytes] of entries) {
+    const url = decodeQr(save(`zip-${positions.size}.pdf`, bytes));
+    const m = url && new RegExp(`^http://${PRIMARY.replace(/\./g, "\\.")}:${app.port}/verify/${REF}-(\\d)-[0-9A-Z]{10}$`).exec(url);
+    assert.ok(m, `${name}: ${url}`);
+    assert.ok(name.startsWith(`${REF}-${m[1]}-`), `${name} holds author ${m[1]}'s certificate`);
+    positions.add(m[1]);
+  }
+  assert.deepEqual([...positions].sort(), ["1", "2", "3"]);
+});

@@ -1,0 +1,218 @@
+/**
+ * `npm run journal` end to end against a throw-away local D1: add (with its first admin, the
+ * password piped), list (text and --json), hosts, disable/enable, unlist/list-on, and the
+ * refusals that change nothing. Then a journal added while the production build is being served
+ * answers on its host within the journal cache time, its admin signs in, and an alias redirects
+ * to the primary host with the server's own port. The SQL `--remote` sends is run through
+ * `wrangler d1 execute` on a local D1 with hostile values.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { request } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { wranglerExecutor } from "../../scripts/lib/admin-user.ts";
+import { appModels, openLocal } from "../../scripts/lib/local.ts";
+import { startApp, type App } from "./harness.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const state = mkdtempSync(path.join(tmpdir(), "journal-cli-"));
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  JOURNAL_STATE_DIR: state,
+};
+
+function journalCli(args: string[], input = "", stateDir = state) {
+  const r = spawnSync("node", ["scripts/journal.ts", ...args], { cwd: root, env: { ...env, JOURNAL_STATE_DIR: stateDir }, input, encoding: "utf8" });
+  return { status: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface Listed {
+  slug: string;
+  name: string;
+  status: string;
+  listed: boolean;
+  primaryHost: string;
+  hosts: string[];
+  issues: number;
+  articles: number;
+  users: string[];
+}
+
+function list(stateDir = state): Listed[] {
+  const r = journalCli(["list", "--json"], "", stateDir);
+  assert.equal(r.status, 0, r.err);
+  return JSON.parse(r.out);
+}
+
+/** An HTTP request to the local server with a Host header of our choosing (fetch would drop it). */
+function hostRequest(port: number, host: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host: `${host}:${port}`, ...init.headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+before(() => {
+  const r = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", state], { cwd: root, env, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+});
+
+after(() => rmSync(state, { recursive: true, force: true }));
+
+test("add creates the journal, its hosts (first = primary), complete settings and its admin; list shows it", async () => {
+  const r = journalCli(
+    ["add", "jcs", "--name", "Journal of Crop Science", "--host", "Journal-C.Localhost.", "--host", "www.crop.example", "--admin", "chief", "--email", "editor@crop.example", "--issn", "1234-567X"],
+    "crop-science-2026\n",
+  );
+  assert.equal(r.status, 0, r.err);
+  assert.match(r.out, /Created journal 'jcs' \(Journal of Crop Science\)/);
+  assert.match(r.out, /Admin 'chief' can sign in at http:\/\/journal-c\.localhost:5173\/admin\/login/);
+  assert.doesNotMatch(r.out + r.err, /crop-science-2026/);
+  const [jcs] = list();
+  assert.deepEqual(
+    { ...jcs },
+    { slug: "jcs", name: "Journal of Crop Science", status: "enabled", listed: true, primaryHost: "journal-c.localhost", hosts: ["journal-c.localhost", "www.crop.example"], issues: 0, articles: 0, users: ["chief"] },
+  );
+  const text = journalCli(["list"]);
+  assert.match(text.out, /^jcs {2}Journal of Crop Science {2}\[enabled, listed\]$/m);
+  assert.match(text.out, /hosts: +journal-c\.localhost \(primary\), www\.crop\.example/);
+
+  const local = await openLocal(state);
+  try {
+    const s = await local.env.DB.prepare("select s.* from settings s join journals j on j.id = s.journal_id where j.slug = 'jcs'").first<Record<string, unknown>>();
+    assert.equal(s?.websitename, "Journal of Crop Science");
+    assert.equal(s?.websiteemail, "editor@crop.example");
+    assert.equal(s?.issn, "1234-567X");
+    assert.equal(s?.domain, "journal-c.localhost");
+    assert.match(String(s?.home_content), /The journal publishes peer-reviewed research articles/);
+    const { verifyPassword } = await import("../../app/lib/password.server.ts");
+    const u = await local.env.DB.prepare("select password_hash, status from users where username = 'chief'").first<{ password_hash: string; status: string }>();
+    assert.equal(u?.status, "enabled");
+    assert.ok(await verifyPassword("crop-science-2026", u!.password_hash));
+  } finally {
+    await local.dispose();
+  }
+});
+
+test("refusals say so in one line and create nothing", () => {
+  const before = list();
+  const cases: [string[], string, RegExp][] = [
+    [["add", "jcs", "--name", "Again", "--host", "other.localhost"], "", /^The slug 'jcs' is taken: a journal 'jcs' exists already\.$/],
+    [["add", "jcd", "--name", "Dup", "--host", "new.localhost", "--host", "www.crop.example"], "", /^The hostname 'www\.crop\.example' belongs to journal 'jcs' already\.$/],
+    [["add", "jcd", "--name", "Bad", "--host", "http://bad.example/"], "", /^'http:\/\/bad\.example\/' is not a valid hostname: give a bare name such as journal\.example\.org \(no scheme, port or path\)\.$/],
+    [["add", "jcd", "--name", "Bad", "--host", "bad.example:8080"], "", /is not a valid hostname/],
+    [["add", "Bad Slug", "--name", "Bad", "--host", "fine.localhost"], "", /^'Bad Slug' is not a valid slug/],
+    [["add", "jcd", "--host", "fine.localhost"], "", /^Give the journal a name/],
+    [["add", "jcd", "--name", "No hosts"], "", /^Give the journal at least one hostname/],
+    [["add", "jcd", "--name", "Short", "--host", "fine.localhost", "--admin", "bob"], "short\n", /^Choose a password of at least 10 characters\.$/],
+    [["add", "jcd", "--name", "No password", "--host", "fine.localhost", "--admin", "bob"], "", /^No password: give one on stdin/],
+    [["add", "jcd", "--name", "ISSN", "--host", "fine.localhost", "--issn", "12345678"], "", /^--issn '12345678' is not an ISSN/],
+    [["hosts", "jcs", "--remove", "journal-c.localhost"], "", /^'journal-c\.localhost' is the primary hostname of 'jcs': make another one primary first/],
+    [["hosts", "jcs", "--add", "www.crop.example"], "", /^The hostname 'www\.crop\.example' belongs to journal 'jcs' already\.$/],
+    [["hosts", "jcs", "--primary", "nowhere.localhost"], "", /^'nowhere\.localhost' is not a hostname of 'jcs'/],
+    [["hosts", "jcs"], "", /^Give exactly one of --add/],
+    [["disable", "nope"], "", /^No journal 'nope'\. Journals: jcs\.$/],
+    [["frobnicate"], "", /^Unknown command 'frobnicate'/],
+    [["list", "--bogus"], "", /^Unknown option --bogus/],
+  ];
+  for (const [args, input, message] of cases) {
+    const r = journalCli(args, input);
+    assert.equal(r.status, 1, `${args.join(" ")}: ${r.out}${r.err}`);
+    assert.equal(r.err.trim().split("\n").length, 1, `one line: ${r.err}`);
+    assert.match(r.err.trim(), message, args.join(" "));
+  }
+  assert.deepEqual(list(), before);
+});
+
+test("hosts --add/--primary/--remove, disable/enable and unlist/list-on", () => {
+  assert.equal(journalCli(["hosts", "jcs", "--add", "crop.localhost"]).status, 0);
+  let r = journalCli(["hosts", "jcs", "--primary", "crop.localhost"]);
+  assert.equal(r.status, 0, r.err);
+  assert.match(r.out, /Hostnames of 'jcs': crop\.localhost \(primary\), journal-c\.localhost, www\.crop\.example/);
+  assert.equal(journalCli(["hosts", "jcs", "--remove", "www.crop.example"]).status, 0);
+  assert.equal(journalCli(["hosts", "jcs", "--remove", "journal-c.localhost"]).status, 0);
+  r = journalCli(["hosts", "jcs", "--remove", "crop.localhost"]);
+  assert.equal(r.status, 1);
+  assert.match(r.err, /^'crop\.localhost' is the last hostname of 'jcs' and cannot be removed\./);
+  // Back to the first primary for the next test.
+  assert.equal(journalCli(["hosts", "jcs", "--add", "journal-c.localhost"]).status, 0);
+  assert.match(journalCli(["hosts", "jcs", "--primary", "journal-c.localhost"]).out, /Hostnames of 'jcs': journal-c\.localhost \(primary\), crop\.localhost$/m);
+
+  r = journalCli(["disable", "jcs"]);
+  assert.equal(r.status, 0);
+  assert.match(r.out, /is disabled: its hostnames answer 503/);
+  assert.equal(journalCli(["unlist", "jcs"]).status, 0);
+  let [jcs] = list();
+  assert.equal(jcs.status, "disabled");
+  assert.equal(jcs.listed, false);
+  assert.match(journalCli(["enable", "jcs"]).out, /Journal 'jcs' is enabled: http:\/\/journal-c\.localhost:5173\//);
+  assert.match(journalCli(["list-on", "jcs"]).out, /Journal 'jcs' is on the journal list/);
+  [jcs] = list();
+  assert.deepEqual([jcs.status, jcs.listed, jcs.users], ["enabled", true, ["chief"]]);
+});
+
+test("--help explains every command", () => {
+  const r = journalCli(["--help"]);
+  assert.equal(r.status, 0);
+  for (const word of ["add <slug>", "list [--json]", "hosts <slug>", "disable <slug>", "unlist <slug>", "--remote"]) assert.ok(r.out.includes(word), word);
+});
+
+test("the statements --remote sends run through wrangler d1 execute, values as literals, all or nothing", async () => {
+  const exec = wranglerExecutor(["--local", "--persist-to", state]);
+  const { newJournalStatements } = await appModels();
+  const name = `Robert'); DROP TABLE journals; -- "Journal" of Ünïcode ✓`;
+  await exec(newJournalStatements({ slug: "hostile", name, hosts: ["hostile.localhost"] }));
+  const hostile = list().find((j) => j.slug === "hostile");
+  assert.equal(hostile?.name, name);
+  // A taken hostname at the end of the batch: nothing of the new journal stays.
+  await assert.rejects(exec(newJournalStatements({ slug: "half", name: "Half", hosts: ["half.localhost", "hostile.localhost"] })));
+  assert.equal(list().find((j) => j.slug === "half"), undefined);
+  const [[row]] = await exec([{ sql: "select count(*) as n from journal_hosts where hostname = 'half.localhost'", params: [] }]);
+  assert.equal(row.n, 0);
+});
+
+test("a journal added while the site is served answers on its host within the cache time; its admin signs in; aliases redirect", async () => {
+  let app: App | undefined;
+  try {
+    app = await startApp([{ slug: "served", name: "Already Served Journal", hosts: ["served.localhost"] }]);
+    const r = journalCli(["add", "jcs", "--name", "Journal of Crop Science", "--host", "journal-c.localhost", "--host", "crop-alias.localhost", "--admin", "chief"], "crop-science-2026\n", app.stateDir);
+    assert.equal(r.status, 0, r.err);
+    const started = Date.now();
+    let res: Awaited<ReturnType<typeof hostRequest>>;
+    for (;;) {
+      res = await hostRequest(app.port, "journal-c.localhost", "/");
+      if (res.status === 200 || Date.now() - started > 10_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal(res.status, 200);
+    assert.ok(Date.now() - started < 5_000, `served after ${Date.now() - started} ms`);
+    assert.match(res.body, /Journal of Crop Science/);
+    const login = await hostRequest(app.port, "journal-c.localhost", "/auth/login/", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://journal-c.localhost:${app.port}` },
+      body: JSON.stringify({ username: "chief", password: "crop-science-2026" }),
+    });
+    assert.equal(login.status, 200, login.body);
+    const alias = await hostRequest(app.port, "crop-alias.localhost", "/archives?x=1");
+    assert.equal(alias.status, 301);
+    assert.equal(alias.headers.location, `http://journal-c.localhost:${app.port}/archives?x=1`);
+    // Pages name the primary host with this server's own port.
+    const home = await hostRequest(app.port, "JOURNAL-C.localhost.", "/feed.xml");
+    assert.match(home.body, new RegExp(`<id>http://journal-c\\.localhost:${app.port}/feed\\.xml</id>`));
+    assert.deepEqual(list(app.stateDir).map((j) => j.slug), ["served", "jcs"]);
+  } finally {
+    await app?.stop();
+  }
+});
