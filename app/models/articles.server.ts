@@ -101,6 +101,11 @@ export async function getArticleById(db: Db, journalId: number, id: number) {
 
 /** Every article of an issue for staff (enabled and disabled), in page order. */
 export async function listIssueArticlesForAdmin(db: Db, journalId: number, year: number, volume: number, issue: number) {
+  return adminIssueArticlesQuery(db, journalId, year, volume, issue);
+}
+
+/** Query for every article of an issue (any status), in page order: the admin issue table. */
+export function adminIssueArticlesQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
   return db
     .select()
     .from(articles)

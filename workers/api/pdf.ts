@@ -18,14 +18,9 @@ import { uniqueEntryName, zipStream, type ZipEntry } from "../../app/documents/z
 import { getDb } from "../../app/db/client.server";
 import { contentDisposition } from "../../app/http/content-disposition";
 import { ifNoneMatch } from "../etag";
-import {
-  articlesByRefnumbers,
-  editorsByIds,
-  publicArticleByIdForDocumentQuery,
-  publicArticleForDocumentQuery,
-  type DocumentArticle,
-} from "../../app/models/documents.server";
-import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "../../app/models/editors.server";
+import { articlesByRefnumbers, editorsByIds, type DocumentArticle } from "../../app/models/documents.server";
+import type { Editor } from "../../app/models/editors.server";
+import { readBoardDocument, readCertificateDocument, readChiefEditorName, readCoverPageDocument } from "../../app/models/pages.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { MissingSecretError } from "../../app/lib/secrets";
 import { fileSafeSurname, splitAuthors } from "../../app/lib/names";
@@ -263,8 +258,7 @@ async function selectedArticles(request: Request, env: Env, journalId: number): 
 }
 
 async function chiefEditorName(env: Env, journalId: number): Promise<string> {
-  const [chief] = await chiefEditorQuery(getDb(env.DB), journalId);
-  return chief?.name ?? "";
+  return readChiefEditorName(getDb(env.DB), journalId);
 }
 
 // ---- Public downloads -------------------------------------------------------------------------
@@ -285,10 +279,8 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   }
   const etag = documentEtag(journal, `certificate-${code}`);
   if (notModified(c.req.raw, etag)) return notModifiedResponse(etag);
-  const db = getDb(c.env.DB);
   // One round trip: the article and the editor-in-chief.
-  const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journal.id, refnumber), chiefEditorQuery(db, journal.id)]);
-  const article = rows[0];
+  const { article, chiefEditor } = await readCertificateDocument(getDb(c.env.DB), journal.id, refnumber);
   if (!article) return notFound();
   const authors = splitAuthors(article.authorname);
   if (position > authors.length) return notFound({ message: `The article has ${authors.length} author(s)` });
@@ -298,7 +290,7 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
     article: articleInfo(article),
     author: authors[position - 1],
     position,
-    editorInChief: chief[0]?.name ?? "",
+    editorInChief: chiefEditor,
     verifyUrl: verifyUrl(journal, code),
     code,
   });
@@ -311,7 +303,7 @@ pdfApp.get("/coverpage/:id", async (c) => {
   const journal = c.get("journal");
   const etag = documentEtag(journal, `coverpage-${id}`);
   if (notModified(c.req.raw, etag)) return notModifiedResponse(etag);
-  const [article] = await publicArticleByIdForDocumentQuery(getDb(c.env.DB), journal.id, id);
+  const article = await readCoverPageDocument(getDb(c.env.DB), journal.id, id);
   if (!article) return notFound();
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
   const info = articleInfo(article);
@@ -327,7 +319,7 @@ pdfApp.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
   const etag = documentEtag(journal, "editorialboard");
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
-  const editors = await enabledEditorsQuery(getDb(c.env.DB), journal.id);
+  const editors = await readBoardDocument(getDb(c.env.DB), journal.id);
   const bytes = await buildEditorialBoard({
     journal: await documentJournal(c.env, journal),
     editors: editors.map(editorInfo),

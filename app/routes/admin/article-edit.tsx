@@ -2,8 +2,7 @@ import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-edit";
 import { getArticleById, updateArticleWithPdf } from "../../models/articles.server";
-import { findIssue } from "../../models/issues.server";
-import { articleStatsQuery } from "../../models/reader-stats.server";
+import { readArticleEditExtras } from "../../models/pages.server";
 import { validateArticle } from "../../schemas/article";
 import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
@@ -35,10 +34,7 @@ async function articleOf(params: { id?: string }, session: AdminSession) {
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAdmin(args);
   const a = await articleOf(args.params, session);
-  const [issue, stats] = await Promise.all([
-    findIssue(session.db, session.journal.id, a.year, a.volume, a.issue),
-    articleStatsQuery(session.db, session.journal.id, a.id),
-  ]);
+  const { issueFrequency, counts } = await readArticleEditExtras(session.db, session.journal.id, a);
   const values: ArticleFormValues = {
     refnumber: a.refnumber,
     txnid: a.txnid,
@@ -61,10 +57,10 @@ export async function loader(args: Route.LoaderArgs) {
     article: {
       id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title),
       modification: a.modification, modifiedby: a.modifiedby, status: a.status,
-      views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0,
+      views: counts.views, downloads: counts.downloads,
     },
     values,
-    issueFrequency: issue?.frequency ?? "",
+    issueFrequency,
     // The staff URL: it opens the PDF of a disabled article too (the public one is 404 for those).
     pdf: a.file ? { url: staffPdfPath(a.id), name: a.file } : null,
   };

@@ -5,9 +5,8 @@ import { data, Link, redirect, useLocation, useNavigationType } from "react-rout
 import type { Route } from "./+types/article";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { publicArticleByRefQuery } from "../../models/articles.server";
-import { publishedIssuesQuery } from "../../models/issues.server";
-import { articleStatsByRefQuery, recordViewQuery } from "../../models/reader-stats.server";
+import { readArticlePage } from "../../models/pages.server";
+import { ARTICLE_VIEW_HEADER, isReaderView } from "../../models/reader-stats.server";
 import { AuthorLinks } from "../../components/ArticleTable";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../lib/citation/cite-formats";
@@ -25,30 +24,15 @@ import { pageTitle, siteNameFromMatches } from "../../lib/site";
 const ARTICLE_NOT_FOUND = "Article not found!";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal, state } = context.get(appContext);
-  const db = getDb(env.DB);
+  const { env, journal } = context.get(appContext);
   const ref = (params.ref ?? "").trim();
   const wanted = parseIssueParams(params);
-  // A reader's view of this page is counted in the same batch (workers/app.ts decides whether
-  // this request is one), so the page stays at one D1 round trip beyond the journal lookup.
-  const view = state.pendingView;
-  state.pendingView = null;
-  const reads = [
-    publicArticleByRefQuery(db, journal.id, ref.slice(0, 64)),
-    publishedIssuesQuery(db, journal.id),
-    articleStatsByRefQuery(db, journal.id, ref.slice(0, 64)),
-  ] as const;
-  // One D1 round trip: the view (first, so the count shown includes it), the article, the year
-  // list for the side column and the reader counts.
-  const [found, published, stats] = view
-    ? (await db.batch([recordViewQuery(db, journal.id, view), ...reads])).slice(1) as [
-        Awaited<(typeof reads)[0]>,
-        Awaited<(typeof reads)[1]>,
-        Awaited<(typeof reads)[2]>,
-      ]
-    : await db.batch(reads);
+  // A reader's view of this page is counted inside the page's one D1 batch (so the count shown
+  // includes it); a view of a copy from the edge cache is counted there, by the header below
+  // (docs/decisions/013-page-reads.md).
+  const view = wanted && isReaderView(request) ? wanted : undefined;
+  const { article: a, published, counts } = await readArticlePage(getDb(env.DB), journal.id, ref, view);
   const archive = encodeArchiveIndex(published);
-  const a = found[0];
   if (!a || !wanted) return data({ article: null, archive }, { status: 404 });
   // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
   if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
@@ -59,7 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const fileUrl = articleFileUrl(a);
   const titleText = htmlToText(a.title);
   const authors = splitAuthors(a.authorname);
-  return {
+  return data({
     archive,
     article: {
       id: a.id,
@@ -80,8 +64,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       fileUrl,
       doi: a.doi,
       cite: howToCite(a, s.websitename),
-      views: stats[0]?.views ?? 0,
-      downloads: stats[0]?.downloads ?? 0,
+      views: counts.views,
+      downloads: counts.downloads,
       citations: CITATION_STYLES.map((style) => ({
         ...style,
         ...renderCitation(style.id, a, {
@@ -113,7 +97,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       pdfUrl: fileUrl ? absoluteUrl(journal, articlePdfPath(a)) : undefined,
       pageUrl: absoluteUrl(journal, articlePath(a)),
     }),
-  };
+  }, { headers: { [ARTICLE_VIEW_HEADER]: String(a.id) } });
+}
+
+/** Marks a rendered abstract page as countable, for its copies in the edge cache (workers/cache.ts). */
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const out = new Headers(parentHeaders);
+  const view = loaderHeaders.get(ARTICLE_VIEW_HEADER);
+  if (view) out.set(ARTICLE_VIEW_HEADER, view);
+  return out;
 }
 
 /** Google Scholar's inclusion rules and the rest: built by the loader (app/lib/citation/article-meta.server.ts). */

@@ -3,11 +3,11 @@ import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/author";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { searchRanked } from "../../models/search.server";
+import { readAuthorPage } from "../../models/pages.server";
 import { ArticleTable } from "../../components/ArticleTable";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { stripHonorifics, splitAuthors } from "../../lib/names";
+import { stripHonorifics } from "../../lib/names";
 import { toArticleRow } from "../../models/article-rows.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
@@ -16,13 +16,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
   const name = (params.name ?? "").trim().slice(0, 200);
   if (!name) throw data(null, { status: 404, statusText: "Author not found" });
-  // FTS phrase match on the authors column (one round trip), then exact name match on the byline.
-  const result = await searchRanked(getDb(env.DB), journal.id, { q: name, author: true, pageSize: 100 });
-  const wanted = stripHonorifics(name).toLocaleLowerCase();
-  const articles = result.hits
-    .map((h) => h.article)
-    .filter((a) => splitAuthors(a.authorname).some((n) => stripHonorifics(n).toLocaleLowerCase() === wanted))
-    .sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || a.firstPage - b.firstPage);
+  // One round trip: the articles whose byline holds this name (honorifics aside).
+  const articles = await readAuthorPage(getDb(env.DB), journal.id, name);
   if (articles.length === 0) throw data(null, { status: 404, statusText: "Author not found" });
   const s = journal.settings;
   return {

@@ -2,8 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { chiefEditorQuery } from "../../models/editors.server";
-import { enabledPartnersQuery } from "../../models/indexing.server";
+import { readHomePage } from "../../models/pages.server";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -12,12 +11,11 @@ import { displayImpactFactor, enquiryText, whatsappLink } from "../../lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  const db = getDb(env.DB);
   // One D1 round trip for everything the page needs beyond the journal itself.
-  const [chief, partners] = await db.batch([chiefEditorQuery(db, journal.id), enabledPartnersQuery(db, journal.id)]);
+  const { chiefEditor, partners } = await readHomePage(getDb(env.DB), journal.id);
   const s = journal.settings;
   return {
-    chiefEditor: chief[0]?.name ?? "",
+    chiefEditor,
     partners,
     s: {
       websitename: s.websitename,

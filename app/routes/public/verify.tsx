@@ -6,7 +6,7 @@ import { canonicalCode, certificateSecret, checkCode, parseCode } from "../../do
 import { formatPeriod } from "../../documents/format.server";
 import { longDate } from "../../lib/dates";
 import { formatPages } from "../../lib/pages";
-import { publicArticleForDocumentQuery } from "../../models/documents.server";
+import { readVerifyPage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, certificatePdfPath } from "../../lib/urls";
@@ -28,8 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const invalid = () => data({ verified: null, code: shown ? canonicalCode(shown) : raw }, { status: 404 });
   const genuine = await checkCode(certificateSecret(env), journal.id, raw);
   if (!genuine) return invalid();
-  const db = getDb(env.DB);
-  const [article] = await publicArticleForDocumentQuery(db, journal.id, genuine.refnumber);
+  const article = await readVerifyPage(getDb(env.DB), journal.id, genuine.refnumber);
   const authors = article ? splitAuthors(article.authorname) : [];
   if (!article || genuine.position > authors.length) return invalid();
   const period = formatPeriod(article.frequency || article.issueFrequency || "");
