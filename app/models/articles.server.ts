@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import type { Issue } from "./issues.server";
@@ -57,20 +57,21 @@ export async function createArticle(db: Db, journalId: number, input: NewArticle
   }
 }
 
+/**
+ * The articles of one issue of this journal: the condition every per-issue read shares (the
+ * tables of contents, the admin table, reader counts, file lookups).
+ */
+export function inIssue(journalId: number, year: number, volume: number, issue: number): SQL {
+  return and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue))!;
+}
+
 /** Query for an issue's public table of contents: enabled, with a refnumber, by first page. */
 export function issueArticlesQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
   return db
     .select()
     .from(articles)
     .where(
-      and(
-        eq(articles.journalId, journalId),
-        eq(articles.year, year),
-        eq(articles.volume, volume),
-        eq(articles.issue, issue),
-        eq(articles.status, "enabled"),
-        sql`${articles.refnumber} <> ''`,
-      ),
+      and(inIssue(journalId, year, volume, issue), eq(articles.status, "enabled"), sql`${articles.refnumber} <> ''`),
     )
     .orderBy(asc(articles.firstPage), asc(articles.id));
 }
@@ -109,7 +110,7 @@ export function adminIssueArticlesQuery(db: Db, journalId: number, year: number,
   return db
     .select()
     .from(articles)
-    .where(and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
+    .where(inIssue(journalId, year, volume, issue))
     .orderBy(asc(articles.firstPage), asc(articles.id));
 }
 
@@ -238,13 +239,7 @@ export async function findArticleFile(
     .select({ id: articles.id, file: articles.file, fileKey: articles.fileKey, status: articles.status })
     .from(articles)
     .where(
-      and(
-        eq(articles.journalId, journalId),
-        eq(articles.year, year),
-        eq(articles.volume, volume),
-        eq(articles.issue, issue),
-        eq(articles.file, file),
-      ),
+      and(inIssue(journalId, year, volume, issue), eq(articles.file, file)),
     )
     .limit(1);
   const row = rows[0];

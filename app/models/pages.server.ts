@@ -8,28 +8,17 @@
 import type { Db } from "../db/client.server";
 import type { Article } from "../lib/article";
 import { stripHonorifics, splitAuthors } from "../lib/names";
+import type { IssueRef } from "../lib/urls";
 import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery } from "./articles.server";
 import { publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
 import { issueQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
-import { articleStatsByRefQuery, articleStatsQuery, issueStatsQuery, recordViewQuery, type ArticleView, type ReaderCounts } from "./reader-stats.server";
+import { articleStatsByRefQuery, articleStatsQuery, issueStatsQuery, recordViewQuery, type ReaderCounts } from "./reader-stats.server";
 import { searchRanked } from "./search.server";
 
-/** An issue as the URL names it. */
-export interface IssueRef {
-  year: number;
-  volume: number;
-  issue: number;
-}
-
-export interface IndexingPartnerItem {
-  id: number;
-  title: string;
-  link: string;
-  image: string;
-  sortnumber: number;
-}
+/** An enabled indexing partner as the home page and /indexing list it. */
+export type IndexingPartnerItem = Awaited<ReturnType<typeof enabledPartnersQuery>>[number];
 
 // ---- Reader pages ------------------------------------------------------------------------------
 
@@ -94,11 +83,11 @@ export interface ArticlePage {
  * article with this refnumber in the issue the URL names: a wrong-issue URL (a redirect) and
  * an unknown one count nothing.
  */
-export async function readArticlePage(db: Db, journalId: number, refnumber: string, view?: ArticleView): Promise<ArticlePage> {
+export async function readArticlePage(db: Db, journalId: number, refnumber: string, view?: IssueRef): Promise<ArticlePage> {
   const ref = refnumber.slice(0, 64);
   const reads = [publicArticleByRefQuery(db, journalId, ref), publishedIssuesQuery(db, journalId), articleStatsByRefQuery(db, journalId, ref)] as const;
   const [found, published, stats] = view
-    ? ((await db.batch([recordViewQuery(db, journalId, { ...view, ref }), ...reads])).slice(1) as [
+    ? ((await db.batch([recordViewQuery(db, journalId, { ...view, refnumber: ref }), ...reads])).slice(1) as [
         Awaited<(typeof reads)[0]>,
         Awaited<(typeof reads)[1]>,
         Awaited<(typeof reads)[2]>,

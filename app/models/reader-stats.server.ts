@@ -2,6 +2,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles, articleStats } from "../db/schema";
 import { isBot } from "../lib/bots";
+import type { ArticleRef } from "../lib/urls";
+import { inIssue } from "./articles.server";
 
 /**
  * Reader counts: views of abstract pages and downloads of PDFs, per article. The rule for
@@ -13,13 +15,6 @@ import { isBot } from "../lib/bots";
 export interface ReaderCounts {
   views: number;
   downloads: number;
-}
-
-/** The abstract page a view is for, as its URL names it. */
-export interface ArticleView {
-  year: number;
-  volume: number;
-  issue: number;
 }
 
 /** The one rule for a countable view: a GET of the page by a reader, not a bot (or HEAD, prefetch…). */
@@ -67,17 +62,10 @@ export function articleStatsQuery(db: Db, journalId: number, articleId: number) 
  * Counts one abstract-page view of the enabled article with this refnumber in this issue (one
  * statement; a URL naming the wrong issue, which redirects, counts nothing). Batchable.
  */
-export function recordViewQuery(db: Db, journalId: number, view: ArticleView & { ref: string }) {
+export function recordViewQuery(db: Db, journalId: number, view: ArticleRef) {
   return viewUpsert(
     db,
-    and(
-      eq(articles.journalId, journalId),
-      eq(articles.refnumber, view.ref),
-      eq(articles.status, "enabled"),
-      eq(articles.year, view.year),
-      eq(articles.volume, view.volume),
-      eq(articles.issue, view.issue),
-    ),
+    and(inIssue(journalId, view.year, view.volume, view.issue), eq(articles.refnumber, view.refnumber), eq(articles.status, "enabled")),
   );
 }
 
@@ -113,12 +101,6 @@ export function issueStatsQuery(db: Db, journalId: number, year: number, volume:
     .from(articleStats)
     .innerJoin(articles, eq(articles.id, articleStats.articleId))
     .where(
-      and(
-        eq(articleStats.journalId, journalId),
-        eq(articles.journalId, journalId),
-        eq(articles.year, year),
-        eq(articles.volume, volume),
-        eq(articles.issue, issue),
-      ),
+      and(eq(articleStats.journalId, journalId), inIssue(journalId, year, volume, issue)),
     );
 }
