@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  searchPath,
   absoluteUrl,
   articleAssetPath,
   articleFileUrl,
@@ -37,5 +38,15 @@ describe("public paths", () => {
     const journal = { origin: publicOrigin("journal.example", { PUBLIC_SCHEME: "https", PUBLIC_PORT: "443" }) };
     expect(absoluteUrl(journal, articlePath(article))).toBe("https://journal.example/archives/2025/4/2/48213");
     expect(absoluteUrl({ origin: publicOrigin("localhost", { PUBLIC_SCHEME: "http", PUBLIC_PORT: "5173" }) }, "pdf")).toBe("http://localhost:5173/pdf");
+  });
+});
+
+describe("searchPath", () => {
+  it("is the one search URL: the search box and the pager give the same address", () => {
+    expect(searchPath("drought tolerance")).toBe("/search?keyword=drought+tolerance");
+    expect(searchPath("a&b=c", { year: 2025, volume: null, page: 1 })).toBe("/search?keyword=a%26b%3Dc&year=2025");
+    expect(searchPath("राजेश", { year: 2024, volume: 3, page: 2 })).toBe(
+      "/search?keyword=%E0%A4%B0%E0%A4%BE%E0%A4%9C%E0%A5%87%E0%A4%B6&year=2024&volume=3&page=2",
+    );
   });
 });

@@ -149,3 +149,12 @@ export const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipRespon
 export function listedJournalLogoPath(journalId: number, logo: string): string {
   return `/journals/logos/${journalId}/${encodeURIComponent(logo)}`;
 }
+
+/** The search page for a keyword, with its filters and page (the search box and the pager). */
+export function searchPath(keyword: string, opts: { year?: number | null; volume?: number | null; page?: number } = {}): string {
+  const q = new URLSearchParams({ keyword });
+  if (opts.year != null) q.set("year", String(opts.year));
+  if (opts.volume != null) q.set("volume", String(opts.volume));
+  if (opts.page && opts.page > 1) q.set("page", String(opts.page));
+  return `/search?${q}`;
+}

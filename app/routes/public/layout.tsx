@@ -5,6 +5,7 @@ import { appContext } from "../../context";
 import { useRootData } from "../../root";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { enquiryText, whatsappLink } from "../../lib/site";
+import { searchPath } from "../../lib/urls";
 
 const NAV = [
   { to: "/", label: "HOME", end: true },
@@ -44,7 +45,7 @@ function SearchBox({ id }: { id: string }) {
         const form = event.currentTarget;
         const keyword = new FormData(form).get("keyword")?.toString().trim() ?? "";
         if (!keyword) return;
-        navigate(`/search?keyword=${encodeURIComponent(keyword)}`);
+        navigate(searchPath(keyword));
         form.reset();
         // Let go of the field: on a phone this closes the on-screen keyboard, which otherwise
         // covers the results.
