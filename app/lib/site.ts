@@ -10,6 +10,11 @@ export function enquiryText(siteName: string): string {
   return `Hello, I have an enquiry about ${siteName}.`;
 }
 
+/** The journal's "Chat with us on WhatsApp" link (header, side columns, footer); '' when it has no number. */
+export function enquiryChatLink(whatsapp: string, siteName: string): string {
+  return whatsapp ? whatsappLink(whatsapp, enquiryText(siteName)) : "";
+}
+
 /** The spec stores the impact factor with a 15-character prefix that the display drops. */
 export function displayImpactFactor(stored: string): string {
   return stored.length > 15 ? stored.slice(15) : stored;

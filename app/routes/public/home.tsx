@@ -7,7 +7,8 @@ import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
-import { displayImpactFactor, enquiryText, whatsappLink } from "../../lib/site";
+import { displayImpactFactor, enquiryChatLink } from "../../lib/site";
+import { SideChat } from "../../components/SideChat";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
@@ -53,7 +54,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { s, chiefEditor, partners } = loaderData;
-  const chat = s.whatsapp ? whatsappLink(s.whatsapp, enquiryText(s.websitename)) : "";
+  const chat = enquiryChatLink(s.whatsapp, s.websitename);
   const info: [string, string][] = [
     ["Editor-in-Chief", chiefEditor],
     ["Year Started", s.yearStarted],
@@ -137,11 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/journals">All journals of {s.publisherName || "the publisher"}</Link>
           </p>
         </section>
-        {chat ? (
-          <a className="side-chat" href={chat} target="_blank" rel="noopener noreferrer">
-            Chat with us on WhatsApp
-          </a>
-        ) : null}
+        <SideChat href={chat} />
         <section className="side-card submit-card">
           <h2>SUBMIT YOUR ARTICLE</h2>
           {s.email ? (

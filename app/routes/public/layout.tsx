@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 import { appContext } from "../../context";
 import { useRootData } from "../../root";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
-import { enquiryText, whatsappLink } from "../../lib/site";
+import { enquiryChatLink } from "../../lib/site";
 import { searchPath } from "../../lib/urls";
 
 const NAV = [
@@ -84,7 +84,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   if (!root) return <Outlet />;
   const { site, year } = root;
-  const chat = site.whatsapp ? whatsappLink(site.whatsapp, enquiryText(site.websitename)) : "";
+  const chat = enquiryChatLink(site.whatsapp, site.websitename);
   return (
     <>
       <a className="skip-link" href="#main">
