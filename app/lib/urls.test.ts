@@ -43,7 +43,7 @@ describe("public paths", () => {
 
 describe("searchPath", () => {
   it("is the one search URL: the search box and the pager give the same address", () => {
-    expect(searchPath("drought tolerance")).toBe("/search?keyword=drought+tolerance");
+    expect(searchPath("drought tolerance")).toBe("/search?keyword=drought%20tolerance");
     expect(searchPath("a&b=c", { year: 2025, volume: null, page: 1 })).toBe("/search?keyword=a%26b%3Dc&year=2025");
     expect(searchPath("राजेश", { year: 2024, volume: 3, page: 2 })).toBe(
       "/search?keyword=%E0%A4%B0%E0%A4%BE%E0%A4%9C%E0%A5%87%E0%A4%B6&year=2024&volume=3&page=2",

@@ -152,9 +152,11 @@ export function listedJournalLogoPath(journalId: number, logo: string): string {
 
 /** The search page for a keyword, with its filters and page (the search box and the pager). */
 export function searchPath(keyword: string, opts: { year?: number | null; volume?: number | null; page?: number } = {}): string {
-  const q = new URLSearchParams({ keyword });
-  if (opts.year != null) q.set("year", String(opts.year));
-  if (opts.volume != null) q.set("volume", String(opts.volume));
-  if (opts.page && opts.page > 1) q.set("page", String(opts.page));
+  // encodeURIComponent (a space is %20, as the header search has always sent it), not
+  // URLSearchParams' '+': the edge cache rebuilds its key from the parsed query either way.
+  let q = `keyword=${encodeURIComponent(keyword)}`;
+  if (opts.year != null) q += `&year=${opts.year}`;
+  if (opts.volume != null) q += `&volume=${opts.volume}`;
+  if (opts.page && opts.page > 1) q += `&page=${opts.page}`;
   return `/search?${q}`;
 }
