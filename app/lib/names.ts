@@ -35,6 +35,15 @@ export function stripHonorifics(name: string): string {
   return rest;
 }
 
+/**
+ * A name as author pages know it: without titles, in NFC, single spaces. The author page's
+ * canonical URL is made of it (app/lib/urls.ts authorPath), so spellings that differ only in
+ * a title, spacing or Unicode form reach one page.
+ */
+export function normaliseAuthorName(name: string): string {
+  return stripHonorifics(name.normalize("NFC").replace(/\s+/g, " "));
+}
+
 // Viramas of the Brahmic scripts: a consonant after one belongs to the same akshara (conjunct).
 const VIRAMA = /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d]/u;
 const MARK = /[\p{M}\u200c\u200d]/u;

@@ -41,6 +41,8 @@ describe("Google Scholar inclusion rules on a rendered article page", () => {
   it("meets every rule", async () => {
     const { html, url, a, j } = await articlePage();
     const h = head(html);
+    // Both ISSNs, print then electronic (issue 17.5).
+    expect(metas(h, "name", "citation_issn")).toEqual(["1111-2222", "3333-4444"]);
     // One article per page: exactly one title, and one citation_author per author.
     expect(metas(h, "name", "citation_title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
     expect(metas(h, "name", "citation_author")).toEqual(["Anjali Sharma", "José Martínez", "राजेश कुमार"]);
@@ -48,13 +50,12 @@ describe("Google Scholar inclusion rules on a rendered article page", () => {
     expect(metas(h, "name", "citation_publication_date")).toEqual(["2025/07/09"]);
     for (const [key, value] of [
       ["citation_journal_title", "Scholar Check Journal"],
-      ["citation_issn", "1111-2222"],
       ["citation_volume", "6"],
       ["citation_issue", "3"],
       ["citation_firstpage", "21"],
       ["citation_lastpage", "34"],
       ["citation_publisher", "Check Press"],
-      ["citation_language", "English"],
+      ["citation_language", "en"],
       ["citation_keywords", "rice, salinity, landraces"],
       ["citation_abstract_html_url", url],
     ]) {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { absoluteUrl, articleFileUrl, doiUrl, articlePath, articlePdfPath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
+import { absoluteUrl, articleFileUrl, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
@@ -109,8 +109,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       essn: s.journal_essn,
       publisher: s.publisher_name,
       language: s.journal_language,
-      // The PDF beside the abstract page (/archives/…/{ref}.pdf, same folder) for Scholar.
-      pdfUrl: fileUrl ? absoluteUrl(journal, articlePdfPath(a)) : undefined,
+      // The one PDF URL (beside the abstract page, as Scholar prefers): the same as the links.
+      pdfUrl: fileUrl ? absoluteUrl(journal, fileUrl) : undefined,
       pageUrl: absoluteUrl(journal, articlePath(a)),
     }),
   };
