@@ -8,6 +8,7 @@ import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
 import { creatorNames, keywordList, languageCodes } from "../app/lib/citation/scholarly-meta";
 import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/urls";
+import { exportableDoi } from "../app/lib/doi";
 import { jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
 import { depositJournal } from "../app/documents/metadata.server";
 import type { HonoEnv } from "./types";
@@ -235,7 +236,8 @@ function dcRecord(c: Ctx, a: Article): string {
   el("type", "info:eu-repo/semantics/article");
   if (a.file) el("format", "application/pdf");
   el("identifier", absoluteUrl(journal, articlePath(a)));
-  if (a.doi) el("identifier", doiUrl(a.doi));
+  const doi = exportableDoi(a.doi);
+  if (doi) el("identifier", doiUrl(doi));
   const file = articleFileUrl(a);
   if (file) el("relation", absoluteUrl(journal, file));
   el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);

@@ -163,7 +163,8 @@ describe("cite box, author pages, search snippets and reader counts", () => {
   it("renders six citation styles and export links", async () => {
     const { html, a } = await articlePage();
     for (const label of ["APA", "MLA", "Chicago", "Harvard", "IEEE", "Vancouver"]) expect(html).toContain(`>${label}</button>`);
-    expect(html).toContain("Sharma, A., Martínez, J., &amp; कुमार, रा. (2025). Salinity tolerance in Oryza sativa landraces. <i>Scholar Check Journal</i>");
+    // As citeproc-js prints APA (issue 17.1): species in italics, a Devanagari name whole.
+    expect(html).toContain("Sharma, A., Martínez, J., &amp; राजेश कुमार. (2025). Salinity tolerance in <i>Oryza sativa</i> landraces. <i>Scholar Check Journal</i>");
     for (const ext of ["ris", "bib", "json"]) expect(html).toContain(`href="/api/cite/${a.refnumber}.${ext}"`);
     expect(html).toContain("How to cite this article");
   });

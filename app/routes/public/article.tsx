@@ -21,6 +21,7 @@ import { howToCite } from "../../lib/citation/citation";
 import { splitAuthors } from "../../lib/names";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { exportableDoi } from "../../lib/doi";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
 
@@ -103,7 +104,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       volume: a.volume,
       issue: a.issue,
       pagenumber: a.pagenumber,
-      doi: a.doi || undefined,
+      doi: exportableDoi(a.doi) || undefined,
       journalName: s.websitename,
       issn: s.issn,
       essn: s.journal_essn,
