@@ -79,7 +79,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       country: a.country,
       publishdate: a.publishdate,
       fileUrl,
-      doi: a.doi,
+      doi: exportableDoi(a.doi),
       cite: howToCite(a, s.websitename),
       views: stats[0]?.views ?? 0,
       downloads: stats[0]?.downloads ?? 0,
