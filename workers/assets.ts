@@ -6,7 +6,7 @@ import { listedJournalLogo } from "../app/models/journals.server";
 import { isBot } from "../app/lib/bots";
 import { recordReaderEvent } from "../app/models/reader-stats.server";
 import { articleFileKey, contentTypeFor, journalLogoKey, keyForAssetPath } from "../app/storage/keys.server";
-import { parseArticleAssetPath } from "../app/lib/urls";
+import { absoluteUrl, articleFileUrl, parseArticleAssetPath } from "../app/lib/urls";
 import type { HonoEnv } from "./types";
 
 /**
@@ -16,17 +16,18 @@ import type { HonoEnv } from "./types";
  */
 export const assetsApp = new Hono<HonoEnv>();
 
-assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathname.replace(/^\/assets/, "")));
+assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathname.replace(/^\/assets/, ""), { storedForm: true }));
 
 /**
  * Serves one stored file by its public path (without the /assets prefix). Also used for
  * `/archives/{year}/{vol}/{issue}/{ref}.pdf`, the PDF beside its abstract page, which is what
  * Google Scholar prefers for citation_pdf_url.
  */
-export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Response> {
+export async function serveFile(c: Context<HonoEnv>, path: string, via: { storedForm?: boolean } = {}): Promise<Response> {
   const journal = c.get("journal");
   let key = keyForAssetPath(journal.id, path);
   let articleId: number | null = null;
+  let canonical: string | null = null;
   if (!key) return notFound(c.env, c.req.raw);
   const pdf = parseArticleAssetPath(path);
   if (pdf) {
@@ -38,6 +39,9 @@ export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Resp
     if (found) {
       key = articleFileKey(journal.id, year, volume, issue, found.object);
       articleId = found.id;
+      // One URL per PDF (app/lib/urls.ts articleFileUrl): the stored-file form, kept for old
+      // links, names the canonical one; a download by either counts (below).
+      if (via.storedForm) canonical = articleFileUrl({ year, volume, issue, refnumber: found.refnumber, file: pdf.file });
     }
   }
 
@@ -61,6 +65,7 @@ export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Resp
   // Uploaded content never runs as part of the site.
   out.set("content-security-policy", "sandbox");
   out.set("content-disposition", contentDisposition("inline", fileName));
+  if (canonical) out.set("link", `<${absoluteUrl(journal, canonical)}>; rel="canonical"`);
 
   if (!("body" in object)) {
     // A precondition failed: If-None-Match matched (304) or If-Match failed (412).

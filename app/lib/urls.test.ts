@@ -26,8 +26,9 @@ describe("public paths", () => {
     expect(authorPath("Dr. Anjali Sharma")).toBe("/authors/Anjali%20Sharma");
   });
 
-  it("names an article PDF the way the asset route reads it back", () => {
-    expect(articleFileUrl(article)).toBe("/assets/archives/2025/vol4issue2/48213.pdf");
+  it("names an article PDF once, beside its page; the stored-file path still reads back", () => {
+    expect(articleFileUrl(article)).toBe("/archives/2025/4/2/48213.pdf");
+    expect(articleFileUrl(article)).toBe(`${articlePath(article)}.pdf`);
     expect(articleFileUrl({ ...article, file: "" })).toBeNull();
     const path = articleAssetPath(2025, 4, 2, "48213.pdf");
     expect(parseArticleAssetPath(path)).toEqual({ year: 2025, volume: 4, issue: 2, file: "48213.pdf" });

@@ -234,9 +234,9 @@ export async function findArticleFile(
   volume: number,
   issue: number,
   file: string,
-): Promise<{ id: number; object: string; status: string } | null> {
+): Promise<{ id: number; refnumber: string; object: string; status: string } | null> {
   const rows = await db
-    .select({ id: articles.id, file: articles.file, fileKey: articles.fileKey, status: articles.status })
+    .select({ id: articles.id, refnumber: articles.refnumber, file: articles.file, fileKey: articles.fileKey, status: articles.status })
     .from(articles)
     .where(
       and(inIssue(journalId, year, volume, issue), eq(articles.file, file)),
@@ -244,7 +244,7 @@ export async function findArticleFile(
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { id: row.id, object: row.fileKey || row.file, status: row.status };
+  return { id: row.id, refnumber: row.refnumber, object: row.fileKey || row.file, status: row.status };
 }
 
 // ---- Reader pages ----------------------------------------------------------------------------

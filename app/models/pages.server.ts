@@ -7,7 +7,7 @@
  */
 import type { Db } from "../db/client.server";
 import type { Article } from "../lib/article";
-import { stripHonorifics, splitAuthors } from "../lib/names";
+import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
 import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery } from "./articles.server";
 import { publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
@@ -114,12 +114,15 @@ export async function readVerifyPage(db: Db, journalId: number, refnumber: strin
  * trip) narrows the rows; the exact name match on the split byline decides.
  */
 export async function readAuthorPage(db: Db, journalId: number, name: string) {
-  const result = await searchRanked(db, journalId, { q: name, author: true, pageSize: 100 });
-  const wanted = stripHonorifics(name).toLocaleLowerCase();
-  return result.hits
+  const result = await searchRanked(db, journalId, { q: normaliseAuthorName(name), author: true, pageSize: 100 });
+  const wanted = normaliseAuthorName(name).toLocaleLowerCase();
+  const articles = result.hits
     .map((h) => h.article)
-    .filter((a) => splitAuthors(a.authorname).some((n) => stripHonorifics(n).toLocaleLowerCase() === wanted))
+    .filter((a) => splitAuthors(a.authorname).some((n) => normaliseAuthorName(n).toLocaleLowerCase() === wanted))
     .sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || a.firstPage - b.firstPage);
+  // One page per author: the name as the newest byline prints it (without titles) is canonical.
+  const printed = articles.length ? splitAuthors(articles[0].authorname).find((n) => normaliseAuthorName(n).toLocaleLowerCase() === wanted) : undefined;
+  return { articles, canonicalName: normaliseAuthorName(printed ?? name) };
 }
 
 // ---- Documents (workers/api/pdf.ts) -------------------------------------------------------------

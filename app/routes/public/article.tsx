@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { absoluteUrl, articleFileUrl, doiUrl, articlePath, articlePdfPath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
+import { absoluteUrl, articleFileUrl, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
@@ -20,6 +20,7 @@ import { howToCite } from "../../lib/citation/citation";
 import { splitAuthors } from "../../lib/names";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { exportableDoi } from "../../lib/doi";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
 
@@ -62,7 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       country: a.country,
       publishdate: a.publishdate,
       fileUrl,
-      doi: a.doi,
+      doi: exportableDoi(a.doi),
       cite: howToCite(a, s.websitename),
       views: counts.views,
       downloads: counts.downloads,
@@ -87,14 +88,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       volume: a.volume,
       issue: a.issue,
       pagenumber: a.pagenumber,
-      doi: a.doi || undefined,
+      doi: exportableDoi(a.doi) || undefined,
       journalName: s.websitename,
       issn: s.issn,
       essn: s.journal_essn,
       publisher: s.publisher_name,
       language: s.journal_language,
-      // The PDF beside the abstract page (/archives/…/{ref}.pdf, same folder) for Scholar.
-      pdfUrl: fileUrl ? absoluteUrl(journal, articlePdfPath(a)) : undefined,
+      // The one PDF URL (beside the abstract page, as Scholar prefers): the same as the links.
+      pdfUrl: fileUrl ? absoluteUrl(journal, fileUrl) : undefined,
       pageUrl: absoluteUrl(journal, articlePath(a)),
     }),
   }, { headers: { [ARTICLE_VIEW_HEADER]: String(a.id) } });
