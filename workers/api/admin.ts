@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import { addArticleWithPdf, ArticleWriteError, getArticleById, lastPageOfIssue, listIssueArticlesForAdmin } from "../../app/models/articles.server";
 import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
 import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
-import { MAX_ARTICLE_BODY, validateArticle } from "../../app/schemas/article";
+import { validateArticle } from "../../app/schemas/article";
 import { formFields, str } from "../../app/schemas/common";
 import { validateIssue } from "../../app/schemas/issue";
 import { journalYear } from "../../app/lib/dates";
@@ -50,7 +49,6 @@ adminApp.post("/create-issue", async (c) => {
 /** POST /api/admin/archives/ — add an article with its PDF (multipart + pdfFile). */
 adminApp.post(
   "/archives",
-  bodyLimit({ maxSize: MAX_ARTICLE_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }),
   async (c) => {
     const body = await readMultipart(c.req.raw);
     if (!body.ok) return c.json({ error: body.error }, 400);

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import { ArticleWriteError, getArticleById, getPublicArticleByRef, listIssueArticles, updateArticleWithPdf } from "../../app/models/articles.server";
 import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
-import { MAX_ARTICLE_BODY, validateArticle } from "../../app/schemas/article";
+import { validateArticle } from "../../app/schemas/article";
 import { formFields } from "../../app/schemas/common";
 import { checkPdf, formFile, UploadRejected } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
@@ -73,7 +72,6 @@ const updateApp = new Hono<AdminEnv>({ strict: false });
 updateApp.post(
   "/:id",
   requireAdmin,
-  bodyLimit({ maxSize: MAX_ARTICLE_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }),
   async (c) => {
     const id = parseId(c.req.param("id"));
     const db = getDb(c.env.DB);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import {
   createEditorWithPicture,
@@ -21,9 +20,7 @@ import { adminEditor } from "./serialize";
 /** Editors (spec §7): list, create (multipart + imgFile), get, update / status toggle, pin. */
 export const editorsApp = new Hono<AdminEnv>({ strict: false });
 
-const MAX_BODY = 3 * 1024 * 1024;
 editorsApp.use("*", requireAdmin);
-editorsApp.post("*", bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }));
 
 /** Editor fields an update may change; the picture comes only as `imgFile`. */
 const UPDATABLE = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website", "status"] as const satisfies readonly (keyof Editor)[];

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
 import { formFile, UploadRejected } from "../../app/storage/uploads.server";
@@ -12,8 +11,6 @@ import { readJson, readMultipart } from "./request";
 export const settingsApp = new Hono<AdminEnv>({ strict: false });
 
 settingsApp.use("*", requireAdmin);
-// A logo of at most 2 MB plus the form around it; larger bodies are refused before reading.
-settingsApp.post("*", bodyLimit({ maxSize: 3 * 1024 * 1024, onError: (c) => c.json({ error: "file_too_large" }, 413) }));
 
 settingsApp.get("/", async (c) => {
   const settings = await getSettings(getDb(c.env.DB), c.get("journal").id);

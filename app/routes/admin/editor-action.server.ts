@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readForm } from "../../http/body";
 import type { EditorPicture } from "../../models/editors.server";
 import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { checkImage, formFile, UploadRejected } from "../../storage/uploads.server";
@@ -10,20 +11,17 @@ export interface EditorActionData {
   flash?: Flash;
 }
 
-/** Editor forms carry a picture of at most 2 MB plus a few text fields. */
-const MAX_EDITOR_BODY = 3 * 1024 * 1024;
-
 export function editorFailure(fields: Record<string, string>, status = 400, detail = CHECK_FIELDS) {
   return data<EditorActionData>({ ok: false, fields, flash: flash("error", SOMETHING_WENT_WRONG, detail) }, { status });
 }
 
 export async function readEditorForm(request: Request): Promise<FormData | ReturnType<typeof editorFailure>> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_EDITOR_BODY) return editorFailure({ imgFile: FIELD_MESSAGES.picture }, 413, FIELD_MESSAGES.picture);
-  try {
-    return await request.formData();
-  } catch {
-    return editorFailure({}, 400, "The form could not be read. Please try again.");
-  }
+  // Editor forms carry a picture of at most 2 MB plus a few text fields; the Worker refuses
+  // bigger bodies unread (app/http/body.ts).
+  const read = await readForm(request);
+  if (read.ok) return read.form;
+  if (read.reason === "too_large") return editorFailure({ imgFile: FIELD_MESSAGES.picture }, 413, FIELD_MESSAGES.picture);
+  return editorFailure({}, 400, "The form could not be read. Please try again.");
 }
 
 /** The checked picture of the form, null when none was chosen, or the failure to answer with. */

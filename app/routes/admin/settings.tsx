@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { readForm } from "../../http/body";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { listJournalHosts } from "../../models/journals.server";
@@ -55,7 +56,8 @@ async function saveLogo(session: AdminSession, form: FormData) {
       logo = await checkLogo(file);
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
-      return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: error.status });
+      const message = error.code === "image_too_large" ? FIELD_MESSAGES.logoPixels : FIELD_MESSAGES.logo;
+      return data({ ok: false, fields: { logoFile: message } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, message) }, { status: error.status });
     }
   }
   try {
@@ -67,22 +69,20 @@ async function saveLogo(session: AdminSession, form: FormData) {
   return { ok: true, fields: {} as Record<string, string>, flash: flash("success", logo ? "Logo updated" : "Logo removed") };
 }
 
-const MAX_SETTINGS_BODY = 3 * 1024 * 1024;
-
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
   const { db, journal } = session;
-  // The settings form is text; only a logo upload is large (at most 2 MB plus the form).
-  if (Number(args.request.headers.get("content-length") ?? 0) > MAX_SETTINGS_BODY) {
+  // The settings form is text; only a logo upload is large (at most 2 MB plus the form). The
+  // Worker refuses bigger bodies unread (app/http/body.ts).
+  const read = await readForm(args.request);
+  if (!read.ok && read.reason === "too_large") {
     return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
   }
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
+  if (!read.ok) {
     return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
   }
+  const form = read.form;
   if (form.get("intent") === "logo") return saveLogo(session, form);
   const result = validateSettings(formFields(form));
   if (!result.ok) {
