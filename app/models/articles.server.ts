@@ -221,32 +221,6 @@ export async function updateArticleWithPdf(
 }
 
 /** The R2 object name behind a public PDF URL, or null when no enabled article serves it. */
-export async function findArticleFile(
-  db: Db,
-  journalId: number,
-  year: number,
-  volume: number,
-  issue: number,
-  file: string,
-): Promise<{ id: number; object: string; status: string } | null> {
-  const rows = await db
-    .select({ id: articles.id, file: articles.file, fileKey: articles.fileKey, status: articles.status })
-    .from(articles)
-    .where(
-      and(
-        eq(articles.journalId, journalId),
-        eq(articles.year, year),
-        eq(articles.volume, volume),
-        eq(articles.issue, issue),
-        eq(articles.file, file),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  return { id: row.id, object: row.fileKey || row.file, status: row.status };
-}
-
 // ---- Reader pages ----------------------------------------------------------------------------
 
 /** Query (not yet run, so pages can batch it) for one enabled article by refnumber. */
