@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { absoluteUrl, articlePath } from "../../lib/urls";
 import { ArticleWriteError } from "../../models/articles.server";
+import type { WriteFailure } from "../../models/staff-writes.server";
 import type { Article } from "../../lib/article";
 import type { JournalContext } from "../../models/journals.server";
 import { readForm } from "../../http/body";
@@ -44,6 +45,18 @@ export async function readArticleForm(request: Request): Promise<FormData | Retu
   if (read.ok) return read.form;
   if (read.reason === "too_large") return articleFailure({ pdfFile: FIELD_MESSAGES.fileTooLarge }, undefined, 413);
   return articleFailure({}, "malformed_multipart");
+}
+
+/** A use-case failure (app/models/staff-writes.server.ts) as the form's answer. */
+export function articleResultFailure(failure: WriteFailure) {
+  if (failure.code === "file_too_large" || failure.code === "not_a_pdf") {
+    const message = failure.fields.pdfFile;
+    return data<ArticleActionData>(
+      { ok: false, fields: { pdfFile: message }, code: failure.code, flash: flash("error", SOMETHING_WENT_WRONG, message) },
+      { status: failure.status },
+    );
+  }
+  return articleFailure(failure.fields, failure.code, failure.status);
 }
 
 /**

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { readForm } from "../../http/body";
-import type { EditorPicture } from "../../models/editors.server";
+import type { WriteFailure } from "../../models/staff-writes.server";
 import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
-import { checkImage, formFile, UploadRejected } from "../../storage/uploads.server";
 import { flash, type Flash } from "../../components/admin/flash";
 
 export interface EditorActionData {
@@ -24,18 +23,8 @@ export async function readEditorForm(request: Request): Promise<FormData | Retur
   return editorFailure({}, 400, "The form could not be read. Please try again.");
 }
 
-/** The checked picture of the form, null when none was chosen, or the failure to answer with. */
-export async function pictureOf(form: FormData): Promise<EditorPicture | null | ReturnType<typeof editorFailure>> {
-  const file = formFile(form, "imgFile");
-  if (!file) return null;
-  try {
-    return await checkImage(file);
-  } catch (error) {
-    if (error instanceof UploadRejected) return editorFailure({ imgFile: FIELD_MESSAGES.picture }, error.status, FIELD_MESSAGES.picture);
-    throw error;
-  }
-}
-
-export function isPicture(value: unknown): value is EditorPicture {
-  return !!value && typeof value === "object" && "bytes" in value;
+/** A use-case failure (app/models/staff-writes.server.ts) as the form's answer. */
+export function editorResultFailure(failure: WriteFailure) {
+  if (failure.code) return editorFailure({ imgFile: FIELD_MESSAGES.picture }, failure.status, FIELD_MESSAGES.picture);
+  return editorFailure(failure.fields, failure.status);
 }
