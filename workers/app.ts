@@ -8,7 +8,8 @@ import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
-import { CROSS_SITE_FORM } from "../app/schemas/messages";
+import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
+import { boundRequest, type BodyRule } from "../app/http/body";
 import { apiApp } from "./api";
 import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
@@ -102,6 +103,18 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+// Every body is bounded before anything reads it (issue 15.1; caps per route in
+// app/http/body.ts): a declared length over the cap is answered 413 unread; a chunked or
+// lying body is cut off at the first byte past the cap and answered 413 whatever the route
+// made of it. Forms with files answer with their own message (readForm).
+app.use("*", async (c, next) => {
+  const bounded = boundRequest(c.req.raw);
+  c.req.raw = bounded.request;
+  if (bounded.over && bounded.rule.answer !== "form") return tooLarge(bounded.rule, c.req.path);
+  await next();
+  if (!bounded.over && bounded.rule && bounded.tripped() && c.res.status !== 413) c.res = tooLarge(bounded.rule, c.req.path);
+});
+
 // Cross-site form posts to the admin are refused here, with a 403, before any route runs — the
 // only place the admin pages check it (sign-in and sign-out included): the session cookie is
 // SameSite=Lax, and this also covers browsers and paths that rule misses.
@@ -144,6 +157,15 @@ app.all("*", (c) => {
   });
   return requestHandler(c.req.raw, context);
 });
+
+/** 413 in the shape the route's callers read: the API's JSON error, or a small page. */
+function tooLarge(rule: BodyRule, path: string): Response {
+  const headers = { "cache-control": "no-store" };
+  if (rule.answer === "json" || /^\/(api|auth)(\/|$)/.test(path)) {
+    return Response.json(rule.error ?? { error: "payload_too_large" }, { status: 413, headers });
+  }
+  return plainPage(413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.title, BODY_TOO_LARGE.text);
+}
 
 /** A small self-contained page for answers given before any journal's layout can render. */
 function plainPage(status: number, title: string, heading: string, bodyHtml: string): Response {

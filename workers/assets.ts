@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
 import { contentDisposition } from "../app/http/content-disposition";
-import { findArticleFile } from "../app/models/articles.server";
+import { resolvePublicFile } from "../app/models/public-files.server";
 import { listedJournalLogo } from "../app/models/journals.server";
 import { isBot } from "../app/lib/bots";
 import { recordReaderEvent } from "../app/models/reader-stats.server";
-import { articleFileKey, contentTypeFor, journalLogoKey, keyForAssetPath } from "../app/storage/keys.server";
-import { absoluteUrl, articleFileUrl, parseArticleAssetPath } from "../app/lib/urls";
+import { contentTypeFor, journalLogoKey } from "../app/storage/keys.server";
+import { absoluteUrl, articleFileUrl } from "../app/lib/urls";
 import type { HonoEnv } from "./types";
 
 /**
@@ -25,25 +25,14 @@ assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathn
  */
 export async function serveFile(c: Context<HonoEnv>, path: string, via: { storedForm?: boolean } = {}): Promise<Response> {
   const journal = c.get("journal");
-  let key = keyForAssetPath(journal.id, path);
-  let articleId: number | null = null;
-  let canonical: string | null = null;
-  if (!key) return notFound(c.env, c.req.raw);
-  const pdf = parseArticleAssetPath(path);
-  if (pdf) {
-    // Article PDFs live in a versioned object named by the article row (see updateArticleWithPdf);
-    // a disabled article's PDF is not served.
-    const { year, volume, issue } = pdf;
-    const found = await findArticleFile(getDb(c.env.DB), journal.id, year, volume, issue, decodeURIComponent(pdf.file));
-    if (found && found.status !== "enabled") return notFound(c.env, c.req.raw);
-    if (found) {
-      key = articleFileKey(journal.id, year, volume, issue, found.object);
-      articleId = found.id;
-      // One URL per PDF (app/lib/urls.ts articleFileUrl): the stored-file form, kept for old
-      // links, names the canonical one; a download by either counts (below).
-      if (via.storedForm) canonical = articleFileUrl({ year, volume, issue, refnumber: found.refnumber, file: pdf.file });
-    }
-  }
+  // Only what a reader may see: the URL resolves through its row (an enabled article's current
+  // PDF, a current picture or logo); raw and former object names answer 404 (issue 15.4).
+  const file = await resolvePublicFile(getDb(c.env.DB), journal, path);
+  if (!file) return notFound(c.env, c.req.raw);
+  const { key, articleId } = file;
+  // One URL per PDF (app/lib/urls.ts articleFileUrl): the stored-file form, kept for old links,
+  // names the canonical one; a download by either counts (below).
+  const canonical = via.storedForm && file.article ? articleFileUrl(file.article) : null;
 
   const headers = c.req.raw.headers;
   const object = await c.env.FILES.get(key, {

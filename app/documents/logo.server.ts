@@ -5,6 +5,7 @@
  * certificate. Logo object names change with every upload, so a prepared logo never goes stale.
  */
 import { JpegEmbedder, PDFContext, PDFName, PDFRawStream, PDFRef, PngEmbedder, type PDFDict, type PDFObject } from "pdf-lib";
+import { decodable, imageHeader } from "../storage/uploads.server";
 import type { Canvas, DocBuilder } from "./canvas.server";
 
 export interface PreparedStream {
@@ -22,6 +23,24 @@ export interface PreparedLogo {
 }
 
 const prepared = new Map<string, Promise<PreparedLogo>>();
+/**
+ * Logos this isolate found unusable (missing, not an image, too many pixels, undecodable):
+ * never read or decoded again here, the documents use the seal. Names change with every
+ * upload, so a new logo is tried afresh.
+ */
+const unusable = new Set<string>();
+
+/** Whether this isolate has found the logo unusable (tests). */
+export function isUnusableLogo(name: string): boolean {
+  return unusable.has(name);
+}
+
+export class UnusableLogoError extends Error {
+  constructor(name: string, why: string) {
+    super(`logo ${name} left out: ${why}`);
+    this.name = "UnusableLogoError";
+  }
+}
 /** How many logos this isolate has decoded (tests check it is once per logo, not per document). */
 export const logoPreparations = { count: 0 };
 
@@ -37,10 +56,20 @@ function take(context: PDFContext, ref: PDFRef): PreparedStream {
 
 async function prepare(name: string, kind: "png" | "jpg", load: () => Promise<Uint8Array>): Promise<PreparedLogo> {
   const bytes = await load();
+  // Issue 15.2: the dimensions come from the header, before anything is decoded.
+  const header = imageHeader(bytes);
+  if (!header || header.ext !== kind) throw new UnusableLogoError(name, "not a PNG or JPEG");
+  if (!decodable(header.width, header.height)) throw new UnusableLogoError(name, `${header.width}×${header.height} px is over the pixel cap`);
   logoPreparations.count++;
   const context = PDFContext.create();
-  const embedder = kind === "png" ? await PngEmbedder.for(bytes) : await JpegEmbedder.for(bytes);
-  const ref = await embedder.embedIntoContext(context);
+  let embedder: PngEmbedder | JpegEmbedder;
+  let ref: PDFRef;
+  try {
+    embedder = kind === "png" ? await PngEmbedder.for(bytes) : await JpegEmbedder.for(bytes);
+    ref = await embedder.embedIntoContext(context);
+  } catch (error) {
+    throw new UnusableLogoError(name, `cannot be decoded (${error instanceof Error ? error.message : String(error)})`);
+  }
   const image = context.lookup(ref) as PDFRawStream;
   const smask = image.dict.get(PDFName.of("SMask"));
   return {
@@ -57,12 +86,18 @@ async function prepare(name: string, kind: "png" | "jpg", load: () => Promise<Ui
  * object from R2) runs only then.
  */
 export function prepareLogo(name: string, kind: "png" | "jpg", load: () => Promise<Uint8Array>): Promise<PreparedLogo> {
+  if (unusable.has(name)) return Promise.reject(new UnusableLogoError(name, "found unusable before in this isolate"));
   let entry = prepared.get(name);
   if (!entry) {
     if (prepared.size >= 32) prepared.clear();
+    if (unusable.size >= 256) unusable.clear();
     entry = prepare(name, kind, load);
-    // A logo that cannot be decoded is forgotten (the documents then use the seal).
-    entry.catch(() => prepared.delete(name));
+    // A logo that cannot be used is remembered as such (the documents then use the seal); a
+    // failed read from storage is only forgotten, so the next document tries again.
+    entry.catch((error) => {
+      prepared.delete(name);
+      if (error instanceof UnusableLogoError) unusable.add(name);
+    });
     prepared.set(name, entry);
   }
   return entry;

@@ -7,6 +7,7 @@ import { articleFileKey } from "../storage/keys.server";
 import type { Article, ArticleFields, NewArticle } from "../lib/article";
 import { htmlToText } from "../lib/html";
 import { parsePageRange } from "../lib/pages";
+import { cleanHtmlFields } from "../schemas/html-fields";
 
 export type ArticleWriteErrorCode = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
 
@@ -33,7 +34,9 @@ export function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
   return null;
 }
 
-export async function createArticle(db: Db, journalId: number, input: NewArticle): Promise<Article> {
+export async function createArticle(db: Db, journalId: number, dirty: NewArticle): Promise<Article> {
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const input = cleanHtmlFields("articles", dirty);
   const pages = parsePageRange(input.pagenumber);
   if (!pages) throw new Error("invalid_pagenumber");
   try {
@@ -144,10 +147,11 @@ export async function addArticleWithPdf(
   db: Db,
   journalId: number,
   issue: TargetIssue,
-  fields: ArticleFields,
+  dirty: ArticleFields,
   pdf: Uint8Array,
   username: string,
 ): Promise<Article> {
+  const fields = cleanHtmlFields("articles", dirty);
   const objectName = pdfObjectName(fields.refnumber);
   const key = articleFileKey(journalId, issue.year, issue.volume, issue.issue, objectName);
   await env.FILES.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
@@ -189,10 +193,11 @@ export async function updateArticleWithPdf(
   db: Db,
   journalId: number,
   existing: Article,
-  fields: ArticleFields,
+  dirty: ArticleFields,
   pdf: Uint8Array | null,
   username: string,
 ): Promise<Article> {
+  const fields = cleanHtmlFields("articles", dirty);
   const folder = (name: string) => articleFileKey(journalId, existing.year, existing.volume, existing.issue, name);
   const oldObject = existing.fileKey || existing.file;
   let newObject = oldObject;
@@ -227,26 +232,6 @@ export async function updateArticleWithPdf(
 }
 
 /** The R2 object name behind a public PDF URL, or null when no enabled article serves it. */
-export async function findArticleFile(
-  db: Db,
-  journalId: number,
-  year: number,
-  volume: number,
-  issue: number,
-  file: string,
-): Promise<{ id: number; refnumber: string; object: string; status: string } | null> {
-  const rows = await db
-    .select({ id: articles.id, refnumber: articles.refnumber, file: articles.file, fileKey: articles.fileKey, status: articles.status })
-    .from(articles)
-    .where(
-      and(inIssue(journalId, year, volume, issue), eq(articles.file, file)),
-    )
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  return { id: row.id, refnumber: row.refnumber, object: row.fileKey || row.file, status: row.status };
-}
-
 // ---- Reader pages ----------------------------------------------------------------------------
 
 /** Query (not yet run, so pages can batch it) for one enabled article by refnumber. */

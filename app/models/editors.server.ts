@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { editors } from "../db/schema";
 import { editorPictureKey } from "../storage/keys.server";
+import { cleanHtmlFields } from "../schemas/html-fields";
 
 export type Editor = typeof editors.$inferSelect;
 export type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
@@ -46,7 +47,8 @@ export async function getEditor(db: Db, journalId: number, id: number): Promise<
 }
 
 export async function createEditor(db: Db, journalId: number, input: NewEditor): Promise<Editor> {
-  const [row] = await db.insert(editors).values({ ...input, journalId }).returning();
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const [row] = await db.insert(editors).values({ ...cleanHtmlFields("editors", input), journalId }).returning();
   return row;
 }
 
@@ -108,7 +110,7 @@ export async function updateEditorWithPicture(
   try {
     const [row] = await db
       .update(editors)
-      .set({ ...input, picture: name, updated_at: new Date().toISOString() })
+      .set({ ...cleanHtmlFields("editors", input), picture: name, updated_at: new Date().toISOString() })
       .where(and(eq(editors.journalId, journalId), eq(editors.id, existing.id)))
       .returning();
     if (!row) throw new Error("editor vanished during update");

@@ -3,7 +3,8 @@ import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
 import { journalLogoKey } from "../storage/keys.server";
-import { checkImage, randomSuffix, UploadRejected } from "../storage/uploads.server";
+import { checkImage, decodable, randomSuffix, UploadRejected } from "../storage/uploads.server";
+import { cleanHtmlFields } from "../schemas/html-fields";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
 export async function getSettings(db: Db, journalId: number) {
@@ -18,7 +19,8 @@ export async function updateSettings(db: Db, journalId: number, values: Partial<
   if (Object.keys(values).length) {
     await db
       .update(settings)
-      .set({ ...values, updated_at: new Date().toISOString() })
+      // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+      .set({ ...cleanHtmlFields("settings", values), updated_at: new Date().toISOString() })
       .where(eq(settings.journalId, journalId));
   }
   return getSettings(db, journalId);
@@ -37,6 +39,8 @@ export interface LogoImage {
 export async function checkLogo(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
+  // Documents decode the logo: refuse what would not decode comfortably in the isolate.
+  if (!decodable(image.width, image.height)) throw new UploadRejected("image_too_large");
   return { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
 }
 

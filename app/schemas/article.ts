@@ -1,10 +1,11 @@
 import type { ArticleFields } from "../lib/article";
-import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../lib/html";
+import { htmlToText } from "../lib/html";
 import { parsePageRange } from "../lib/pages";
 import { DOI_SYNTAX as DOI } from "../lib/doi";
 import { str, type Input, type Validation } from "./common";
 import { isFrequency } from "./frequency";
 import { ERROR_TEXT, FIELD_MESSAGES } from "./messages";
+import { cleanField } from "./html-fields";
 
 /** Spec §9: PDF upload limit. */
 export const MAX_PDF_BYTES = 5_242_880;
@@ -76,8 +77,8 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
     subject: str(input, "subject", 256),
     keywords: str(input, "keywords", 1000),
     pagenumber: str(input, "pagenumber", 32).replace(/\s+/g, ""),
-    title: sanitizeHtml(str(input, "title", 5000), TITLE_PROFILE).trim(),
-    abstract: sanitizeHtml(str(input, "abstract", 100_000), RICH_PROFILE).trim(),
+    title: cleanField("articles", "title", str(input, "title", 5000)),
+    abstract: cleanField("articles", "abstract", str(input, "abstract", 100_000)),
     frequency: str(input, "frequency", 32),
     status: str(input, "status", 16),
     doi: "doi" in input ? normaliseDoi(str(input, "doi", 300)) : undefined,

@@ -1,4 +1,4 @@
-import { INLINE_PROFILE, sanitizeHtml } from "../lib/html";
+import { cleanField } from "./html-fields";
 import { str, type Input, type Validation } from "./common";
 import { FIELD_MESSAGES } from "./messages";
 
@@ -29,10 +29,10 @@ export function validateEditor(input: Input): Validation<EditorValues> {
   const website = str(input, "editor_website", 500);
   const v: EditorValues = {
     category: str(input, "category", 32),
-    post: sanitizeHtml(str(input, "post", 500), INLINE_PROFILE).trim(),
-    name: str(input, "name", 200),
+    post: cleanField("editors", "post", str(input, "post", 500)),
+    name: cleanField("editors", "name", str(input, "name", 200)),
     degree: str(input, "degree", 200),
-    content: str(input, "content", 2000),
+    content: cleanField("editors", "content", str(input, "content", 2000)),
     email: str(input, "email", 320),
     phone: str(input, "phone", 64),
     country: str(input, "country", 128),

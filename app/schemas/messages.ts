@@ -29,6 +29,8 @@ export const FIELD_MESSAGES = {
   notAPdf: "This file is not a PDF. Choose a PDF file.",
   picture: "Choose a JPEG, PNG or WebP picture of at most 2 MB.",
   logo: "Choose a PNG or JPEG image of at most 2 MB.",
+  /** Issue 15.2: a logo is decoded for every document, so its pixel count is capped too. */
+  logoPixels: "Choose a logo of at most 4 megapixels (for example 2000 × 2000 px).",
 } as const;
 
 /** Spec §4: what any 401 during admin work says before returning to the login page. */
@@ -136,4 +138,15 @@ export const DEPOSIT_REFUSED = {
   crossref: "The Crossref file was not made: fix what is listed, then download it again.",
   doaj: "The DOAJ file was not made: fix what is listed, then download it again.",
   mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
+} as const;
+
+/** A request body over its route's cap (issue 15.1), on pages that have no form message for it. */
+export const BODY_TOO_LARGE = {
+  title: "Request too large",
+  text: "This request is larger than this address accepts. Nothing was saved.",
+} as const;
+/** A request the server could not read (issue 15.8): malformed encoding in its path or body. */
+export const BAD_REQUEST = {
+  title: "Bad request",
+  text: "This request could not be read: its address or form is malformed.",
 } as const;

@@ -1,8 +1,8 @@
 import { DOI_PREFIX_SYNTAX, DOI_SUFFIX_LITERAL, isDoiPlaceholder, normaliseDoiPrefix, parseDoiPattern } from "../lib/doi";
 import { isTimeZone } from "../lib/dates";
-import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../lib/html";
 import { bool, str, type Input, type Validation } from "./common";
 import { DOI_SETTING_MESSAGES, FIELD_MESSAGES } from "./messages";
+import { cleanField } from "./html-fields";
 
 /** Text settings of spec §3 plus issn, google_review_link and our publisher/phone fields. */
 export const SETTINGS_TEXT_FIELDS = [
@@ -63,8 +63,7 @@ export function validateSettings(input: Input): Validation<{ values: Partial<Set
     if (!(key in input)) continue;
     present.push(key);
     let value = str(input, key, key === "home_content" ? 100_000 : 2000);
-    if (key === "formatted_journal_name") value = sanitizeHtml(value, INLINE_PROFILE);
-    if (key === "home_content") value = sanitizeHtml(value, RICH_PROFILE);
+    value = cleanField("settings", key, value);
     if (key === "doi_prefix") value = normaliseDoiPrefix(value);
     values[key] = value;
   }

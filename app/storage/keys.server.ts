@@ -4,7 +4,7 @@
  * client-supplied file name.
  */
 
-import { issueFolder, parseArticleAssetPath } from "../lib/urls";
+import { issueFolder } from "../lib/urls";
 
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -31,42 +31,6 @@ export function indexingImageKey(journalId: number, image: string): string {
 export function journalLogoKey(journalId: number, logo: string): string {
   if (!isSafeFileName(logo)) throw new Error(`unsafe file name: ${logo}`);
   return `journals/${journalId}/logo/${logo}`;
-}
-
-/**
- * Maps a public /assets/... path (without the /assets prefix) to the R2 key for a journal,
- * or null when the path is not one of the spec's file locations.
- */
-export function keyForAssetPath(journalId: number, path: string): string | null {
-  const article = parseArticleAssetPath(path);
-  if (article) {
-    const file = safeDecode(article.file);
-    return file && isSafeFileName(file) ? articleFileKey(journalId, article.year, article.volume, article.issue, file) : null;
-  }
-  let m = /^\/editors\/([^/]+)$/.exec(path);
-  if (m) {
-    const file = safeDecode(m[1]);
-    return file && isSafeFileName(file) ? editorPictureKey(journalId, file) : null;
-  }
-  m = /^\/indexing\/([^/]+)$/.exec(path);
-  if (m) {
-    const file = safeDecode(m[1]);
-    return file && isSafeFileName(file) ? indexingImageKey(journalId, file) : null;
-  }
-  m = /^\/logo\/([^/]+)$/.exec(path);
-  if (m) {
-    const file = safeDecode(m[1]);
-    return file && isSafeFileName(file) ? journalLogoKey(journalId, file) : null;
-  }
-  return null;
-}
-
-function safeDecode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -5,6 +5,13 @@ import { MAX_PDF_BYTES } from "../schemas/article";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 6000;
+/**
+ * Issue 15.2: images the server decodes (the journal logo, decoded by pdf-lib for documents)
+ * may have at most this many pixels. Decoding costs about 5 bytes per pixel at its peak (a
+ * 6000×6000 PNG took +175 MB), so 4 MP stays near 20 MB — comfortable in the 128 MB isolate
+ * beside the rest of the request. The limit is read from the header, before decoding.
+ */
+export const MAX_DECODED_PIXELS = 4_000_000;
 
 export type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large";
 
@@ -73,18 +80,30 @@ function webpSize(b: Uint8Array): [number, number] | null {
   return null;
 }
 
+/** Type and dimensions of a JPEG, PNG or WebP, read from its header only (nothing is decoded). */
+export function imageHeader(bytes: Uint8Array): { ext: CheckedImage["ext"]; width: number; height: number } | null {
+  let size: [number, number] | null;
+  let ext: CheckedImage["ext"];
+  if ((size = pngSize(bytes))) ext = "png";
+  else if ((size = jpegSize(bytes))) ext = "jpg";
+  else if ((size = webpSize(bytes))) ext = "webp";
+  else return null;
+  return { ext, width: size[0], height: size[1] };
+}
+
+/** Whether an image of these dimensions may be decoded on the server (issue 15.2). */
+export function decodable(width: number, height: number): boolean {
+  return width > 0 && height > 0 && width * height <= MAX_DECODED_PIXELS;
+}
+
 /** An image upload: JPEG, PNG or WebP by magic bytes (never SVG), size- and dimension-capped. */
 export async function checkImage(file: File): Promise<CheckedImage> {
   if (file.size > MAX_IMAGE_BYTES) throw new UploadRejected("file_too_large", 413);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length > MAX_IMAGE_BYTES) throw new UploadRejected("file_too_large", 413);
-  let size: [number, number] | null;
-  let kind: CheckedImage["ext"];
-  if ((size = pngSize(bytes))) kind = "png";
-  else if ((size = jpegSize(bytes))) kind = "jpg";
-  else if ((size = webpSize(bytes))) kind = "webp";
-  else throw new UploadRejected("unsupported_image");
-  const [width, height] = size;
+  const header = imageHeader(bytes);
+  if (!header) throw new UploadRejected("unsupported_image");
+  const { ext: kind, width, height } = header;
   if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new UploadRejected("image_too_large");
   const contentType = kind === "jpg" ? "image/jpeg" : `image/${kind}`;
   return { bytes, ext: kind, contentType, width, height };

@@ -3,7 +3,7 @@
  * binary fixtures. Plain TypeScript with fflate's zlib, so it runs in Node (seed, samples) and
  * in workerd (the tests' images) alike.
  */
-import { zlibSync } from "fflate";
+import { Zlib, zlibSync } from "fflate";
 
 export type RGB = [number, number, number];
 
@@ -69,6 +69,33 @@ export function encodePng(width: number, height: number, colourType: 2 | 6, scan
     new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", ihdr),
     chunk("IDAT", zlibSync(scanlines)),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
+}
+
+/**
+ * A PNG whose pixels are all transparent black, compressed row by row so that making it never
+ * holds the raw image: a 6000×6000 RGBA one is about 140 KB on disk and 144 MB decoded (the
+ * decompression bomb of issue 15.2).
+ */
+export function blankPng(width: number, height: number, colourType: 2 | 6 = 6): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const z = new Zlib({ level: 9 }, (data) => parts.push(data));
+  const rows = Math.max(1, Math.floor((1 << 20) / (1 + width * 4)));
+  const block = new Uint8Array(rows * (1 + width * (colourType === 6 ? 4 : 3)));
+  for (let y = 0; y < height; y += rows) {
+    const n = Math.min(rows, height - y);
+    z.push(block.subarray(0, (block.length / rows) * n), y + n >= height);
+  }
+  const ihdr = new Uint8Array(13);
+  const dv = new DataView(ihdr.buffer);
+  dv.setUint32(0, width);
+  dv.setUint32(4, height);
+  ihdr.set([8, colourType, 0, 0, 0], 8);
+  return concat([
+    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", concat(parts)),
     chunk("IEND", new Uint8Array(0)),
   ]);
 }

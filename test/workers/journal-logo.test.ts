@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { logoPreparations } from "../../app/documents/logo.server";
+import { isUnusableLogo, logoPreparations } from "../../app/documents/logo.server";
+import { FIELD_MESSAGES } from "../../app/schemas/messages";
+import { blankPng } from "../../scripts/seed/png";
 import { fetchWorker, makeAdminSession, makeArticle, makeIssue } from "../factories";
 import { rgbaPng, tinyJpeg } from "../images";
 
@@ -139,5 +141,46 @@ describe("journal logo on the admin Settings page", () => {
     expect(await api.json()).toEqual({ error: "file_too_large" });
     expect(await objects(s)).toEqual([]);
     expect((await env.DB.prepare("SELECT logo FROM settings WHERE journal_id = ?").bind(s.id).first<{ logo: string }>())?.logo).toBe("");
+  });
+});
+
+describe("a decompression bomb as the logo (issue 15.2)", () => {
+  // 6000×6000 RGBA: about 140 KB on disk, 144 MB once decoded — over the production isolate.
+  const bomb = blankPng(6000, 6000);
+
+  it("is refused at upload by its pixel count, through the API and on the Settings page, and nothing is stored", async () => {
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const s = await makeAdminSession();
+    const api = await upload(s, bomb, "logo.png", "image/png");
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: "image_too_large" });
+
+    const form = new FormData();
+    form.set("intent", "logo");
+    form.set("logoFile", new File([bomb as BlobPart], "logo.png", { type: "image/png" }));
+    const page = await fetchWorker(s.url("/admin/settings"), { method: "POST", headers: { cookie: `journal_session=${s.token}`, origin: `https://${s.host}` }, body: form });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(FIELD_MESSAGES.logoPixels);
+    expect(await objects(s)).toEqual([]);
+    expect((await env.DB.prepare("SELECT logo FROM settings WHERE journal_id = ?").bind(s.id).first<{ logo: string }>())?.logo).toBe("");
+  });
+
+  it("stored directly in R2, is never decoded: every document renders with the seal, and the isolate remembers it", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id, { year: 2025, volume: 5, issue: 3 });
+    const a = await makeArticle(s.id, issue, { pagenumber: "1-5" });
+    await env.FILES.put(`journals/${s.id}/logo/logo-b0mb00000001.png`, bomb);
+    await env.DB.prepare("UPDATE settings SET logo = 'logo-b0mb00000001.png' WHERE journal_id = ?").bind(s.id).run();
+    const before = logoPreparations.count;
+    const bypass = { authorization: "Bearer edge-cache-bypass" };
+    for (const path of [`/api/pdf/certificate/${a.refnumber}/1`, `/api/pdf/coverpage/${a.id}`, "/api/pdf/editorialboard", `/api/pdf/certificate/${a.refnumber}/2`]) {
+      const res = await fetchWorker(s.url(path), { headers: bypass });
+      expect(res.status, path).toBe(200);
+      // No image XObject: the seal (vector outlines) stands in for the logo.
+      expect(await pageImages(res), path).toEqual([]);
+    }
+    expect(logoPreparations.count - before).toBe(0);
+    // Remembered as unusable in this isolate: later documents neither read nor decode it again.
+    expect(isUnusableLogo(`${s.id}/logo-b0mb00000001.png`)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { articleFileKey, editorPictureKey, indexingImageKey } from "../../app/storage/keys.server";
-import { fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makePartner } from "../factories";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n" + "0123456789".repeat(50) + "\n%%EOF\n");
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -14,6 +14,9 @@ async function journalWithFiles() {
   await env.FILES.put(articleFileKey(j.id, 2025, 7, 2, article.file), PDF);
   await env.FILES.put(editorPictureKey(j.id, "portrait.png"), PNG);
   await env.FILES.put(indexingImageKey(j.id, "logo.png"), PNG);
+  // Public files are reachable only through the rows that show them (issue 15.4).
+  await makeEditor(j.id, { picture: "portrait.png" });
+  await makePartner(j.id, { image: "logo.png" });
   return { ...j, article, pdfPath: `/assets/archives/2025/vol7issue2/${article.file}` };
 }
 

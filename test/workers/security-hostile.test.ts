@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { audienceFor, TOKEN_ISSUER } from "../../app/auth/tokens.server";
+import { BAD_REQUEST } from "../../app/schemas/messages";
 import { articleForm, fetchWorker, makeAdminSession, makeIssue, makeJournal, makeUser, pdfBytes } from "../factories";
 
 type Json = Record<string, any>;
@@ -277,6 +278,94 @@ describe("hostile queries and bodies", () => {
     expect(await res.text()).not.toContain("Only On My Host");
     const api = await fetchWorker("https://stranger.example/api/archives/", { headers: { host: "stranger.example" } });
     expect(api.status).toBe(404);
+  });
+});
+
+describe("malformed input answers 400, never 500 (issue 15.8)", () => {
+  const BAD = ["%E0%A4%A", "%ZZ", "%", "%C0%AF", "%ED%A0%80"];
+
+  it("malformed percent-encoding in page, file, API and admin paths: a 400 page or JSON error (or 404), never 500", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id, { year: 2025, volume: 3, issue: 1 });
+    const { makeArticle } = await import("../factories");
+    const a = await makeArticle(s.id, issue);
+    for (const bad of BAD) {
+      for (const path of [
+        `/authors/${bad}`,
+        `/archives/2025/3/1/${bad}`,
+        `/archives/2025/${bad}/1`,
+        `/archives/2025/vol3issue1/${bad}`,
+        `/archives/2025/3/1/${bad}.pdf`,
+        `/assets/archives/2025/vol3issue1/${bad}`,
+        `/assets/editors/${bad}`,
+        `/assets/logo/${bad}`,
+        `/verify/${bad}`,
+        `/${bad}`,
+        `/api/archives/${bad}`,
+        `/api/cite/${bad}`,
+        `/api/pdf/certificate/${a.refnumber}/${bad}`,
+        `/api/pdf/coverpage/${bad}`,
+        `/journals/logos/1/${bad}`,
+      ]) {
+        const res = await fetchWorker(s.url(path));
+        await res.arrayBuffer();
+        expect([400, 404], path).toContain(res.status);
+      }
+      for (const path of [`/admin/archives/${bad}`, `/admin/editors/${bad}`, `/api/editors/${bad}`, `/api/admin/articles/${bad}`, `/admin/files/articles/${bad}`]) {
+        const res = await fetchWorker(s.url(path), { headers: { ...s.auth, cookie: `journal_session=${s.token}` } });
+        await res.arrayBuffer();
+        expect([400, 404], path).toContain(res.status);
+      }
+    }
+  });
+
+  it("malformed percent-encoding in query strings is read as text, never a 500", async () => {
+    const s = await makeAdminSession();
+    for (const bad of BAD) {
+      for (const path of [`/search?keyword=${bad}`, `/api/search?keyword=${bad}`, `/pdf?refno=${bad}`, `/oai?verb=ListRecords&metadataPrefix=oai_dc&from=${bad}`, `/admin/search?q=${bad}`, `/?${bad}=${bad}`, `/admin/login?next=${bad}`, `/api/admin/issues?year=${bad}`]) {
+        const res = await fetchWorker(s.url(path), { headers: { cookie: `journal_session=${s.token}` } });
+        await res.arrayBuffer();
+        expect(res.status, path).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("multipart without a boundary: 400 on every form and API call that takes one", async () => {
+    const s = await makeAdminSession();
+    const issue = await makeIssue(s.id);
+    const headers = { ...s.auth, cookie: `journal_session=${s.token}`, "content-type": "multipart/form-data" };
+    const body = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--\r\n";
+    for (const path of ["/api/editors", "/api/admin/archives/", "/api/settings/logo"]) {
+      const res = await fetchWorker(s.url(path), { method: "POST", headers, body });
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({ error: "malformed_multipart" });
+    }
+    const login = await fetchWorker(s.url("/admin/login"), { method: "POST", headers: { "content-type": "multipart/form-data" }, body, redirect: "manual" });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain(BAD_REQUEST.text);
+    for (const path of ["/admin/archives", "/admin/editors", "/admin/editors/add", "/admin/settings", `/admin/archives/add/${issue.year}/${issue.volume}/${issue.issue}`, `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`]) {
+      const res = await fetchWorker(s.url(path), { method: "POST", headers, body, redirect: "manual" });
+      expect(res.status, path).toBe(400);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("JSON with a byte-order mark is accepted like JSON without one", async () => {
+    const j = await makeJournal();
+    await makeUser(j.id, { username: "bom", password: "a long staff password" });
+    const res = await fetchWorker(j.url("/auth/login/"), {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.90" },
+      body: "\uFEFF" + JSON.stringify({ username: "bom", password: "a long staff password" }),
+    });
+    expect(res.status).toBe(200);
+    const s = await makeAdminSession();
+    const issue = await fetchWorker(s.url("/api/admin/create-issue"), {
+      method: "POST",
+      headers: { ...s.auth, "content-type": "application/json" },
+      body: new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify({ volume: 4, issue: 1, frequency: "January" }))]),
+    });
+    expect(issue.status).toBe(201);
   });
 });
 

@@ -1,17 +1,16 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import { addArticleWithPdf, ArticleWriteError, getArticleById, lastPageOfIssue, listIssueArticlesForAdmin } from "../../app/models/articles.server";
+import { getArticleById, listIssueArticlesForAdmin } from "../../app/models/articles.server";
+import { addArticle } from "../../app/models/staff-writes.server";
 import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
 import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
-import { MAX_ARTICLE_BODY, validateArticle } from "../../app/schemas/article";
 import { formFields, str } from "../../app/schemas/common";
 import { validateIssue } from "../../app/schemas/issue";
 import { journalYear } from "../../app/lib/dates";
-import { checkPdf, formFile, UploadRejected } from "../../app/storage/uploads.server";
+import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { parseId, readJson, readMultipart } from "./request";
+import { failureBody, parseId, readJson, readMultipart } from "./request";
 import { adminArticle } from "./serialize";
 
 /** Staff calls under /api/admin (spec §7 plus the helper calls the spec leaves unnamed). */
@@ -50,7 +49,6 @@ adminApp.post("/create-issue", async (c) => {
 /** POST /api/admin/archives/ — add an article with its PDF (multipart + pdfFile). */
 adminApp.post(
   "/archives",
-  bodyLimit({ maxSize: MAX_ARTICLE_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }),
   async (c) => {
     const body = await readMultipart(c.req.raw);
     if (!body.ok) return c.json({ error: body.error }, 400);
@@ -61,20 +59,9 @@ adminApp.post(
     const issue = [year, volume, number].every(Number.isInteger) ? await findIssue(db, journalId, year, volume, number) : undefined;
     if (!issue) return c.json({ error: "issue_not_found", message: "Create the issue first." }, 404);
 
-    const file = formFile(body.form, "pdfFile");
-    const result = validateArticle(fields, { mode: "add", hasPdf: !!file, lastPage: await lastPageOfIssue(db, journalId, issue.id) });
-    if (!result.ok) {
-      return c.json(result.code ? { error: result.code } : { error: "validation_failed", fields: result.fields }, 400);
-    }
-    try {
-      const pdf = await checkPdf(file!);
-      const article = await addArticleWithPdf(c.env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, c.get("user").username);
-      return c.json(adminArticle(article), 201);
-    } catch (error) {
-      if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
-      if (error instanceof ArticleWriteError) return c.json({ error: error.code }, 409);
-      throw error;
-    }
+    const result = await addArticle(c.env, db, journalId, c.get("user").username, issue, fields, formFile(body.form, "pdfFile"));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(adminArticle(result.value), 201);
   },
 );
 

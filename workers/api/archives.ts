@@ -1,15 +1,14 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import { ArticleWriteError, getArticleById, getPublicArticleByRef, listIssueArticles, updateArticleWithPdf } from "../../app/models/articles.server";
+import { getArticleById, getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
+import { updateArticle } from "../../app/models/staff-writes.server";
 import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
-import { MAX_ARTICLE_BODY, validateArticle } from "../../app/schemas/article";
 import { formFields } from "../../app/schemas/common";
-import { checkPdf, formFile, UploadRejected } from "../../app/storage/uploads.server";
+import { formFile } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
-import { parseId, readMultipart } from "./request";
+import { failureBody, parseId, readMultipart } from "./request";
 import { adminArticle, publicArticle } from "./serialize";
 
 /** Public archive reads and the article update of spec §7 "Archives and articles". */
@@ -54,26 +53,11 @@ archivesApp.get("/:id", async (c) => {
   return c.json(adminArticle(article));
 });
 
-/**
- * Fields an update may change. One the body omits keeps its stored value (PATCH-like, so a
- * client that sends only what it edits cannot wipe keywords, mobile…); one sent empty is
- * cleared. `doi` is left out: the validator already keeps it when it is absent.
- */
-const UPDATABLE = [
-  "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject",
-  "keywords", "pagenumber", "title", "abstract", "frequency", "status",
-] as const satisfies readonly (keyof Article)[];
-
-function storedFields(article: Article): Record<string, string> {
-  return Object.fromEntries(UPDATABLE.map((key) => [key, String(article[key] ?? "")]));
-}
-
 /** POST /api/archives/{id}: update an article (multipart, optional pdfFile). */
 const updateApp = new Hono<AdminEnv>({ strict: false });
 updateApp.post(
   "/:id",
   requireAdmin,
-  bodyLimit({ maxSize: MAX_ARTICLE_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }),
   async (c) => {
     const id = parseId(c.req.param("id"));
     const db = getDb(c.env.DB);
@@ -82,25 +66,9 @@ updateApp.post(
     if (!existing) return c.json({ error: "not_found" }, 404);
     const body = await readMultipart(c.req.raw);
     if (!body.ok) return c.json({ error: body.error }, 400);
-    const file = formFile(body.form, "pdfFile");
-    const fields = { ...storedFields(existing), ...formFields(body.form) };
-    const result = validateArticle(fields, {
-      mode: "edit",
-      hasPdf: !!file,
-      original: { refnumber: existing.refnumber, txnid: existing.txnid },
-    });
-    if (!result.ok) {
-      return c.json(result.code ? { error: result.code } : { error: "validation_failed", fields: result.fields }, 400);
-    }
-    try {
-      const pdf = file ? await checkPdf(file) : null;
-      const updated = await updateArticleWithPdf(c.env, db, journalId, existing, result.value, pdf, c.get("user").username);
-      return c.json(adminArticle(updated));
-    } catch (error) {
-      if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
-      if (error instanceof ArticleWriteError) return c.json({ error: error.code }, 409);
-      throw error;
-    }
+    const result = await updateArticle(c.env, db, journalId, c.get("user").username, existing, formFields(body.form), formFile(body.form, "pdfFile"));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(adminArticle(result.value));
   },
 );
 archivesApp.route("/", updateApp as unknown as Hono<HonoEnv>);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
 import { attemptLogin, endSessions, toPublicUser } from "../../app/models/users.server";
 import { clearSessionCookie, clientIp, sessionCookie, signToken } from "../../app/auth/tokens.server";
@@ -16,7 +15,6 @@ const LOGIN_STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403,
 
 authApp.post(
   "/login",
-  bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "payload_too_large" }, 413) }),
   async (c) => {
     const body = await readJson(c.req.raw);
     if (!body.ok) return c.json({ error: body.error }, 400);

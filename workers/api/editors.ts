@@ -1,41 +1,17 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import {
-  createEditorWithPicture,
-  getEditor,
-  listAllEditors,
-  setEditorsPinned,
-  updateEditorWithPicture,
-  type Editor,
-  type EditorPicture,
-} from "../../app/models/editors.server";
+import { getEditor, listAllEditors, setEditorsPinned } from "../../app/models/editors.server";
+import { saveEditor } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
-import { validateEditor } from "../../app/schemas/editor";
-import { FIELD_MESSAGES } from "../../app/schemas/messages";
-import { checkImage, formFile, UploadRejected } from "../../app/storage/uploads.server";
+import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { parseId, readJson, readMultipart } from "./request";
+import { failureBody, parseId, readJson, readMultipart } from "./request";
 import { adminEditor } from "./serialize";
 
 /** Editors (spec §7): list, create (multipart + imgFile), get, update / status toggle, pin. */
 export const editorsApp = new Hono<AdminEnv>({ strict: false });
 
-const MAX_BODY = 3 * 1024 * 1024;
 editorsApp.use("*", requireAdmin);
-editorsApp.post("*", bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.json({ error: "file_too_large" }, 413) }));
-
-/** Editor fields an update may change; the picture comes only as `imgFile`. */
-const UPDATABLE = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website", "status"] as const satisfies readonly (keyof Editor)[];
-
-function storedFields(editor: Editor): Record<string, string> {
-  return Object.fromEntries(UPDATABLE.map((key) => [key, String(editor[key] ?? "")]));
-}
-
-async function pictureFrom(form: FormData): Promise<EditorPicture | null> {
-  const file = formFile(form, "imgFile");
-  return file ? checkImage(file) : null;
-}
 
 editorsApp.get("/", async (c) => {
   const rows = await listAllEditors(getDb(c.env.DB), c.get("journal").id);
@@ -59,17 +35,9 @@ editorsApp.post("/pin", async (c) => {
 editorsApp.post("/", async (c) => {
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = validateEditor(formFields(body.form));
-  if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
-  try {
-    const picture = await pictureFrom(body.form);
-    const { status, ...fields } = result.value;
-    const editor = await createEditorWithPicture(c.env, getDb(c.env.DB), c.get("journal").id, { ...fields, status }, picture);
-    return c.json(adminEditor(editor), 201);
-  } catch (error) {
-    if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
-    throw error;
-  }
+  const result = await saveEditor(c.env, getDb(c.env.DB), c.get("journal").id, null, formFields(body.form), formFile(body.form, "imgFile"));
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json(adminEditor(result.value), 201);
 });
 
 editorsApp.get("/:id", async (c) => {
@@ -87,26 +55,7 @@ editorsApp.post("/:id", async (c) => {
   if (!existing) return c.json({ error: "not_found" }, 404);
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const fields = formFields(body.form);
-
-  // The list's switch posts only `status`.
-  const keys = Object.keys(fields);
-  if (keys.length === 1 && keys[0] === "status" && !formFile(body.form, "imgFile")) {
-    const status = String(fields.status);
-    if (status !== "enabled" && status !== "disabled") return c.json({ error: "validation_failed", fields: { status: FIELD_MESSAGES.chooseStatus } }, 400);
-    const editor = await updateEditorWithPicture(c.env, db, journalId, existing, { status }, null);
-    return c.json(adminEditor(editor));
-  }
-
-  // Omitted fields keep their stored values (as article and settings updates do); empty ones clear.
-  const result = validateEditor({ ...storedFields(existing), ...fields });
-  if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
-  try {
-    const picture = await pictureFrom(body.form);
-    const editor = await updateEditorWithPicture(c.env, db, journalId, existing, result.value, picture);
-    return c.json(adminEditor(editor));
-  } catch (error) {
-    if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
-    throw error;
-  }
+  const result = await saveEditor(c.env, db, journalId, existing, formFields(body.form), formFile(body.form, "imgFile"));
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json(adminEditor(result.value));
 });

@@ -35,3 +35,8 @@ export function parseId(value: string | undefined): number | null {
   const n = Number(value);
   return n > 0 ? n : null;
 }
+
+/** A use-case failure (app/models/staff-writes.server.ts) in the API's error shape. */
+export function failureBody(failure: { code?: string; fields: Record<string, string> }): Record<string, unknown> {
+  return failure.code ? { error: failure.code } : { error: "validation_failed", fields: failure.fields };
+}

@@ -1,19 +1,15 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
-import { formFile, UploadRejected } from "../../app/storage/uploads.server";
-import { FIELD_MESSAGES } from "../../app/schemas/messages";
-import { validateSettings } from "../../app/schemas/settings";
+import { getSettings } from "../../app/models/settings.server";
+import { saveLogo, saveSettings } from "../../app/models/staff-writes.server";
+import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { readJson, readMultipart } from "./request";
+import { failureBody, readJson, readMultipart } from "./request";
 
 /** GET /api/settings/ and POST /api/settings (spec §7 Settings). */
 export const settingsApp = new Hono<AdminEnv>({ strict: false });
 
 settingsApp.use("*", requireAdmin);
-// A logo of at most 2 MB plus the form around it; larger bodies are refused before reading.
-settingsApp.post("*", bodyLimit({ maxSize: 3 * 1024 * 1024, onError: (c) => c.json({ error: "file_too_large" }, 413) }));
 
 settingsApp.get("/", async (c) => {
   const settings = await getSettings(getDb(c.env.DB), c.get("journal").id);
@@ -23,10 +19,9 @@ settingsApp.get("/", async (c) => {
 settingsApp.post("/", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = validateSettings(body.value);
-  if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
-  const settings = await updateSettings(getDb(c.env.DB), c.get("journal").id, result.value.values);
-  return c.json(settings);
+  const result = await saveSettings(getDb(c.env.DB), c.get("journal").id, body.value);
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json(result.value);
 });
 
 /**
@@ -36,18 +31,7 @@ settingsApp.post("/", async (c) => {
 settingsApp.post("/logo", async (c) => {
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const file = formFile(body.form, "logoFile");
-  const remove = body.form.get("remove") === "1";
-  if (!file && !remove) return c.json({ error: "validation_failed", fields: { logoFile: FIELD_MESSAGES.logo } }, 400);
-  let logo: LogoImage | null = null;
-  if (file) {
-    try {
-      logo = await checkLogo(file);
-    } catch (error) {
-      if (error instanceof UploadRejected) return c.json({ error: error.code }, error.status);
-      throw error;
-    }
-  }
-  const settings = await setJournalLogo(c.env, getDb(c.env.DB), c.get("journal").id, logo);
-  return c.json(settings);
+  const result = await saveLogo(c.env, getDb(c.env.DB), c.get("journal").id, formFile(body.form, "logoFile"), body.form.get("remove") === "1");
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json(result.value);
 });

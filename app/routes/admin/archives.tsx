@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { readForm } from "../../http/body";
 import type { Route } from "./+types/archives";
 import { createIssue, DuplicateIssueError, listIssues } from "../../models/issues.server";
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { validateIssue } from "../../schemas/issue";
 import { journalYear } from "../../lib/dates";
-import { CHECK_FIELDS, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { BAD_REQUEST, CHECK_FIELDS, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
@@ -29,7 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
 /** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
 export async function action(args: Route.ActionArgs) {
   const { db, journal, user } = await requireAdmin(args);
-  const input = formFields(await args.request.formData());
+  const read = await readForm(args.request);
+  if (!read.ok) return data({ ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, BAD_REQUEST.text) }, { status: 400 });
+  const input = formFields(read.form);
   const result = validateIssue(input, journalYear(journal.settings.timezone));
   if (!result.ok) {
     return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });

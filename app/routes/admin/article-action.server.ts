@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { absoluteUrl, articlePath } from "../../lib/urls";
 import { ArticleWriteError } from "../../models/articles.server";
+import type { WriteFailure } from "../../models/staff-writes.server";
 import type { Article } from "../../lib/article";
 import type { JournalContext } from "../../models/journals.server";
-import { MAX_ARTICLE_BODY } from "../../schemas/article";
+import { readForm } from "../../http/body";
 import { errorMessage, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { UploadRejected } from "../../storage/uploads.server";
 import { announcementText } from "../../components/admin/announcement";
@@ -38,17 +39,24 @@ export function articleFailure(fields: Record<string, string>, code?: string, st
   );
 }
 
-/** Reads the form, refusing oversized bodies before parsing them. */
+/** Reads the form; a body over its cap was refused unread by the Worker (app/http/body.ts). */
 export async function readArticleForm(request: Request): Promise<FormData | ReturnType<typeof articleFailure>> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_ARTICLE_BODY) {
-    return articleFailure({ pdfFile: FIELD_MESSAGES.fileTooLarge }, undefined, 413);
+  const read = await readForm(request);
+  if (read.ok) return read.form;
+  if (read.reason === "too_large") return articleFailure({ pdfFile: FIELD_MESSAGES.fileTooLarge }, undefined, 413);
+  return articleFailure({}, "malformed_multipart");
+}
+
+/** A use-case failure (app/models/staff-writes.server.ts) as the form's answer. */
+export function articleResultFailure(failure: WriteFailure) {
+  if (failure.code === "file_too_large" || failure.code === "not_a_pdf") {
+    const message = failure.fields.pdfFile;
+    return data<ArticleActionData>(
+      { ok: false, fields: { pdfFile: message }, code: failure.code, flash: flash("error", SOMETHING_WENT_WRONG, message) },
+      { status: failure.status },
+    );
   }
-  try {
-    return await request.formData();
-  } catch {
-    return articleFailure({}, "malformed_multipart");
-  }
+  return articleFailure(failure.fields, failure.code, failure.status);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-add";
-import { addArticleWithPdf, lastPageOfIssue } from "../../models/articles.server";
+import { lastPageOfIssue } from "../../models/articles.server";
+import { addArticle } from "../../models/staff-writes.server";
 import { findIssue } from "../../models/issues.server";
-import { validateArticle } from "../../schemas/article";
 import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
 import { ArticleForm, emptyArticleValues } from "../../components/admin/ArticleForm";
@@ -12,10 +12,10 @@ import { issueAdminPath, issueParams, two } from "../../components/admin/format"
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
-import { checkPdf, formFile } from "../../storage/uploads.server";
+import { formFile } from "../../storage/uploads.server";
 import { journalToday } from "../../lib/dates";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];
@@ -46,17 +46,10 @@ export async function action(args: Route.ActionArgs) {
   const issue = await issueOf(args, session);
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
-  const file = formFile(form, "pdfFile");
-  const result = validateArticle(formFields(form), {
-    mode: "add",
-    hasPdf: !!file,
-    lastPage: await lastPageOfIssue(db, journal.id, issue.id),
-  });
-  if (!result.ok) return articleFailure(result.fields, result.code);
   try {
-    const pdf = await checkPdf(file!);
-    const article = await addArticleWithPdf(env, db, journal.id, issue, { ...result.value, status: "enabled" }, pdf, user.username);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", article, journal) });
+    const result = await addArticle(env, db, journal.id, user.username, issue, formFields(form), formFile(form, "pdfFile"));
+    if (!result.ok) return articleResultFailure(result);
+    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", result.value, journal) });
   } catch (error) {
     return articleWriteFailure(error);
   }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-edit";
-import { getArticleById, updateArticleWithPdf } from "../../models/articles.server";
+import { getArticleById } from "../../models/articles.server";
 import { readArticleEditExtras } from "../../models/pages.server";
-import { validateArticle } from "../../schemas/article";
+import { updateArticle } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
 import { articlePath } from "../../lib/urls";
@@ -13,10 +13,10 @@ import { issueAdminPath, staffPdfPath, two } from "../../components/admin/format
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
-import { checkPdf, formFile } from "../../storage/uploads.server";
+import { formFile } from "../../storage/uploads.server";
 import { htmlToText } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -73,17 +73,10 @@ export async function action(args: Route.ActionArgs) {
   const existing = await articleOf(args.params, session);
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
-  const file = formFile(form, "pdfFile");
-  const result = validateArticle({ status: existing.status, frequency: existing.frequency, ...formFields(form) }, {
-    mode: "edit",
-    hasPdf: !!file,
-    original: { refnumber: existing.refnumber, txnid: existing.txnid },
-  });
-  if (!result.ok) return articleFailure(result.fields, result.code);
   try {
-    const pdf = file ? await checkPdf(file) : null;
-    const article = await updateArticleWithPdf(env, db, journal.id, existing, result.value, pdf, user.username);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", article, journal) });
+    const result = await updateArticle(env, db, journal.id, user.username, existing, formFields(form), formFile(form, "pdfFile"));
+    if (!result.ok) return articleResultFailure(result);
+    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", result.value, journal) });
   } catch (error) {
     return articleWriteFailure(error);
   }

@@ -1,8 +1,7 @@
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/editor-add";
-import { createEditorWithPicture } from "../../models/editors.server";
+import { saveEditor } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { validateEditor } from "../../schemas/editor";
 import { SUCCESS } from "../../schemas/messages";
 import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
@@ -11,7 +10,8 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
-import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
+import { editorFailure, editorResultFailure, readEditorForm } from "./editor-action.server";
+import { formFile } from "../../storage/uploads.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add editor · Admin", siteNameFromMatches(matches)) }];
@@ -26,12 +26,9 @@ export async function action(args: Route.ActionArgs) {
   const { db, journal, env } = await requireAdmin(args);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
-  const result = validateEditor(formFields(form));
-  if (!result.ok) return editorFailure(result.fields);
-  const picture = await pictureOf(form);
-  if (picture && !isPicture(picture)) return picture;
   try {
-    await createEditorWithPicture(env, db, journal.id, result.value, picture);
+    const result = await saveEditor(env, db, journal.id, null, formFields(form), formFile(form, "imgFile"));
+    if (!result.ok) return editorResultFailure(result);
   } catch (error) {
     console.error("editor create failed", error);
     return editorFailure({}, 500, "The editor could not be saved. Please try again.");

@@ -1,8 +1,8 @@
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/editor-edit";
-import { getEditor, updateEditorWithPicture } from "../../models/editors.server";
+import { getEditor } from "../../models/editors.server";
+import { saveEditor } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { validateEditor } from "../../schemas/editor";
 import { SUCCESS } from "../../schemas/messages";
 import { EditorForm, type EditorFormValues } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
@@ -11,7 +11,8 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
-import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
+import { editorFailure, editorResultFailure, readEditorForm } from "./editor-action.server";
+import { formFile } from "../../storage/uploads.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -49,13 +50,10 @@ export async function action(args: Route.ActionArgs) {
   const existing = await editorOf(args.params, session);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
-  // The form has no status field: keep the editor's (the list's switch changes it).
-  const result = validateEditor({ ...formFields(form), status: existing.status });
-  if (!result.ok) return editorFailure(result.fields);
-  const picture = await pictureOf(form);
-  if (picture && !isPicture(picture)) return picture;
+  // The form has no status field: the editor's stays (omitted fields keep their values).
   try {
-    await updateEditorWithPicture(env, db, journal.id, existing, result.value, picture);
+    const result = await saveEditor(env, db, journal.id, existing, formFields(form), formFile(form, "imgFile"));
+    if (!result.ok) return editorResultFailure(result);
   } catch (error) {
     console.error("editor update failed", error);
     return editorFailure({}, 500, "The changes could not be saved. Please try again.");

@@ -1,9 +1,10 @@
 import { useMemo } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors, setEditorsPinned, updateEditorWithPicture } from "../../models/editors.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
-import { SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
@@ -42,8 +43,10 @@ type ActionData = { ok: boolean; flash?: ReturnType<typeof flash> };
 /** The list's switch (status) and the bulk Pin / Unpin of spec §4. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
+  const read = await readForm(args.request);
+  if (!read.ok) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, BAD_REQUEST.text) }, { status: 400 });
   try {
-    return await editorsAction(session, await args.request.formData());
+    return await editorsAction(session, read.form);
   } catch (error) {
     console.error("editors list action failed", error);
     return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was changed. Please try again.") }, { status: 500 });

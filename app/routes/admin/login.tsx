@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { readForm } from "../../http/body";
 import type { Route } from "./+types/login";
 import adminCss from "../../admin.css?url";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { attemptLogin } from "../../models/users.server";
-import { errorMessage, LOGIN_DETAIL, SESSION_EXPIRED } from "../../schemas/messages";
+import { BAD_REQUEST, BODY_TOO_LARGE, errorMessage, LOGIN_DETAIL, SESSION_EXPIRED } from "../../schemas/messages";
 import { ADMIN_HEADERS, getAdminSession, safeNext } from "../../auth/admin.server";
 import {
   clearSessionCookie,
@@ -47,7 +48,12 @@ const STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_m
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, journal } = context.get(appContext);
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) {
+    const tooLarge = read.reason === "too_large";
+    return data({ error: tooLarge ? BODY_TOO_LARGE.text : BAD_REQUEST.text, detail: undefined as string | undefined, username: "" }, { status: tooLarge ? 413 : 400 });
+  }
+  const form = read.form;
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const next = safeNext(String(form.get("next") ?? ""));

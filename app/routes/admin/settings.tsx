@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { readForm } from "../../http/body";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { listJournalHosts } from "../../models/journals.server";
-import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../models/settings.server";
+import { getSettings } from "../../models/settings.server";
+import { saveLogo, saveSettings } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
 import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
@@ -18,7 +20,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { journalLogoUrl } from "../../lib/urls";
-import { formFile, UploadRejected } from "../../storage/uploads.server";
+import { formFile } from "../../storage/uploads.server";
 import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../lib/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../lib/site";
 
@@ -43,53 +45,45 @@ export async function loader(args: Route.LoaderArgs) {
 
 
 /** The logo card's own submission: a new image (multipart `logoFile`) or `remove`. */
-async function saveLogo(session: AdminSession, form: FormData) {
+async function logoAction(session: AdminSession, form: FormData) {
   const file = formFile(form, "logoFile");
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
     return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
   }
-  let logo: LogoImage | null = null;
-  if (file) {
-    try {
-      logo = await checkLogo(file);
-    } catch (error) {
-      if (!(error instanceof UploadRejected)) throw error;
-      return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: error.status });
-    }
-  }
   try {
-    await setJournalLogo(session.env, session.db, session.journal.id, logo);
+    const result = await saveLogo(session.env, session.db, session.journal.id, file, remove);
+    if (!result.ok) {
+      const message = result.fields.logoFile ?? FIELD_MESSAGES.logo;
+      return data({ ok: false, fields: { logoFile: message } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, message) }, { status: result.status });
+    }
   } catch (error) {
     console.error("logo save failed", error);
     return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The logo was not changed. Please try again.") }, { status: 500 });
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", logo ? "Logo updated" : "Logo removed") };
+  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? "Logo updated" : "Logo removed") };
 }
-
-const MAX_SETTINGS_BODY = 3 * 1024 * 1024;
 
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
   const { db, journal } = session;
-  // The settings form is text; only a logo upload is large (at most 2 MB plus the form).
-  if (Number(args.request.headers.get("content-length") ?? 0) > MAX_SETTINGS_BODY) {
+  // The settings form is text; only a logo upload is large (at most 2 MB plus the form). The
+  // Worker refuses bigger bodies unread (app/http/body.ts).
+  const read = await readForm(args.request);
+  if (!read.ok && read.reason === "too_large") {
     return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
   }
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
+  if (!read.ok) {
     return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
   }
-  if (form.get("intent") === "logo") return saveLogo(session, form);
-  const result = validateSettings(formFields(form));
-  if (!result.ok) {
-    return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
-  }
+  const form = read.form;
+  if (form.get("intent") === "logo") return logoAction(session, form);
   try {
-    await updateSettings(db, journal.id, result.value.values);
+    const result = await saveSettings(db, journal.id, formFields(form));
+    if (!result.ok) {
+      return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
+    }
   } catch (error) {
     console.error("settings save failed", error);
     return data(

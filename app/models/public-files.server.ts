@@ -1,0 +1,78 @@
+/**
+ * Which stored object a public /assets URL may reach (issue 15.4). Every public file URL is
+ * resolved through the database row that shows it to readers — an enabled article's current
+ * PDF, an editor's current picture, an indexing partner's current image, the journal's current
+ * logo — never straight to an R2 key: raw object names (`990001-7c9a52cf-d79.pdf`), former
+ * versions and withdrawn articles' files answer 404 even while their object still exists.
+ * Staff read any article's PDF through /admin/files/articles/ (its own session check).
+ */
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { articles, editors, indexingPartners } from "../db/schema";
+import { parseArticleAssetPath } from "../lib/urls";
+import { articleFileKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
+
+export interface PublicFile {
+  key: string;
+  /** The article whose PDF this is (downloads are counted for it). */
+  articleId: number | null;
+  /** For an article PDF: where it sits, to name its one canonical URL (app/lib/urls articleFileUrl). */
+  article?: { year: number; volume: number; issue: number; refnumber: string; file: string };
+}
+
+function decodeName(segment: string): string | null {
+  try {
+    const name = decodeURIComponent(segment);
+    return isSafeFileName(name) ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The R2 key behind a public asset path (without /assets) for this journal, or null (404). */
+export async function resolvePublicFile(db: Db, journal: { id: number; settings: { logo: string } }, path: string): Promise<PublicFile | null> {
+  const article = parseArticleAssetPath(path);
+  if (article) {
+    const file = decodeName(article.file);
+    if (!file) return null;
+    const [row] = await db
+      .select({ id: articles.id, refnumber: articles.refnumber, file: articles.file, fileKey: articles.fileKey })
+      .from(articles)
+      .where(
+        and(
+          eq(articles.journalId, journal.id),
+          eq(articles.year, article.year),
+          eq(articles.volume, article.volume),
+          eq(articles.issue, article.issue),
+          eq(articles.file, file),
+          eq(articles.status, "enabled"),
+        ),
+      )
+      .limit(1);
+    const object = row ? row.fileKey || row.file : "";
+    if (!row || !isSafeFileName(object)) return null;
+    return {
+      key: articleFileKey(journal.id, article.year, article.volume, article.issue, object),
+      articleId: row.id,
+      article: { year: article.year, volume: article.volume, issue: article.issue, refnumber: row.refnumber, file: article.file },
+    };
+  }
+  const m = /^\/(editors|indexing|logo)\/([^/]+)$/.exec(path);
+  const name = m ? decodeName(m[2]) : null;
+  if (!m || !name) return null;
+  if (m[1] === "logo") return journal.settings.logo === name ? { key: journalLogoKey(journal.id, name), articleId: null } : null;
+  if (m[1] === "editors") {
+    const [row] = await db
+      .select({ id: editors.id })
+      .from(editors)
+      .where(and(eq(editors.journalId, journal.id), eq(editors.picture, name)))
+      .limit(1);
+    return row ? { key: editorPictureKey(journal.id, name), articleId: null } : null;
+  }
+  const [row] = await db
+    .select({ id: indexingPartners.id })
+    .from(indexingPartners)
+    .where(and(eq(indexingPartners.journalId, journal.id), eq(indexingPartners.image, name)))
+    .limit(1);
+  return row ? { key: indexingImageKey(journal.id, name), articleId: null } : null;
+}

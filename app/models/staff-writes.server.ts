@@ -1,0 +1,160 @@
+/**
+ * One use-case function per staff write (issue 14.2): add article, update article, add and
+ * update editor, settings, logo. The admin actions (app/routes/admin/*) and the JSON API
+ * (workers/api/*) both call these and only translate the result — form data or JSON. Each
+ * runs the whole rule: validation, the upload check, the write across D1 and R2, and the
+ * mapping of what can go wrong to a status and a code; HTML is cleaned on write by the model
+ * functions underneath (issue 15.7). Unexpected failures (R2 or D1 down) are thrown.
+ */
+import type { Db } from "../db/client.server";
+import type { Article } from "../lib/article";
+import { validateArticle } from "../schemas/article";
+import type { Input } from "../schemas/common";
+import { validateEditor } from "../schemas/editor";
+import { FIELD_MESSAGES } from "../schemas/messages";
+import { validateSettings } from "../schemas/settings";
+import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
+import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, updateArticleWithPdf } from "./articles.server";
+import { createEditorWithPicture, updateEditorWithPicture, type Editor } from "./editors.server";
+import type { Issue } from "./issues.server";
+import { checkLogo, setJournalLogo, updateSettings, type LogoImage } from "./settings.server";
+
+type Storage = { DB: D1Database; FILES: R2Bucket };
+
+/** What went wrong, for the edge to translate: a status, the spec's code (if any), field messages. */
+export interface WriteFailure {
+  ok: false;
+  status: 400 | 404 | 409 | 413;
+  code?: string;
+  fields: Record<string, string>;
+}
+export type WriteResult<T> = { ok: true; value: T } | WriteFailure;
+
+const fail = (status: WriteFailure["status"], fields: Record<string, string>, code?: string): WriteFailure => ({ ok: false, status, fields, code });
+
+/** Upload and write errors as failures; anything else is rethrown. */
+function known(error: unknown, field: string, message: (code: string) => string): WriteFailure {
+  if (error instanceof UploadRejected) return fail(error.status, { [field]: message(error.code) }, error.code);
+  if (error instanceof ArticleWriteError) return fail(409, {}, error.code);
+  throw error;
+}
+
+const pdfMessage = (code: string) => (code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : FIELD_MESSAGES.notAPdf);
+
+// ---- Articles ----------------------------------------------------------------------------------
+
+/** Adds an article with its PDF to an issue (spec §5 rules, §8 codes): all or nothing. */
+export async function addArticle(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  username: string,
+  issue: Pick<Issue, "id" | "year" | "volume" | "issue" | "frequency">,
+  input: Input,
+  file: File | null,
+): Promise<WriteResult<Article>> {
+  const result = validateArticle(input, { mode: "add", hasPdf: !!file, lastPage: await lastPageOfIssue(db, journalId, issue.id) });
+  if (!result.ok) return fail(400, result.fields, result.code);
+  try {
+    const pdf = await checkPdf(file!);
+    return { ok: true, value: await addArticleWithPdf(env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, username) };
+  } catch (error) {
+    return known(error, "pdfFile", pdfMessage);
+  }
+}
+
+/**
+ * Fields an update may change. One the input omits keeps its stored value (a client that sends
+ * only what it edits cannot wipe keywords, mobile…); one sent empty is cleared. `doi` is left
+ * out: the validator keeps it when it is absent.
+ */
+const ARTICLE_UPDATABLE = [
+  "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject",
+  "keywords", "pagenumber", "title", "abstract", "frequency", "status",
+] as const satisfies readonly (keyof Article)[];
+
+/** Updates an article, optionally replacing its PDF (the old object goes once the row switched). */
+export async function updateArticle(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  username: string,
+  existing: Article,
+  input: Input,
+  file: File | null,
+): Promise<WriteResult<Article>> {
+  const stored = Object.fromEntries(ARTICLE_UPDATABLE.map((key) => [key, String(existing[key] ?? "")]));
+  const result = validateArticle({ ...stored, ...input }, {
+    mode: "edit",
+    hasPdf: !!file,
+    original: { refnumber: existing.refnumber, txnid: existing.txnid },
+  });
+  if (!result.ok) return fail(400, result.fields, result.code);
+  try {
+    const pdf = file ? await checkPdf(file) : null;
+    return { ok: true, value: await updateArticleWithPdf(env, db, journalId, existing, result.value, pdf, username) };
+  } catch (error) {
+    return known(error, "pdfFile", pdfMessage);
+  }
+}
+
+// ---- Editors -----------------------------------------------------------------------------------
+
+const EDITOR_UPDATABLE = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website", "status"] as const satisfies readonly (keyof Editor)[];
+
+/**
+ * Adds an editor (`existing` null) or updates one, with an optional new picture. On update,
+ * omitted fields keep their stored values and empty ones clear; `{status}` alone is the list's
+ * switch.
+ */
+export async function saveEditor(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  existing: Editor | null,
+  input: Input,
+  file: File | null,
+): Promise<WriteResult<Editor>> {
+  const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
+  const keys = Object.keys(input);
+  if (existing && !file && keys.length === 1 && keys[0] === "status") {
+    const status = String(input.status);
+    if (status !== "enabled" && status !== "disabled") return fail(400, { status: FIELD_MESSAGES.chooseStatus });
+    return { ok: true, value: await updateEditorWithPicture(env, db, journalId, existing, { status }, null) };
+  }
+  const result = validateEditor({ ...stored, ...input });
+  if (!result.ok) return fail(400, result.fields);
+  let picture = null;
+  try {
+    picture = file ? await checkImage(file) : null;
+  } catch (error) {
+    return known(error, "imgFile", () => FIELD_MESSAGES.picture);
+  }
+  const value = existing
+    ? await updateEditorWithPicture(env, db, journalId, existing, result.value, picture)
+    : await createEditorWithPicture(env, db, journalId, result.value, picture);
+  return { ok: true, value };
+}
+
+// ---- Settings ----------------------------------------------------------------------------------
+
+/** Saves the settings given (missing ones unchanged); answers the stored settings. */
+export async function saveSettings(db: Db, journalId: number, input: Input) {
+  const result = validateSettings(input);
+  if (!result.ok) return fail(400, result.fields);
+  return { ok: true as const, value: await updateSettings(db, journalId, result.value.values) };
+}
+
+/** Sets the journal's logo from an upload, or removes it (`file` null and `remove`). */
+export async function saveLogo(env: Storage, db: Db, journalId: number, file: File | null, remove: boolean) {
+  if (!file && !remove) return fail(400, { logoFile: FIELD_MESSAGES.logo });
+  let logo: LogoImage | null = null;
+  if (file) {
+    try {
+      logo = await checkLogo(file);
+    } catch (error) {
+      return known(error, "logoFile", (code) => (code === "image_too_large" ? FIELD_MESSAGES.logoPixels : FIELD_MESSAGES.logo));
+    }
+  }
+  return { ok: true as const, value: await setJournalLogo(env, db, journalId, logo) };
+}
