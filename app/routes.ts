@@ -35,7 +35,7 @@ export default [
     route("search", "routes/public/search.tsx"),
     route("authors/:name", "routes/public/author.tsx"),
     route("pdf", "routes/public/certificate.tsx"),
-    route("verify/:code", "routes/public/verify.tsx"),
+    route("verify/:code?", "routes/public/verify.tsx"),
     route("instructions", "routes/public/instructions.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),

@@ -21,6 +21,8 @@ export interface JournalInfo {
   email: string;
   /** The host the journal answers on (www address shown on documents). */
   domain: string;
+  /** The per-journal cover-image flag (settings.show_cover_image): the cover page's artwork panel follows it. */
+  coverImage?: boolean;
   /** The journal's uploaded logo, prepared for embedding (documents draw the seal without one). */
   logo?: PreparedLogo;
 }

@@ -137,3 +137,27 @@ export const DEPOSIT_REFUSED = {
   doaj: "The DOAJ file was not made: fix what is listed, then download it again.",
   mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
 } as const;
+
+/** Document selections (index page, certificates, exports) and certificate downloads/verification. */
+export const SELECTION_MESSAGES = {
+  expectedJson: (noun: string, key: string) => `Send the selected ${noun} as JSON: {"${key}": [...]}`,
+  malformedJson: (key: string) => `The request body is not valid JSON; send {"${key}": [...]}`,
+  invalidShape: (noun: string, key: string) => `Send the selected ${noun} as {"${key}": [...]} or a JSON array`,
+  invalidValue: (noun: string, shown: string) => `Not a valid ${noun.replace(/s$/, "")}: ${shown}`,
+  empty: (noun: string) => `Select at least one of the ${noun}`,
+  tooMany: (max: number, noun: string, got: number) => `Select at most ${max} ${noun} at a time (got ${got})`,
+  tooLarge: "The selection is too large",
+  unknownRefnumbers: (list: string) => `Unknown reference number(s): ${list}`,
+  unknownEditors: (list: string) => `Unknown editor id(s): ${list}`,
+  /** Certificates are made only for published (enabled) articles, as the public download. */
+  notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
+  authorCount: (n: number) => `The article has ${n} author(s)`,
+  missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
+} as const;
+
+/** The public /verify page. */
+export const VERIFY_MESSAGES = {
+  invalid: "This verification code is not valid for this journal.",
+  withdrawn: "This certificate was issued by this journal, but the article has since been withdrawn.",
+  empty: "Type the certificate ID printed on the certificate.",
+} as const;
