@@ -8,6 +8,7 @@ import { formatPages } from "../lib/pages";
 import { longDate } from "../lib/dates";
 import { dataDate, formatPeriod, titleRuns, titleText } from "./format.server";
 import { drawQr } from "./qr.server";
+import { drawImageInBox, type PreparedLogo } from "./logo.server";
 import type { ArticleSummary } from "../lib/article";
 import type { JournalInfo } from "./types";
 
@@ -65,8 +66,27 @@ export function signatureNameLines(name: string): Line[] {
   return fitInBox([{ text: name || "—", style: "bold" }], { size: 11.5, minSize: 8, maxLines: 2, leading: 1.15, ...SIGNATURE_NAME_BOX });
 }
 
-/** Signature line with a name and a role under it, centred on cx. */
-export function signatureBlock(canvas: Canvas, name: string, role: string, cx: number, lineY: number): void {
+/** Where the uploaded signature (above the line) and stamp (left of it) go, relative to the line's centre. */
+export const SIGNATURE_IMAGE_BOX = { dx: -85, dy: 1, width: 170, height: 44 };
+export const STAMP_BOX = { dx: -168, dy: -34, size: 72 };
+
+/**
+ * Signature line with a name and a role under it, centred on cx; the uploaded signature image
+ * sits on the line and the stamp overlaps its left end, as a signed and stamped paper would.
+ */
+export function signatureBlock(
+  canvas: Canvas,
+  name: string,
+  role: string,
+  cx: number,
+  lineY: number,
+  images: { signature?: PreparedLogo; stamp?: PreparedLogo } = {},
+): void {
+  if (images.stamp) drawImageInBox(canvas, images.stamp, cx + STAMP_BOX.dx, lineY + STAMP_BOX.dy, STAMP_BOX.size, STAMP_BOX.size);
+  if (images.signature) {
+    const b = SIGNATURE_IMAGE_BOX;
+    drawImageInBox(canvas, images.signature, cx + b.dx, lineY + b.dy, b.width, b.height);
+  }
   canvas.strokeColor(INK).lineWidth(0.6).line(cx - 95, lineY, cx + 95, lineY);
   const lines = signatureNameLines(name);
   const leading = lines[0].size * 1.15;
@@ -214,6 +234,6 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   canvas.text(`Ref. No. ${article.refnumber}`, tx, ty - 13, "regular", 8.5, { color: MUTED });
   const issued = longDate(article.publishdate);
   if (issued) canvas.text(`Date of issue: ${issued}`, tx, ty - 26, "regular", 8.5, { color: MUTED });
-  signatureBlock(canvas, input.editorInChief, "Editor-in-Chief", W - 175, 88);
+  signatureBlock(canvas, input.editorInChief, "Editor-in-Chief", W - 175, 88, { signature: journal.signature, stamp: journal.stamp });
   return builder.save();
 }

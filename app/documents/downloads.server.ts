@@ -10,13 +10,13 @@ import { buildEditorCertificate } from "./editor-certificate.server";
 import { buildEditorialBoard } from "./editorial-board.server";
 import { buildIndexPage } from "./index-page.server";
 import { dataDate } from "./format.server";
-import { prepareLogo } from "./logo.server";
+import { prepareLogo, type PreparedLogo } from "./logo.server";
 import { certificateCode, certificateSecret, certificateSlotKey } from "./verification.server";
 import { toAscii } from "./transliterate";
 import { uniqueEntryName, zipStream, type ZipEntry } from "./zip.server";
 import type { EditorInfo, JournalInfo } from "./types";
 import { getDb } from "../db/client.server";
-import { journalLogoKey } from "../storage/keys.server";
+import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
 import { absoluteUrl, verifyPath } from "../lib/urls";
 import { journalToday } from "../lib/dates";
 import { fileSafeSurname, splitAuthors } from "../lib/names";
@@ -55,20 +55,29 @@ export function misconfigured(error: unknown): Refusal {
  * logo that cannot be read or decoded is left out (the documents then show the seal): a
  * certificate must never fail because of the picture at its top.
  */
-export async function documentJournal(env: Env, journal: JournalContext): Promise<JournalInfo> {
+export async function documentJournal(env: Env, journal: JournalContext, opts: { certificateImages?: boolean } = {}): Promise<JournalInfo> {
   const info = journalInfo(journal);
-  const name = journal.settings.logo;
-  if (!name) return info;
+  const s = journal.settings;
+  const [logo, signature, stamp] = await Promise.all([
+    storedImage(env, s.logo, s.logo.endsWith(".png") ? "png" : "jpg", `${journal.id}/${s.logo}`, () => journalLogoKey(journal.id, s.logo)),
+    opts.certificateImages ? storedImage(env, s.signature_image, "png", `${journal.id}/sig/${s.signature_image}`, () => certificateImageKey(journal.id, s.signature_image)) : undefined,
+    opts.certificateImages ? storedImage(env, s.stamp_image, "png", `${journal.id}/sig/${s.stamp_image}`, () => certificateImageKey(journal.id, s.stamp_image)) : undefined,
+  ]);
+  return { ...info, ...(logo ? { logo } : {}), ...(signature ? { signature } : {}), ...(stamp ? { stamp } : {}) };
+}
+
+/** An uploaded image prepared for embedding, or undefined (none, or unreadable: left out, logged). */
+async function storedImage(env: Env, name: string, kind: "png" | "jpg", cacheKey: string, key: () => string): Promise<PreparedLogo | undefined> {
+  if (!name) return undefined;
   try {
-    const logo = await prepareLogo(`${journal.id}/${name}`, name.endsWith(".png") ? "png" : "jpg", async () => {
-      const object = await env.FILES.get(journalLogoKey(journal.id, name));
-      if (!object) throw new Error(`logo ${name} is missing from storage`);
+    return await prepareLogo(cacheKey, kind, async () => {
+      const object = await env.FILES.get(key());
+      if (!object) throw new Error(`image ${name} is missing from storage`);
       return new Uint8Array(await object.arrayBuffer());
     });
-    return { ...info, logo };
   } catch (error) {
-    console.error("journal logo left out of a document", error);
-    return info;
+    console.error("journal image left out of a document", error);
+    return undefined;
   }
 }
 
@@ -179,7 +188,7 @@ export async function authorCertificate(
   if (position > authors.length) return notFound({ message: SELECTION_MESSAGES.authorCount(authors.length) });
   if (exists()) return { ok: true, value: "not-modified" };
   try {
-    const bytes = await certificateBytes(env, journal, await documentJournal(env, journal), chief, { article, author: authors[position - 1], position });
+    const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, { article, author: authors[position - 1], position });
     return { ok: true, value: { bytes, filename: certificateFileName(article.refnumber, position) } };
   } catch (error) {
     return misconfigured(error);
@@ -211,7 +220,7 @@ export async function certificateZip(env: Env, journal: JournalContext, refnumbe
     return misconfigured(error);
   }
   const chief = await chiefEditorName(getDb(env.DB), journal.id);
-  const info = await documentJournal(env, journal);
+  const info = await documentJournal(env, journal, { certificateImages: true });
   const tasks: CertificateTask[] = selected.value.flatMap((article) => splitAuthors(article.authorname).map((author, i) => ({ article, author, position: i + 1 })));
   const used = new Set<string>();
   let index = 0;
@@ -263,7 +272,7 @@ export async function editorCertificateZip(env: Env, journal: JournalContext, id
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownEditors(missing.slice(0, 20).join(", ")), missing });
   const chief = await chiefEditorName(db, journal.id);
-  const info = await documentJournal(env, journal);
+  const info = await documentJournal(env, journal, { certificateImages: true });
   const issuedOn = journalToday(journal.settings.timezone);
   const used = new Set<string>();
   let index = 0;

@@ -85,9 +85,9 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
   const chief = input.editorInChief.trim();
   const signsOwn = !chief || chief === editor.name.trim();
   if (signsOwn) {
-    signatureBlock(canvas, journal.publisherName || journal.name, "Publisher", W - 175, 88);
+    signatureBlock(canvas, journal.publisherName || journal.name, "Publisher", W - 175, 88, { stamp: journal.stamp });
   } else {
-    signatureBlock(canvas, chief, "Editor-in-Chief", W - 175, 88);
+    signatureBlock(canvas, chief, "Editor-in-Chief", W - 175, 88, { signature: journal.signature, stamp: journal.stamp });
   }
   if (journal.domain) canvas.text(journal.domain, 74, 62, "regular", 9, { color: MUTED });
   return builder.save();

@@ -25,6 +25,9 @@ export interface JournalInfo {
   coverImage?: boolean;
   /** The journal's uploaded logo, prepared for embedding (documents draw the seal without one). */
   logo?: PreparedLogo;
+  /** The signer's signature and the journal's stamp (PNGs with transparency), drawn at a certificate's signature line. */
+  signature?: PreparedLogo;
+  stamp?: PreparedLogo;
 }
 
 export interface EditorInfo {

@@ -142,6 +142,11 @@ export function journalLogoUrl(logo: string): string {
   return logo ? `/assets/logo/${encodeURIComponent(logo)}` : "";
 }
 
+/** Public URL of a certificate signature or stamp image ('' without one). */
+export function certificateImageUrl(image: string): string {
+  return image ? `/assets/signature/${encodeURIComponent(image)}` : "";
+}
+
 /** The copyright form authors download from the instructions page (a static file in public/assets). */
 export const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc";
 

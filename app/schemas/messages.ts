@@ -161,3 +161,12 @@ export const VERIFY_MESSAGES = {
   withdrawn: "This certificate was issued by this journal, but the article has since been withdrawn.",
   empty: "Type the certificate ID printed on the certificate.",
 } as const;
+
+/** Signature and stamp images for certificates (Settings page and API). */
+export const CERTIFICATE_IMAGE_MESSAGES = {
+  invalid: "Choose a PNG image with a transparent background, of at most 2 MB.",
+  choose: "Choose an image first.",
+  notChanged: "The image was not changed. Please try again.",
+  updated: { signature: "Signature updated", stamp: "Stamp updated" },
+  removed: { signature: "Signature removed", stamp: "Stamp removed" },
+} as const;

@@ -33,6 +33,12 @@ export function journalLogoKey(journalId: number, logo: string): string {
   return `journals/${journalId}/logo/${logo}`;
 }
 
+/** Signature and stamp images drawn on certificates (names start with signature- or stamp-). */
+export function certificateImageKey(journalId: number, image: string): string {
+  if (!isSafeFileName(image)) throw new Error(`unsafe file name: ${image}`);
+  return `journals/${journalId}/signature/${image}`;
+}
+
 /**
  * Maps a public /assets/... path (without the /assets prefix) to the R2 key for a journal,
  * or null when the path is not one of the spec's file locations.
@@ -57,6 +63,12 @@ export function keyForAssetPath(journalId: number, path: string): string | null 
   if (m) {
     const file = safeDecode(m[1]);
     return file && isSafeFileName(file) ? journalLogoKey(journalId, file) : null;
+  }
+  // The signature and stamp are printed on every public certificate; served for the Settings preview.
+  m = /^\/signature\/([^/]+)$/.exec(path);
+  if (m) {
+    const file = safeDecode(m[1]);
+    return file && isSafeFileName(file) ? certificateImageKey(journalId, file) : null;
   }
   return null;
 }

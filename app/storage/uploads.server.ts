@@ -6,7 +6,7 @@ import { MAX_PDF_BYTES } from "../schemas/article";
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 6000;
 
-export type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large";
+export type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large" | "not_transparent";
 
 export class UploadRejected extends Error {
   readonly code: UploadError;

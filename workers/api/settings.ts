@@ -1,9 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getDb } from "../../app/db/client.server";
-import { checkLogo, getSettings, setJournalLogo, updateSettings, type LogoImage } from "../../app/models/settings.server";
+import {
+  checkCertificateImage,
+  checkLogo,
+  getSettings,
+  setCertificateImage,
+  setJournalLogo,
+  updateSettings,
+  type CertificateImageKind,
+  type LogoImage,
+} from "../../app/models/settings.server";
 import { formFile, UploadRejected } from "../../app/storage/uploads.server";
-import { FIELD_MESSAGES } from "../../app/schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES } from "../../app/schemas/messages";
 import { validateSettings } from "../../app/schemas/settings";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { readJson, readMultipart } from "./request";
@@ -51,3 +60,30 @@ settingsApp.post("/logo", async (c) => {
   const settings = await setJournalLogo(c.env, getDb(c.env.DB), c.get("journal").id, logo);
   return c.json(settings);
 });
+
+/**
+ * POST /api/settings/signature and /api/settings/stamp: multipart with `signatureFile` /
+ * `stampFile` (a PNG with transparency, at most 2 MB) sets the image drawn at the signature
+ * line of certificates; `remove=1` removes it. Answers the settings (with `signature_image` /
+ * `stamp_image`).
+ */
+for (const kind of ["signature", "stamp"] as const satisfies readonly CertificateImageKind[]) {
+  settingsApp.post(`/${kind}`, async (c) => {
+    const body = await readMultipart(c.req.raw);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    const field = `${kind}File`;
+    const file = formFile(body.form, field);
+    const remove = body.form.get("remove") === "1";
+    if (!file && !remove) return c.json({ error: "validation_failed", fields: { [field]: CERTIFICATE_IMAGE_MESSAGES.invalid } }, 400);
+    let image: LogoImage | null = null;
+    if (file) {
+      try {
+        image = await checkCertificateImage(file);
+      } catch (error) {
+        if (error instanceof UploadRejected) return c.json({ error: error.code, message: CERTIFICATE_IMAGE_MESSAGES.invalid }, error.status);
+        throw error;
+      }
+    }
+    return c.json(await setCertificateImage(c.env, getDb(c.env.DB), c.get("journal").id, kind, image));
+  });
+}
