@@ -23,6 +23,8 @@ export default [
       route("*", "routes/admin/not-found.tsx", { id: "routes/admin/catch-all" }),
     ]),
   ]),
+  // The journal's link-preview image (og:image): a resource route, outside the reader layout.
+  route("og/:file", "routes/public/preview-image.ts"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("board", "routes/public/board.tsx"),

@@ -20,6 +20,7 @@ const CACHEABLE = [
   /^\/api\/pdf\/(certificate|coverpage|editorialboard)(\/|$)/,
   /^\/(sitemap\.xml|robots\.txt|feed\.xml)$/,
   /^\/(sitemaps|feeds)\//,
+  /^\/og\/\d+\.png$/,
 ];
 
 /** How long the edge keeps an entry; versions make it safe to keep them long. */

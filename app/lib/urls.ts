@@ -154,3 +154,8 @@ export const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipRespon
 export function listedJournalLogoPath(journalId: number, logo: string): string {
   return `/journals/logos/${journalId}/${encodeURIComponent(logo)}`;
 }
+
+/** The journal's link-preview image (1200×630 PNG), named by the journal's version so it can be cached for a year. */
+export function previewImagePath(version: number): string {
+  return `/og/${version}.png`;
+}

@@ -57,8 +57,21 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** A request with the journal's Host header (fetch would send 127.0.0.1). */
 async function get(p: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`http://127.0.0.1:${app.port}${p}`, { ...init, headers: { host: `${HOST}:${app.port}`, ...(init.headers as Record<string, string>) } });
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${HOST}:${app.port}`, ...(init.headers as Record<string, string>) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body as string | undefined);
+  });
 }
 
 function pdfText(name: string, bytes: Uint8Array): string {
