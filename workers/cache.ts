@@ -21,6 +21,7 @@ const CACHEABLE = [
   /^\/api\/pdf\/(certificate|coverpage|editorialboard)(\/|$)/,
   /^\/(sitemap\.xml|robots\.txt|feed\.xml)$/,
   /^\/(sitemaps|feeds)\//,
+  /^\/og\/\d+\.png$/,
 ];
 
 /** How long the edge keeps an entry; versions make it safe to keep them long. */
@@ -43,11 +44,11 @@ export function isCacheable(request: Request, path: string): boolean {
 
 /**
  * The query parameters any cached page or API answer reads (search and its filters, the
- * certificate page's refno, React Router's own on `.data` requests). Others cannot change the
+ * certificate page's refno, the /verify form's code, React Router's own on `.data` requests). Others cannot change the
  * answer, so they stay out of the key: `/?anything=random` is a hit, and nobody can fill the
  * cache or force renders with junk parameters.
  */
-const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index"];
+const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index", "code"];
 
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
   const kept = new URLSearchParams();

@@ -147,6 +147,11 @@ export function journalLogoUrl(logo: string): string {
   return logo ? `/assets/logo/${encodeURIComponent(logo)}` : "";
 }
 
+/** Public URL of a certificate signature or stamp image ('' without one). */
+export function certificateImageUrl(image: string): string {
+  return image ? `/assets/signature/${encodeURIComponent(image)}` : "";
+}
+
 /** The copyright form authors download from the instructions page (a static file in public/assets). */
 export const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc";
 
@@ -164,4 +169,9 @@ export function searchPath(keyword: string, opts: { year?: number | null; volume
   if (opts.volume != null) q += `&volume=${opts.volume}`;
   if (opts.page && opts.page > 1) q += `&page=${opts.page}`;
   return `/search?${q}`;
+}
+
+/** The journal's link-preview image (1200×630 PNG), named by the journal's version so it can be cached for a year. */
+export function previewImagePath(version: number): string {
+  return `/og/${version}.png`;
 }

@@ -10,7 +10,7 @@ import type { Article } from "../lib/article";
 import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
 import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery } from "./articles.server";
-import { publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
+import { articleForVerification, publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
 import { issueQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
@@ -102,11 +102,11 @@ export async function readCertificatePage(db: Db, journalId: number, refnumber: 
   return a;
 }
 
-/** /verify/{code}: the enabled article a genuine code names, with its issue's period. */
-export async function readVerifyPage(db: Db, journalId: number, refnumber: string): Promise<DocumentArticle | undefined> {
-  const [a] = await publicArticleForDocumentQuery(db, journalId, refnumber);
-  return a;
-}
+/**
+ * /verify/{code}: the article a well-formed code names, with its issue's period, in any status
+ * (a genuine code of a withdrawn article is reported as withdrawn, not as forged).
+ */
+export const readVerifyPage = articleForVerification;
 
 /**
  * /authors/{name}: every article whose byline holds this name (honorifics aside, any case),

@@ -150,3 +150,36 @@ export const BAD_REQUEST = {
   title: "Bad request",
   text: "This request could not be read: its address or form is malformed.",
 } as const;
+
+/** Document selections (index page, certificates, exports) and certificate downloads/verification. */
+export const SELECTION_MESSAGES = {
+  expectedJson: (noun: string, key: string) => `Send the selected ${noun} as JSON: {"${key}": [...]}`,
+  malformedJson: (key: string) => `The request body is not valid JSON; send {"${key}": [...]}`,
+  invalidShape: (noun: string, key: string) => `Send the selected ${noun} as {"${key}": [...]} or a JSON array`,
+  invalidValue: (noun: string, shown: string) => `Not a valid ${noun.replace(/s$/, "")}: ${shown}`,
+  empty: (noun: string) => `Select at least one of the ${noun}`,
+  tooMany: (max: number, noun: string, got: number) => `Select at most ${max} ${noun} at a time (got ${got})`,
+  tooLarge: "The selection is too large",
+  unknownRefnumbers: (list: string) => `Unknown reference number(s): ${list}`,
+  unknownEditors: (list: string) => `Unknown editor id(s): ${list}`,
+  /** Certificates are made only for published (enabled) articles, as the public download. */
+  notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
+  authorCount: (n: number) => `The article has ${n} author(s)`,
+  missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
+} as const;
+
+/** The public /verify page. */
+export const VERIFY_MESSAGES = {
+  invalid: "This verification code is not valid for this journal.",
+  withdrawn: "This certificate was issued by this journal, but the article has since been withdrawn.",
+  empty: "Type the certificate ID printed on the certificate.",
+} as const;
+
+/** Signature and stamp images for certificates (Settings page and API). */
+export const CERTIFICATE_IMAGE_MESSAGES = {
+  invalid: "Choose a PNG image with a transparent background, of at most 2 MB.",
+  choose: "Choose an image first.",
+  notChanged: "The image was not changed. Please try again.",
+  updated: { signature: "Signature updated", stamp: "Stamp updated" },
+  removed: { signature: "Signature removed", stamp: "Stamp removed" },
+} as const;

@@ -154,7 +154,10 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(metas(h, "property", "og:type")).toEqual(["article"]);
     expect(metas(h, "property", "og:url")).toEqual([url]);
     expect(metas(h, "property", "og:title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
-    expect(metas(h, "name", "twitter:card")).toEqual(["summary"]);
+    // A large image card (issue 17.3): the journal's 1200×630 preview image.
+    expect(metas(h, "name", "twitter:card")).toEqual(["summary_large_image"]);
+    expect(metas(h, "property", "og:image")).toHaveLength(1);
+    expect(metas(h, "name", "twitter:image")).toEqual(metas(h, "property", "og:image"));
     expect(metas(h, "name", "twitter:title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
   });
 });

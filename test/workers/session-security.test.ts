@@ -102,8 +102,8 @@ describe("cookies in transit", () => {
   });
 
   it("refuses the placeholder for certificate codes too: one rule for every signing secret", async () => {
-    await expect(certificateCode("replace-with-at-least-32-random-characters", 1, "48213", 1)).rejects.toBeInstanceOf(MissingSecretError);
-    await expect(certificateCode("0123456789abcdef0123456789abcdef", 1, "48213", 1)).resolves.toMatch(/^48213-1-[0-9A-Z]{10}$/);
+    await expect(certificateCode("replace-with-at-least-32-random-characters", 1, "48213", 1, "Asha Rao")).rejects.toBeInstanceOf(MissingSecretError);
+    await expect(certificateCode("0123456789abcdef0123456789abcdef", 1, "48213", 1, "Asha Rao")).resolves.toMatch(/^48213-1-[0-9A-Z]{10}$/);
   });
 });
 

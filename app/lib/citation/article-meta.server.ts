@@ -39,6 +39,7 @@ export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
     { property: "og:title", content: a.titleText },
     { property: "og:description", content: description },
     { property: "og:url", content: a.pageUrl },
+    { property: "og:image", content: a.image ?? "" },
     { property: "article:published_time", content: a.publishdate },
     ...twitterCard(a, description),
     { "script:ld+json": scholarlyArticleJsonLd(a) },

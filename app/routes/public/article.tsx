@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { absoluteUrl, articleFileUrl, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
+import { absoluteUrl, articleFileUrl, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams, previewImagePath } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
@@ -19,7 +19,7 @@ import { longDate } from "../../lib/dates";
 import { howToCite } from "../../lib/citation/citation";
 import { splitAuthors } from "../../lib/names";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageTitle, previewImageMeta, siteNameFromMatches } from "../../lib/site";
 import { exportableDoi } from "../../lib/doi";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
@@ -97,6 +97,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       // The one PDF URL (beside the abstract page, as Scholar prefers): the same as the links.
       pdfUrl: fileUrl ? absoluteUrl(journal, fileUrl) : undefined,
       pageUrl: absoluteUrl(journal, articlePath(a)),
+      image: absoluteUrl(journal, previewImagePath(journal.version)),
     }),
   }, { headers: { [ARTICLE_VIEW_HEADER]: String(a.id) } });
 }
@@ -116,7 +117,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData || !article) {
     return [{ title: pageTitle(ARTICLE_NOT_FOUND, site) }, { name: "robots", content: "noindex" }];
   }
-  return [{ title: pageTitle(article.titleText, site) }, ...loaderData.head] as Route.MetaDescriptors;
+  // The article's own tags (Scholar, Dublin Core, Open Graph, JSON-LD with the image) come first;
+  // of the shared preview tags only those it does not carry are added.
+  const own = new Set(loaderData.head.map((t) => ("name" in t ? t.name : "property" in t ? t.property : undefined)).filter(Boolean));
+  const preview = previewImageMeta(matches).filter((t) => !own.has(t.name ?? t.property));
+  return [{ title: pageTitle(article.titleText, site) }, ...loaderData.head, ...preview] as Route.MetaDescriptors;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -92,7 +92,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
               <a
                 className="button"
                 href={certificatePdfPath(article.refnumber, index + 1)}
-                download={`certificate-${article.refnumber}.pdf`}
+                download={`certificate-${article.refnumber}-${index + 1}.pdf`}
               >
                 Certificate: {name}
               </a>

@@ -7,7 +7,7 @@ import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
-import { displayImpactFactor, enquiryChatLink } from "../../lib/site";
+import { displayImpactFactor, enquiryChatLink, previewImageMeta } from "../../lib/site";
 import { SideChat } from "../../components/SideChat";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -43,11 +43,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const s = loaderData?.s;
   if (!s) return [{ title: "Journal" }];
   const description = `${s.websitename}: a peer reviewed ${s.frequency.toLowerCase()} journal${s.issn ? `, ISSN ${s.issn}` : ""}. Browse the archives, read abstracts and download articles.`;
-  return [{ title: s.websitename }, { name: "description", content: description }];
+  return [{ title: s.websitename }, { name: "description", content: description }, ...previewImageMeta(matches)];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

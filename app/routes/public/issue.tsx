@@ -11,7 +11,7 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { countLabel, encodeArchiveIndex, issueTitle } from "../../lib/archive";
 import { toArticleRow } from "../../models/article-rows.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageTitle, previewImageMeta, siteNameFromMatches } from "../../lib/site";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ref = parseIssueParams(params);
@@ -42,6 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       content: `Table of contents of ${site}, volume ${issue.volume}, issue ${issue.issue} (${issue.year}): ${rows.length} article${rows.length === 1 ? "" : "s"}.`,
     },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
+    ...previewImageMeta(matches),
   ];
 }
 
