@@ -11,6 +11,11 @@ export interface RequestState {
    * does not run (an edge-cache hit), the middleware counts it after the response.
    */
   pendingView: { ref: string; year: number; volume: number; issue: number } | null;
+  /**
+   * `Set-Cookie` of a renewed session token (a staff page or call with a token in use): the
+   * Worker adds it to the response unless the response sets the session cookie itself.
+   */
+  renewedSessionCookie?: string;
 }
 
 /** What workers/app.ts hands to every loader and action, typed. */

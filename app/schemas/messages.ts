@@ -59,6 +59,8 @@ export function errorMessage(code: string | undefined | null): string {
  * so staff know whether to wait or to call someone.
  */
 export const LOGIN_DETAIL: Record<string, string> = {
+  cross_site: "Sign in from this site's own sign-in page.",
+  unsupported_media_type: "Sign in with the form on this page.",
   too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   server_error: "The sign-in service did not answer. Please try again in a minute.",
 };
@@ -136,4 +138,26 @@ export const DEPOSIT_REFUSED = {
   crossref: "The Crossref file was not made: fix what is listed, then download it again.",
   doaj: "The DOAJ file was not made: fix what is listed, then download it again.",
   mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
+} as const;
+
+/** New staff passwords (admin change-password page and `npm run admin-user`). */
+export const PASSWORD_MESSAGES = {
+  tooShort: (min: number) => `Choose a password of at least ${min} characters.`,
+  tooLong: (max: number) => `A password has at most ${max} characters.`,
+  common: "This password is one of the most common passwords and is easy to guess. Please choose another.",
+  containsUsername: "A password may not contain your username. Please choose another.",
+  containsJournal: "A password may not contain the journal's short name. Please choose another.",
+  mismatch: "The two new passwords differ. Please type the same new password twice.",
+  wrongCurrent: "Your current password is not correct.",
+  sameAsCurrent: "The new password is the same as the current one. Please choose another.",
+  changed: "Password changed",
+  changedDetail: "Your other sessions were signed out; this one continues.",
+} as const;
+
+/** Sessions (sign-out, sign-out everywhere). */
+export const SESSION_MESSAGES = {
+  signedOut: "You have been signed out.",
+  signedOutEverywhere: "You have been signed out on every device.",
+  draftRestored: "Your unsaved changes are back. Check them and save again.",
+  reselectFile: (names: string) => `Choose the file again before saving (${names}): a browser cannot keep a chosen file across signing in.`,
 } as const;
