@@ -40,9 +40,9 @@ export async function action(args: Route.ActionArgs) {
   if (!current || current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash))) {
     return refuse({ current: PASSWORD_MESSAGES.wrongCurrent });
   }
+  if (password === current) return refuse({ password: PASSWORD_MESSAGES.sameAsCurrent });
   const problem = await newPasswordProblem(password, { username: user.username, journalSlug: journal.slug });
   if (problem) return refuse({ password: problem });
-  if (password === current) return refuse({ password: PASSWORD_MESSAGES.sameAsCurrent });
   if (password !== confirm) return refuse({ confirm: PASSWORD_MESSAGES.mismatch });
   const epoch = await changePasswordKeepingSession(db, journal.id, user.id, await hashPassword(password), sessionId);
   if (epoch === undefined) return refuse({}, 404);
