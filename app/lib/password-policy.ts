@@ -13,11 +13,10 @@
  * with probability about 2^-16 (1 in 65,536); a listed one is always refused.
  */
 import { PASSWORD_MESSAGES } from "../schemas/messages.ts";
+import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../schemas/password.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.data.ts";
 
-export const MIN_PASSWORD_LENGTH = 10;
-/** Same ceiling as app/lib/password.server.ts (refused before any hashing work). */
-export const MAX_NEW_PASSWORD_LENGTH = 1024;
+export { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 /** Remainder bits of the Golomb-Rice code: the false-positive rate is about 2^-GCS_REMAINDER_BITS. */
 export const GCS_REMAINDER_BITS = 16;
 

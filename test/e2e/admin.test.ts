@@ -787,7 +787,8 @@ test("searches articles from the top bar", async () => {
 test("signs out", async () => {
   await visit("/admin");
   await page.getByRole("button", { name: "Logout" }).click();
-  await page.waitForURL(url("/admin/login"));
+  await page.waitForURL(url("/admin/login?signed_out=1"));
+  await page.getByRole("status").filter({ hasText: "You have been signed out." }).waitFor();
   assert.equal((await context.cookies(url("/"))).some((c) => c.name === "journal_session"), false);
   await visit("/admin/editors");
   await page.waitForURL(/\/admin\/login/);
