@@ -159,5 +159,5 @@ export const SESSION_MESSAGES = {
   signedOut: "You have been signed out.",
   signedOutEverywhere: "You have been signed out on every device.",
   draftRestored: "Your unsaved changes are back. Check them and save again.",
-  reselectFile: (names: string) => `Choose the file again before saving (${names}): a browser cannot keep a chosen file across signing in.`,
+  reselectFile: (names: string) => `Choose ${names} again before saving: a browser cannot keep a chosen file while you sign in.`,
 } as const;

@@ -110,6 +110,8 @@ test("an ended session during an article edit: one alert, sign in, the edit is b
   await a.page.keyboard.press("End");
   await a.page.keyboard.type(" in semi-arid fields");
   await a.page.locator("#keywords").click();
+  // A replacement PDF chosen too: that one the browser cannot keep, and the page will say so.
+  await a.page.locator("#pdfFile").setInputFiles({ name: "mulching-v2.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n") });
 
   // Meanwhile a colleague signs out everywhere: this browser's session has ended.
   await signIn(b);
@@ -121,7 +123,9 @@ test("an ended session during an article edit: one alert, sign in, the edit is b
   await signIn(a, ADMIN.password, url(`/admin/archives/${articleId}`));
 
   // Back on the same form with every typed value, and it says so.
-  await a.page.getByRole("status").filter({ hasText: "Your unsaved changes are back. Check them and save again." }).waitFor();
+  const notice = a.page.getByRole("status").filter({ hasText: "Your unsaved changes are back. Check them and save again." });
+  await notice.waitFor();
+  assert.match((await notice.textContent()) ?? "", /Choose “mulching-v2\.pdf” again before saving: a browser cannot keep a chosen file while you sign in\./);
   assert.equal(await a.page.locator("#authorname").inputValue(), "Dr. Anjali Sharma, Rahul Verma");
   assert.equal(await a.page.locator("#keywords").inputValue(), "mulch, soil moisture, rabi wheat");
   assert.equal((await title.textContent())?.trim(), "Mulching and soil moisture in semi-arid fields");

@@ -6,7 +6,7 @@ export function DraftNotice({ draft }: { draft: { values: Record<string, string>
   return (
     <div className="draft-notice" role="status">
       <strong>{SESSION_MESSAGES.draftRestored}</strong>
-      {draft.files.length ? <span>{SESSION_MESSAGES.reselectFile(draft.files.join(", "))}</span> : null}
+      {draft.files.length ? <span>{SESSION_MESSAGES.reselectFile(draft.files.map((f) => `“${f}”`).join(", "))}</span> : null}
     </div>
   );
 }

@@ -26,7 +26,7 @@ const DRAFT_MAX_AGE_MS = 24 * 3600 * 1000;
 interface Draft {
   at: number;
   values: Record<string, string>;
-  /** Names (labels) of file inputs that had a file chosen. */
+  /** Names of the files that had been chosen (a browser cannot keep the files themselves). */
   files: string[];
 }
 
@@ -49,11 +49,7 @@ export function saveDraft(form: HTMLFormElement): string | null {
   const files: string[] = [];
   for (const [name, value] of new FormData(form)) {
     if (typeof value === "string") values[name] = value;
-    else if (value.size > 0) {
-      const input = form.querySelector<HTMLInputElement>(`input[type=file][name="${CSS.escape(name)}"]`);
-      const label = input?.labels?.[0]?.textContent?.trim() || value.name;
-      files.push(label);
-    }
+    else if (value.size > 0 || value.name) files.push(value.name || name);
   }
   const key = draftKey(window.location.pathname, formId);
   try {
@@ -102,7 +98,8 @@ export function useDraft(formId: string): { values: Record<string, string> | nul
       return;
     }
     store.removeItem(key);
-    store.removeItem(RESTORE_KEY);
+    // After every form of the page has looked (their effects run in the same commit).
+    setTimeout(() => store.removeItem(RESTORE_KEY), 0);
     try {
       const value = JSON.parse(raw) as Draft;
       if (Date.now() - value.at < DRAFT_MAX_AGE_MS && value.values && typeof value.values === "object") setDraft(value);
