@@ -3,8 +3,9 @@ import { isSessionEnded, sessionExpired } from "./session";
 
 /**
  * A download that failed, with a text staff can read. `reason` says why in a form code can
- * test: "session_expired" (a 401: the page is leaving for the sign-in page, which alerts) or "failed" (anything else); `status` is the HTTP status (0 when the server was
- * not reached) and `body` the JSON answer, when there was one.
+ * test: "session_expired" (a 401: the page is leaving for the sign-in page, which alerts) or
+ * "failed" (anything else); `status` is the HTTP status (0 when the server was not reached)
+ * and `body` the JSON answer, when there was one.
  */
 export class DownloadError extends Error {
   readonly reason: "session_expired" | "failed";
