@@ -221,6 +221,18 @@ describe("change password (issue 15.6) and sessions per browser (issue 16.2)", (
     expect((await jsonLogin(s.host, { username: "staff", password: PASSWORD })).status).toBe(401);
   });
 
+  it("guessing the current password is throttled like a sign-in, without locking the username", async () => {
+    const s = await makeAdminSession();
+    const here = await browserSignIn(s.host, "staff", PASSWORD);
+    const fields = (current: string) => ({ current, password: "a quiet lamp beside the river", confirm: "a quiet lamp beside the river" });
+    for (let i = 0; i < 10; i++) expect((await change(s.host, here.cookie, fields(`guess ${i}`))).status).toBe(400);
+    const locked = await change(s.host, here.cookie, fields(PASSWORD));
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+    // The username is not locked for signing in (from another address).
+    expect((await jsonLogin(s.host, { username: "staff", password: PASSWORD }, { "cf-connecting-ip": "203.0.113.99" })).status).toBe(200);
+  });
+
   it("signing out in one browser leaves the others signed in; 'Sign out everywhere' ends them all", async () => {
     const s = await makeAdminSession();
     const a = await browserSignIn(s.host, "staff", PASSWORD);

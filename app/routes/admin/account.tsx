@@ -8,12 +8,14 @@ import { describe, Field } from "../../components/admin/Field";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { hashPassword, verifyPassword } from "../../lib/password.server";
+import { hashPassword } from "../../lib/password.server";
 import { newPasswordProblem } from "../../lib/password-policy";
 import { MAX_NEW_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { changePasswordKeepingSession, countSessions } from "../../models/sessions.server";
-import { PASSWORD_MESSAGES } from "../../schemas/messages";
+import { attemptLogin } from "../../models/users.server";
+import { clientIp } from "../../auth/tokens.server";
+import { LOGIN_DETAIL, PASSWORD_MESSAGES } from "../../schemas/messages";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your account · Admin", siteNameFromMatches(matches)) }];
@@ -38,8 +40,21 @@ export async function action(args: Route.ActionArgs) {
   const current = String(form.get("current") ?? "");
   const password = String(form.get("password") ?? "");
   const confirm = String(form.get("confirm") ?? "");
-  if (!current || current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash))) {
-    return refuse({ current: PASSWORD_MESSAGES.wrongCurrent });
+  if (!current || current.length > MAX_PASSWORD_LENGTH) return refuse({ current: PASSWORD_MESSAGES.wrongCurrent });
+  // The current password is checked like a sign-in, throttled the same way (10 failures in 15
+  // minutes), counted against this session rather than the username, so guessing it from an
+  // unattended signed-in browser is as slow as guessing at the sign-in page.
+  const check = await attemptLogin(db, journal.id, {
+    username: user.username,
+    password: current,
+    ip: clientIp(args.request),
+    device: `session:${sessionId}`,
+  });
+  if (!check.ok) {
+    return refuse(
+      { current: check.error === "too_many_attempts" ? LOGIN_DETAIL.too_many_attempts : PASSWORD_MESSAGES.wrongCurrent },
+      check.error === "too_many_attempts" ? 429 : 400,
+    );
   }
   if (password === current) return refuse({ password: PASSWORD_MESSAGES.sameAsCurrent });
   const problem = await newPasswordProblem(password, { username: user.username, journalSlug: journal.slug });
