@@ -5,6 +5,11 @@ import type { JournalContext } from "./models/journals.server";
 export interface RequestState {
   /** Set once a valid staff session is seen: only staff writes invalidate the edge cache. */
   staffUserId: number | null;
+  /**
+   * `Set-Cookie` of a renewed session token (a staff page or call with a token in use): the
+   * Worker adds it to the response unless the response sets the session cookie itself.
+   */
+  renewedSessionCookie?: string;
 }
 
 /** What workers/app.ts hands to every loader and action, typed. */

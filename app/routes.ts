@@ -19,6 +19,7 @@ export default [
       route("editors/:id", "routes/admin/editor-edit.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("search", "routes/admin/search.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("not-found", "routes/admin/not-found.tsx", { id: "routes/admin/not-found" }),
       route("*", "routes/admin/not-found.tsx", { id: "routes/admin/catch-all" }),
     ]),

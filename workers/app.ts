@@ -5,7 +5,7 @@ import { getDb } from "../app/db/client.server";
 import { hostFromHeader } from "../app/lib/hosts";
 import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
-import { secureTransport } from "../app/auth/tokens.server";
+import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
 import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
@@ -101,6 +101,17 @@ app.use("*", async (c, next) => {
   c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
   c.set("state", { staffUserId: null });
   await next();
+  // A staff session in use renews its token (app/auth/session.server.ts); a response that
+  // sets the session cookie itself (sign-in, sign-out, password change) wins.
+  const renewed = c.get("state").renewedSessionCookie;
+  if (renewed && !(c.res.headers.get("set-cookie") ?? "").includes(`${SESSION_COOKIE}=`)) {
+    try {
+      c.res.headers.append("set-cookie", renewed);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("set-cookie", renewed);
+    }
+  }
 });
 
 // Every body is bounded before anything reads it (issue 15.1; caps per route in

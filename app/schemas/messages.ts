@@ -61,6 +61,8 @@ export function errorMessage(code: string | undefined | null): string {
  * so staff know whether to wait or to call someone.
  */
 export const LOGIN_DETAIL: Record<string, string> = {
+  cross_site: "Sign in from this site's own sign-in page.",
+  unsupported_media_type: "Sign in with the form on this page.",
   too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   server_error: "The sign-in service did not answer. Please try again in a minute.",
 };
@@ -182,4 +184,26 @@ export const CERTIFICATE_IMAGE_MESSAGES = {
   notChanged: "The image was not changed. Please try again.",
   updated: { signature: "Signature updated", stamp: "Stamp updated" },
   removed: { signature: "Signature removed", stamp: "Stamp removed" },
+} as const;
+
+/** New staff passwords (admin change-password page and `npm run admin-user`). */
+export const PASSWORD_MESSAGES = {
+  tooShort: (min: number) => `Choose a password of at least ${min} characters.`,
+  tooLong: (max: number) => `A password has at most ${max} characters.`,
+  common: "This password is one of the most common passwords and is easy to guess. Please choose another.",
+  containsUsername: "A password may not contain your username. Please choose another.",
+  containsJournal: "A password may not contain the journal's short name. Please choose another.",
+  mismatch: "The two new passwords differ. Please type the same new password twice.",
+  wrongCurrent: "Your current password is not correct.",
+  sameAsCurrent: "The new password is the same as the current one. Please choose another.",
+  changed: "Password changed",
+  changedDetail: "Your other sessions were signed out; this one continues.",
+} as const;
+
+/** Sessions (sign-out, sign-out everywhere). */
+export const SESSION_MESSAGES = {
+  signedOut: "You have been signed out.",
+  signedOutEverywhere: "You have been signed out on every device.",
+  draftRestored: "Your unsaved changes are back. Check them and save again.",
+  reselectFile: (names: string) => `Choose ${names} again before saving: a browser cannot keep a chosen file while you sign in.`,
 } as const;

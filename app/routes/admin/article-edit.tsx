@@ -11,6 +11,8 @@ import { ArticleForm, editFrequency, type ArticleFormValues } from "../../compon
 import { useFlashFrom } from "../../components/admin/Flash";
 import { issueAdminPath, staffPdfPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { formFile } from "../../storage/uploads.server";
@@ -88,6 +90,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const { article, values, pdf, issueFrequency } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("article");
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   // After this user's successful save the form restarts from what was stored (and forgets the
   // uploaded file) — once the reloaded article has arrived, whichever comes first. A failed
@@ -129,10 +133,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           ) : null
         }
       />
+      <DraftNotice draft={draft} />
       <ArticleForm
-        key={`${article.id}-${formVersion}`}
+        key={`${article.id}-${formVersion}-${draft.key}`}
         mode="edit"
-        initial={values}
+        initial={withDraft(values, draft.values)}
         existingPdf={pdf}
         issueFrequency={issueFrequency}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}

@@ -16,6 +16,8 @@ import { describe, Field } from "../../components/admin/Field";
 import { useFlash, useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
@@ -186,18 +188,27 @@ const FLAG_LABELS: Record<FlagKey, { label: string; hint: string }> = {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   useFlashFrom(actionData);
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("settings");
   return (
     <>
       <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
+      <DraftNotice draft={draft} />
       {/* A save reloads the settings: the form restarts from what the server stored (sanitised HTML included). */}
-      <SettingsForm key={loaderData.updatedAt} loaderData={loaderData} actionData={actionData} />
+      <SettingsForm key={`${loaderData.updatedAt}-${draft.key}`} loaderData={loaderData} actionData={actionData} draftValues={draft.values} />
     </>
   );
 }
 
-function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const [text, setText] = useState(loaderData.text);
-  const [flags, setFlags] = useState(loaderData.flags);
+function SettingsForm({
+  loaderData,
+  actionData,
+  draftValues,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { draftValues: Record<string, string> | null }) {
+  const [text, setText] = useState(() => withDraft(loaderData.text, draftValues));
+  const [flags, setFlags] = useState(() =>
+    draftValues ? (Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1"])) as typeof loaderData.flags) : loaderData.flags,
+  );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -249,6 +260,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
     <>
       <Form
         method="post"
+        data-draft="settings"
         className="settings-form"
         noValidate
         onSubmit={(event) => {
@@ -332,7 +344,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             name="home_content"
             variant="rich"
             label="Home page content"
-            defaultValue={loaderData.text.home_content}
+            defaultValue={text.home_content}
             onChange={(html) => setText((t) => ({ ...t, home_content: html }))}
             placeholder="About the journal, aims and scope…"
           />
@@ -421,6 +433,8 @@ function HostsCard({ hosts }: { hosts: { hostname: string; primary: boolean }[] 
  */
 function LogoCard({ logo }: { logo: string }) {
   const fetcher = useFetcher<typeof action>({ key: "journal-logo" });
+  // A logo chosen before a session ended must be chosen again: the card says so.
+  const draft = useDraft("logo");
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   const [preview, setPreview] = useState<string | null>(null);
   const [tooBig, setTooBig] = useState(false);
@@ -431,6 +445,7 @@ function LogoCard({ logo }: { logo: string }) {
   return (
     <section className="card form-section logo-card" aria-labelledby="logo-title">
       <h2 id="logo-title" className="section-title">Logo</h2>
+      {draft.files.length ? <DraftNotice draft={draft} /> : null}
       <div className="logo-row">
         <div className="logo-preview" aria-live="polite">
           {preview || logo ? (
@@ -439,7 +454,7 @@ function LogoCard({ logo }: { logo: string }) {
             <span className="muted">No logo: the site and the documents show the journal's initials.</span>
           )}
         </div>
-        <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={() => setPreview(null)}>
+        <fetcher.Form method="post" encType="multipart/form-data" data-draft="logo" className="logo-form" onSubmit={() => setPreview(null)}>
           <input type="hidden" name="intent" value="logo" />
           <Field id="logoFile" label="New logo" error={error} hint="PNG or JPEG, at most 2 MB; a square or wide image at least 300 pixels across looks best.">
             <input
