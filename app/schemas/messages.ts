@@ -137,3 +137,18 @@ export const DEPOSIT_REFUSED = {
   doaj: "The DOAJ file was not made: fix what is listed, then download it again.",
   mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
 } as const;
+
+/** Admin forms and lists (issue 16: repeated submissions, confirmations, years of issues). */
+export const ADMIN_UX_MESSAGES = {
+  stillSaving: "This form is still being saved. Wait a moment, then reload the page to see the result.",
+  fieldsNeedAttention: (n: number) =>
+    n === 1 ? "One field needs attention — it is highlighted in red below." : `${n} fields need attention — they are highlighted in red below.`,
+  removeLogoTitle: "Remove the logo?",
+  removeLogoBody: "Readers will stop seeing the logo on every certificate and cover page from now on. You can upload it again later.",
+  disableArticleTitle: "Disable this article?",
+  disableArticleBody: "Readers will stop seeing this article: it leaves the issue page, search and the article's own page until it is enabled again.",
+  disableEditorTitle: (name: string) => `Disable ${name}?`,
+  disableEditorBody: "Readers will stop seeing this editor on the editorial board page and in the Editorial Board PDF until they are enabled again.",
+  noIssueMatch: (q: string) => `No issue matches “${q}”.`,
+  searchPastEnd: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;

@@ -7,3 +7,4 @@ export * from "./articles";
 export * from "./users";
 export * from "./login-attempts";
 export * from "./article-stats";
+export * from "./submissions";

@@ -13,7 +13,9 @@ import { flash } from "../../components/admin/flash";
 import { issueAdminPath, shortDate, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
+import { SubmissionField, useSubmitOnce } from "../../components/admin/SubmitOnce";
 import { requireAdmin } from "../../auth/admin.server";
+import { once } from "./once.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,32 +31,35 @@ export async function loader(args: Route.LoaderArgs) {
 /** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
 export async function action(args: Route.ActionArgs) {
   const { db, journal, user } = await requireAdmin(args);
-  const input = formFields(await args.request.formData());
-  const result = validateIssue(input, journalYear(journal.settings.timezone));
-  if (!result.ok) {
-    return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
-  }
-  const { year, volume, issue } = result.value;
-  try {
-    await createIssue(db, journal.id, { ...result.value, createdby: user.username });
-  } catch (error) {
-    if (error instanceof DuplicateIssueError) {
+  const form = await args.request.formData();
+  return once({ db, journal }, form, "issue-add", async () => {
+    const input = formFields(form);
+    const result = validateIssue(input, journalYear(journal.settings.timezone));
+    if (!result.ok) {
+      return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
+    }
+    const { year, volume, issue } = result.value;
+    try {
+      await createIssue(db, journal.id, { ...result.value, createdby: user.username });
+    } catch (error) {
+      if (error instanceof DuplicateIssueError) {
+        return data(
+          {
+            ok: false as const,
+            fields: {} as Record<string, string>,
+            flash: flash("error", SOMETHING_WENT_WRONG, `Volume ${volume}, Issue ${issue} of ${year} already exists.`),
+          },
+          { status: 409 },
+        );
+      }
+      console.error("issue create failed", error);
       return data(
-        {
-          ok: false as const,
-          fields: {} as Record<string, string>,
-          flash: flash("error", SOMETHING_WENT_WRONG, `Volume ${volume}, Issue ${issue} of ${year} already exists.`),
-        },
-        { status: 409 },
+        { ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The issue was not created. Please try again.") },
+        { status: 500 },
       );
     }
-    console.error("issue create failed", error);
-    return data(
-      { ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The issue was not created. Please try again.") },
-      { status: 500 },
-    );
-  }
-  return { ok: true as const, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.issueCreated, `Volume ${two(volume)}, Issue ${two(issue)} (${year}) is ready for articles.`) };
+    return { ok: true as const, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.issueCreated, `Volume ${two(volume)}, Issue ${two(issue)} (${year}) is ready for articles.`) };
+  });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -65,13 +70,15 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }, currentYear), [values, currentYear]);
   const missing = !values.volume || !values.issue || !values.frequency;
+  const guard = useSubmitOnce(busy);
   const fieldError = (k: "volume" | "issue" | "frequency") => {
     if (!values[k]) return serverFields[k];
     return !result.ok ? result.fields[k] : undefined;
   };
   return (
-    <Form method="post" className="card add-issue" aria-labelledby="add-issue-title">
+    <Form method="post" className="card add-issue" aria-labelledby="add-issue-title" onSubmit={guard}>
       <h2 id="add-issue-title">Add an issue</h2>
+      <SubmissionField />
       <div className="add-issue-row">
         <Field id="year" label="Year">
           <input id="year" name="year" value={currentYear} readOnly aria-readonly="true" className="is-readonly" title="New issues are always for the current year" />

@@ -16,6 +16,7 @@ import { checkPdf, formFile } from "../../storage/uploads.server";
 import { journalToday } from "../../lib/dates";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+import { once } from "./once.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];
@@ -46,20 +47,22 @@ export async function action(args: Route.ActionArgs) {
   const issue = await issueOf(args, session);
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
-  const file = formFile(form, "pdfFile");
-  const result = validateArticle(formFields(form), {
-    mode: "add",
-    hasPdf: !!file,
-    lastPage: await lastPageOfIssue(db, journal.id, issue.id),
+  return once(session, form, "article-add", async () => {
+    const file = formFile(form, "pdfFile");
+    const result = validateArticle(formFields(form), {
+      mode: "add",
+      hasPdf: !!file,
+      lastPage: await lastPageOfIssue(db, journal.id, issue.id),
+    });
+    if (!result.ok) return articleFailure(result.fields, result.code);
+    try {
+      const pdf = await checkPdf(file!);
+      const article = await addArticleWithPdf(env, db, journal.id, issue, { ...result.value, status: "enabled" }, pdf, user.username);
+      return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", article, journal) });
+    } catch (error) {
+      return articleWriteFailure(error);
+    }
   });
-  if (!result.ok) return articleFailure(result.fields, result.code);
-  try {
-    const pdf = await checkPdf(file!);
-    const article = await addArticleWithPdf(env, db, journal.id, issue, { ...result.value, status: "enabled" }, pdf, user.username);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", article, journal) });
-  } catch (error) {
-    return articleWriteFailure(error);
-  }
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

@@ -18,6 +18,7 @@ import { checkPdf, formFile } from "../../storage/uploads.server";
 import { htmlToText } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+import { once } from "./once.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -77,20 +78,22 @@ export async function action(args: Route.ActionArgs) {
   const existing = await articleOf(args.params, session);
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
-  const file = formFile(form, "pdfFile");
-  const result = validateArticle({ status: existing.status, frequency: existing.frequency, ...formFields(form) }, {
-    mode: "edit",
-    hasPdf: !!file,
-    original: { refnumber: existing.refnumber, txnid: existing.txnid },
+  return once(session, form, `article-edit-${existing.id}`, async () => {
+    const file = formFile(form, "pdfFile");
+    const result = validateArticle({ status: existing.status, frequency: existing.frequency, ...formFields(form) }, {
+      mode: "edit",
+      hasPdf: !!file,
+      original: { refnumber: existing.refnumber, txnid: existing.txnid },
+    });
+    if (!result.ok) return articleFailure(result.fields, result.code);
+    try {
+      const pdf = file ? await checkPdf(file) : null;
+      const article = await updateArticleWithPdf(env, db, journal.id, existing, result.value, pdf, user.username);
+      return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", article, journal) });
+    } catch (error) {
+      return articleWriteFailure(error);
+    }
   });
-  if (!result.ok) return articleFailure(result.fields, result.code);
-  try {
-    const pdf = file ? await checkPdf(file) : null;
-    const article = await updateArticleWithPdf(env, db, journal.id, existing, result.value, pdf, user.username);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", article, journal) });
-  } catch (error) {
-    return articleWriteFailure(error);
-  }
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

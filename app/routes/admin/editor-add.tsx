@@ -8,10 +8,11 @@ import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { flashCookie, requireAdmin } from "../../auth/admin.server";
+import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
+import { once } from "./once.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add editor · Admin", siteNameFromMatches(matches)) }];
@@ -23,9 +24,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, journal, env } = await requireAdmin(args);
+  const session = await requireAdmin(args);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
+  return once(session, form, "editor-add", () => addEditor(session, form));
+}
+
+async function addEditor({ db, journal, env }: AdminSession, form: FormData) {
   const result = validateEditor(formFields(form));
   if (!result.ok) return editorFailure(result.fields);
   const picture = await pictureOf(form);

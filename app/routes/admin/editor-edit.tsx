@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
+import { once } from "./once.server";
 import { editorFailure, isPicture, pictureOf, readEditorForm } from "./editor-action.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -49,18 +50,20 @@ export async function action(args: Route.ActionArgs) {
   const existing = await editorOf(args.params, session);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
-  // The form has no status field: keep the editor's (the list's switch changes it).
-  const result = validateEditor({ ...formFields(form), status: existing.status });
-  if (!result.ok) return editorFailure(result.fields);
-  const picture = await pictureOf(form);
-  if (picture && !isPicture(picture)) return picture;
-  try {
-    await updateEditorWithPicture(env, db, journal.id, existing, result.value, picture);
-  } catch (error) {
-    console.error("editor update failed", error);
-    return editorFailure({}, 500, "The changes could not be saved. Please try again.");
-  }
-  throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
+  return once(session, form, `editor-edit-${existing.id}`, async () => {
+    // The form has no status field: keep the editor's (the list's switch changes it).
+    const result = validateEditor({ ...formFields(form), status: existing.status });
+    if (!result.ok) return editorFailure(result.fields);
+    const picture = await pictureOf(form);
+    if (picture && !isPicture(picture)) return picture;
+    try {
+      await updateEditorWithPicture(env, db, journal.id, existing, result.value, picture);
+    } catch (error) {
+      console.error("editor update failed", error);
+      return editorFailure({}, 500, "The changes could not be saved. Please try again.");
+    }
+    throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
+  });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
