@@ -135,6 +135,27 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
       ok: ratio <= 1.5,
     });
   }
+  // Issue 16.5: the admin issue list and admin search stay fast on years of issues.
+  for (const [name, key] of [
+    ["admin issue list (/admin/archives, first page)", "admin-archives"],
+    ["admin search (/admin/search)", "admin-search"],
+  ] as const) {
+    const a = L[`${key}@${big}`];
+    const b = L[`${key}@${small}`];
+    if (!a || !b) {
+      budgets.push({ name: `${name}: server time at ${big} ÷ at ${small}`, measured: "not measured", limit: "≤ 1.50×", ok: false });
+      continue;
+    }
+    const latency = a.medianMs / b.medianMs;
+    const cpu = a.cpuMs != null && b.cpuMs ? a.cpuMs / b.cpuMs : null;
+    const ratio = cpu ?? latency;
+    budgets.push({
+      name: `${name}: ${cpu != null ? "server time (workerd CPU)" : "median latency"} at ${big} ÷ at ${small}`,
+      measured: `${x(ratio)}${cpu != null ? ` (median latency ${x(latency)}, D1 ${ms(a.d1Ms)} vs ${ms(b.d1Ms)})` : ""}`,
+      limit: "≤ 1.50×",
+      ok: ratio <= 1.5,
+    });
+  }
   for (const [name, key, q] of [
     ["/search page", "search", `"${r.query}" (0.5 % match)`],
     ["GET /api/search", "api-search", `"${r.query}" (0.5 % match)`],
