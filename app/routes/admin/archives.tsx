@@ -172,12 +172,13 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
     const s = q.toString();
     return `/admin/archives${s ? `?${s}` : ""}`;
   };
-  // Rows grouped by year: a heading row wherever the year changes.
+  // Rows grouped by year when the page holds several: a heading row wherever the year changes.
+  const grouped = new Set(issues.map((i) => i.year)).size > 1;
   const rows: ({ kind: "year"; year: number; count: number } | { kind: "issue"; issue: (typeof issues)[number] })[] = [];
   for (const i of issues) {
     const prev = rows.length ? rows[rows.length - 1] : null;
     const prevYear = prev ? (prev.kind === "year" ? prev.year : prev.issue.year) : null;
-    if (prevYear !== i.year) rows.push({ kind: "year", year: i.year, count: years.find((y) => y.year === i.year)?.issues ?? 0 });
+    if (grouped && prevYear !== i.year) rows.push({ kind: "year", year: i.year, count: years.find((y) => y.year === i.year)?.issues ?? 0 });
     rows.push({ kind: "issue", issue: i });
   }
   const plural = (n: number) => `${n} ${n === 1 ? "issue" : "issues"}`;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { countEditors } from "../../models/editors.server";
 import { countIssues, latestIssue } from "../../models/issues.server";
 import { lastEditedArticles } from "../../models/articles.server";
-import { issueAdminPath, shortDate, three, two } from "../../components/admin/format";
+import { issueAdminPath, shortDate, two } from "../../components/admin/format";
 import { htmlToText } from "../../lib/html";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
@@ -90,7 +90,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 Vol. {two(latest.volume)}, Issue {two(latest.issue)} ({latest.year}){latest.frequency ? ` · ${latest.frequency}` : ""}
               </p>
               <p className="muted">
-                {three(latest.articles)} {latest.articles === 1 ? "article" : "articles"}
+                {latest.articles} {latest.articles === 1 ? "article" : "articles"}
               </p>
               <Link to={issueAdminPath(latest)} className="btn btn-primary btn-small">
                 Open the latest issue
