@@ -149,6 +149,4 @@ export const ADMIN_UX_MESSAGES = {
   disableArticleBody: "Readers will stop seeing this article: it leaves the issue page, search and the article's own page until it is enabled again.",
   disableEditorTitle: (name: string) => `Disable ${name}?`,
   disableEditorBody: "Readers will stop seeing this editor on the editorial board page and in the Editorial Board PDF until they are enabled again.",
-  noIssueMatch: (q: string) => `No issue matches “${q}”.`,
-  searchPastEnd: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;
