@@ -56,10 +56,16 @@ export async function adminSearchPage(
   }
   const hits = `WITH hits(id) AS (${parts.join(" UNION ")}) `;
   const from = "FROM hits JOIN articles a ON a.id = hits.id WHERE a.journal_id = ?1";
+  const order = "a.year DESC, a.volume DESC, a.issue DESC, a.first_page, a.id";
   const d1 = d1Of(db);
+  // The matches are sorted on their issue and page only; whole rows (abstracts included) are
+  // read for the one page shown.
   const statements = [
     d1
-      .prepare(`${hits}SELECT ${ARTICLE_COLUMNS} ${from} ORDER BY a.year DESC, a.volume DESC, a.issue DESC, a.first_page, a.id LIMIT ${pageSize} OFFSET ${offset}`)
+      .prepare(
+        `${hits}, page(id) AS (SELECT a.id ${from} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})
+         SELECT ${ARTICLE_COLUMNS} FROM page JOIN articles a ON a.id = page.id ORDER BY ${order}`,
+      )
       .bind(...params),
   ];
   if (opts.count !== false) statements.push(d1.prepare(`${hits}SELECT count(*) AS n ${from}`).bind(...params));
