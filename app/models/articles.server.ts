@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import type { Issue } from "./issues.server";
@@ -241,4 +241,24 @@ export function publicArticleByRefQuery(db: Db, journalId: number, refnumber: st
     .from(articles)
     .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), eq(articles.status, "enabled")))
     .limit(1);
+}
+
+/** The journal's most recently edited (or added) articles, any status, newest first (dashboard, issue 16.5). */
+export async function lastEditedArticles(db: Db, journalId: number, limit = 5) {
+  return db
+    .select({
+      id: articles.id,
+      refnumber: articles.refnumber,
+      title: articles.title,
+      year: articles.year,
+      volume: articles.volume,
+      issue: articles.issue,
+      status: articles.status,
+      modification: articles.modification,
+      modifiedby: articles.modifiedby,
+    })
+    .from(articles)
+    .where(eq(articles.journalId, journalId))
+    .orderBy(desc(articles.modification))
+    .limit(limit);
 }

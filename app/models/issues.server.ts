@@ -46,8 +46,8 @@ export function issueQuery(db: Db, journalId: number, year: number, volume: numb
     .limit(1);
 }
 
-/** Query for every issue of a journal, newest first, with its count of enabled articles. */
-export function issuesWithCountsQuery(db: Db, journalId: number) {
+/** Query for every issue of a journal (or of one year), newest first, with its count of articles. */
+export function issuesWithCountsQuery(db: Db, journalId: number, year?: number) {
   return db
     .select({
       id: issues.id,
@@ -61,8 +61,9 @@ export function issuesWithCountsQuery(db: Db, journalId: number) {
       articles: sql<number>`(select count(*) from articles a where a.issue_id = "issues"."id")`,
     })
     .from(issues)
-    .where(eq(issues.journalId, journalId))
-    .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue));
+    .where(year !== undefined ? and(eq(issues.journalId, journalId), eq(issues.year, year)) : eq(issues.journalId, journalId))
+    .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue))
+    .$dynamic();
 }
 
 export async function listIssues(db: Db, journalId: number) {
@@ -133,3 +134,44 @@ export async function listIssuesOfYear(db: Db, journalId: number, year: number) 
     .orderBy(asc(issues.volume), asc(issues.issue));
 }
 
+
+export const ISSUE_PAGE_SIZE = 24;
+
+/**
+ * The admin issue list (issue 16.5), one D1 round trip: the years with their issue counts
+ * (newest first), one page of issues — of one year, or of all years newest first — with their
+ * article counts, the total, and the newest issue (for the add form's suggestion).
+ */
+export async function readIssueList(db: Db, journalId: number, opts: { year?: number; page: number; pageSize?: number }) {
+  const pageSize = opts.pageSize ?? ISSUE_PAGE_SIZE;
+  const where = opts.year !== undefined ? and(eq(issues.journalId, journalId), eq(issues.year, opts.year)) : eq(issues.journalId, journalId);
+  const [years, rows, totals, newest] = await db.batch([
+    db
+      .select({ year: issues.year, issues: sql<number>`count(*)` })
+      .from(issues)
+      .where(eq(issues.journalId, journalId))
+      .groupBy(issues.year)
+      .orderBy(desc(issues.year)),
+    issuesWithCountsQuery(db, journalId, opts.year)
+      .limit(pageSize)
+      .offset((Math.max(1, opts.page) - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)` }).from(issues).where(where),
+    db.select({ year: issues.year, volume: issues.volume, issue: issues.issue }).from(issues).where(eq(issues.journalId, journalId)).orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue)).limit(1),
+  ]);
+  return { years, issues: rows, total: totals[0]?.n ?? 0, newest: newest[0] ?? null, pageSize };
+}
+
+/** Issues matching a parsed admin search (year, volume, issue: any given), newest first, with article counts. */
+export async function searchIssues(db: Db, journalId: number, q: { year?: number; volume?: number; issue?: number }, limit = 50) {
+  const conditions = [eq(issues.journalId, journalId)];
+  if (q.year !== undefined) conditions.push(eq(issues.year, q.year));
+  if (q.volume !== undefined) conditions.push(eq(issues.volume, q.volume));
+  if (q.issue !== undefined) conditions.push(eq(issues.issue, q.issue));
+  return issuesWithCountsQuery(db, journalId).where(and(...conditions)).limit(limit);
+}
+
+/** The journal's newest issue (year, volume, issue), with its article count; undefined when none. */
+export async function latestIssue(db: Db, journalId: number) {
+  const [row] = await issuesWithCountsQuery(db, journalId).limit(1);
+  return row;
+}

@@ -2,7 +2,7 @@
  * Article search: ranked full-text search over the FTS5 index (reader pages and the JSON API)
  * and the staff search.
  */
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import { d1Of, type Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import { highlightTitleHtml, markedToHtml } from "../lib/highlight";
@@ -18,20 +18,61 @@ export async function searchArticles(db: Db, journalId: number, keyword: string,
 }
 
 /** Staff search over refnumber, txnid, title, authors and e-mail (all statuses). */
-export async function adminSearchArticles(db: Db, journalId: number, q: string, limit = 100) {
-  const text = q.trim().slice(0, MAX_KEYWORD_LENGTH).toLowerCase();
-  if (!text) return [];
-  return db
-    .select()
-    .from(articles)
-    .where(
-      and(
-        eq(articles.journalId, journalId),
-        sql`(${articles.refnumber} = ${text} or lower(${articles.txnid}) = ${text} or instr(lower(${articles.title}), ${text}) > 0 or instr(lower(${articles.authorname}), ${text}) > 0 or instr(lower(${articles.email}), ${text}) > 0)`,
-      ),
-    )
-    .orderBy(sql`${articles.year} desc`, sql`${articles.volume} desc`, sql`${articles.issue} desc`, asc(articles.firstPage))
-    .limit(limit);
+export async function adminSearchArticles(db: Db, journalId: number, q: string, limit = 100): Promise<Article[]> {
+  return (await adminSearchPage(db, journalId, q, { pageSize: limit, page: 1, count: false })).rows;
+}
+
+export const ADMIN_SEARCH_PAGE_SIZE = 20;
+
+/**
+ * One page of the staff search and its total, in one D1 round trip, without reading the whole
+ * journal (issue 16.5: the admin stays fast at 100k articles): the reference number and the
+ * transaction ID by their unique indexes, an e-mail by its index, title and author words in
+ * the FTS5 index (enabled articles) plus a scan of the journal's disabled articles only (the
+ * index holds no disabled ones), newest issue first.
+ */
+export async function adminSearchPage(
+  db: Db,
+  journalId: number,
+  q: string,
+  opts: { page?: number; pageSize?: number; count?: boolean } = {},
+): Promise<{ rows: Article[]; total: number }> {
+  const text = q.trim().slice(0, MAX_KEYWORD_LENGTH);
+  if (!text) return { rows: [], total: 0 };
+  const lower = text.toLowerCase();
+  const pageSize = Math.min(Math.max(opts.pageSize ?? ADMIN_SEARCH_PAGE_SIZE, 1), 100);
+  const offset = (Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 1000) - 1) * pageSize;
+  const terms = ftsQuery(text);
+  const params: (string | number)[] = [journalId, text, text.toUpperCase(), lower];
+  const parts = [
+    "SELECT id FROM articles WHERE journal_id = ?1 AND refnumber = ?2",
+    "SELECT id FROM articles WHERE journal_id = ?1 AND txnid IN (?2, ?3, ?4)",
+    "SELECT id FROM articles WHERE journal_id = ?1 AND lower(email) = ?4",
+    "SELECT id FROM articles WHERE journal_id = ?1 AND status = 'disabled' AND (instr(lower(title), ?4) > 0 OR instr(lower(authorname), ?4) > 0 OR instr(lower(email), ?4) > 0)",
+  ];
+  if (terms) {
+    params.push(`{search_title authorname} : (${terms})`);
+    parts.push(`SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?${params.length}`);
+  }
+  const hits = `WITH hits(id) AS (${parts.join(" UNION ")}) `;
+  const from = "FROM hits JOIN articles a ON a.id = hits.id WHERE a.journal_id = ?1";
+  const order = "a.year DESC, a.volume DESC, a.issue DESC, a.first_page, a.id";
+  const d1 = d1Of(db);
+  // The matches are sorted on their issue and page only; whole rows (abstracts included) are
+  // read for the one page shown.
+  const statements = [
+    d1
+      .prepare(
+        `${hits}, page(id) AS (SELECT a.id ${from} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})
+         SELECT ${ARTICLE_COLUMNS} FROM page JOIN articles a ON a.id = page.id ORDER BY ${order}`,
+      )
+      .bind(...params),
+  ];
+  if (opts.count !== false) statements.push(d1.prepare(`${hits}SELECT count(*) AS n ${from}`).bind(...params));
+  const results = await d1.batch<Record<string, unknown>>(statements);
+  const rows = (results[0].results ?? []) as unknown as Article[];
+  const total = opts.count === false ? rows.length : Number((results[1].results?.[0] as { n?: number } | undefined)?.n ?? 0);
+  return { rows, total };
 }
 
 // ---- Ranked full-text search (FTS5) --------------------------------------------------------
@@ -81,6 +122,8 @@ export interface RankedSearch {
   pageSize: number;
   /** Matches per year and volume (ignoring the year/volume filters), for refining. */
   facets: { year: number; volume: number; count: number }[];
+  /** With `refLookup`: the enabled article whose reference number is the query, if any (issue 16.8). */
+  refMatch?: RankedHit;
 }
 
 /**
@@ -110,6 +153,8 @@ export async function searchRanked(
      * highlights, snippets, search copies or staff fields.
      */
     rowsOnly?: boolean;
+    /** A query that is a reference number also looks that article up (same round trip). */
+    refLookup?: boolean;
   },
 ): Promise<RankedSearch> {
   const pageSize = Math.min(Math.max(opts.pageSize ?? RANKED_PAGE_SIZE, 1), 100);
@@ -160,9 +205,15 @@ export async function searchRanked(
         GROUP BY a.year, a.volume ORDER BY a.year DESC, a.volume DESC`,
     )
     .bind(match, journalId);
-  const results = await d1.batch<Record<string, unknown>>(
-    filtered ? [rowsStatement, d1.prepare(`SELECT count(*) AS n ${from}`).bind(...params), facetStatement] : [rowsStatement, facetStatement],
-  );
+  const ref = opts.refLookup ? opts.q.trim() : "";
+  const refStatement = /^\d{1,20}$/.test(ref)
+    ? d1.prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE a.journal_id = ?1 AND a.refnumber = ?2 AND a.status = 'enabled'`).bind(journalId, ref)
+    : null;
+  const statements = filtered ? [rowsStatement, d1.prepare(`SELECT count(*) AS n ${from}`).bind(...params), facetStatement] : [rowsStatement, facetStatement];
+  if (refStatement) statements.push(refStatement);
+  const results = await d1.batch<Record<string, unknown>>(statements);
+  const refRow = refStatement ? (results.pop()?.results?.[0] as Article | undefined) : undefined;
+  const refMatch = refRow ? { article: refRow, titleHtml: highlightTitleHtml(String(refRow.title ?? ""), ""), snippetHtml: "" } : undefined;
   const rows = results[0];
   const facetRows = results[results.length - 1];
   const count = filtered ? results[1] : null;
@@ -177,5 +228,5 @@ export async function searchRanked(
   const allFacets = (facetRows.results ?? []).map((f) => ({ year: Number(f.year), volume: Number(f.volume), count: Number(f.count) }));
   const total = count ? Number((count.results?.[0] as { n?: number } | undefined)?.n ?? 0) : allFacets.reduce((n, f) => n + f.count, 0);
   const facets = allFacets.slice(0, 100);
-  return { hits, total, page, pageSize, facets };
+  return { hits, total, page, pageSize, facets, refMatch };
 }

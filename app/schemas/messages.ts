@@ -207,3 +207,16 @@ export const SESSION_MESSAGES = {
   draftRestored: "Your unsaved changes are back. Check them and save again.",
   reselectFile: (names: string) => `Choose ${names} again before saving: a browser cannot keep a chosen file while you sign in.`,
 } as const;
+
+/** Admin forms and lists (issue 16: repeated submissions, confirmations, years of issues). */
+export const ADMIN_UX_MESSAGES = {
+  stillSaving: "This form is still being saved. Wait a moment, then reload the page to see the result.",
+  fieldsNeedAttention: (n: number) =>
+    n === 1 ? "One field needs attention — it is highlighted in red below." : `${n} fields need attention — they are highlighted in red below.`,
+  removeLogoTitle: "Remove the logo?",
+  removeLogoBody: "Readers will stop seeing the logo on every certificate and cover page from now on. You can upload it again later.",
+  disableArticleTitle: "Disable this article?",
+  disableArticleBody: "Readers will stop seeing this article: it leaves the issue page, search and the article's own page until it is enabled again.",
+  disableEditorTitle: (name: string) => `Disable ${name}?`,
+  disableEditorBody: "Readers will stop seeing this editor on the editorial board page and in the Editorial Board PDF until they are enabled again.",
+} as const;

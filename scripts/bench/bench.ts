@@ -173,6 +173,21 @@ async function main(): Promise<number> {
     // OAI-PMH is never edge-cached, and refuses arguments it does not know (no `b=` here).
     targets[`oai@${label}`] = { host: journals[label].host, path: "/oai?verb=ListRecords&metadataPrefix=oai_dc" };
   }
+  // Issue 16.5: the admin issue list and admin search, signed in (a real token: it overrides the
+  // cache-bypass bearer), at every size. Admin pages are never edge-cached.
+  for (const [label] of SIZES) {
+    const j = journals[label];
+    const login = await client.request({ host: j.host, path: "/auth/login/", method: "POST", body: JSON.stringify(ADMIN) });
+    const token = login.status === 200 ? ((JSON.parse(new TextDecoder().decode(login.body)) as { token?: string }).token ?? "") : "";
+    if (!token) throw new Error(`admin sign-in at ${label} answered ${login.status}`);
+    const headers = { authorization: `Bearer ${token}` };
+    targets[`admin-archives@${label}`] = { host: j.host, path: "/admin/archives?b={b}", headers };
+    targets[`admin-search@${label}`] = { host: j.host, path: `/admin/search?q=${encodeURIComponent(SEARCH_QUERY)}&b={b}`, headers };
+    for (const key of [`admin-archives@${label}`, `admin-search@${label}`]) {
+      const r = await client.request(targets[key]);
+      if (r.status !== 200) throw new Error(`${key} answered ${r.status}: ${new TextDecoder().decode(r.body).slice(0, 300)}`);
+    }
+  }
   // Make sure the cached targets are in the edge cache before anything is timed.
   for (const page of PAGES) {
     await client.request(targets[`cached:${page}`]);
@@ -191,7 +206,7 @@ async function main(): Promise<number> {
   log(`rare-query run: ${Object.keys(rareTargets).length} targets × ${LOAD.rare.perTarget} requests, one at a time …`);
   Object.assign(latency, await interleaved(client, rareTargets, { ...LOAD.rare, concurrency: 1 }));
   // Throughput where it is compared: the pages at the largest size, their static copies, cached.
-  const heavy = Object.fromEntries(Object.entries(targets).filter(([k]) => !k.includes("@") || k.endsWith(`@${big}`)));
+  const heavy = Object.fromEntries(Object.entries(targets).filter(([k]) => !k.startsWith("admin-") && (!k.includes("@") || k.endsWith(`@${big}`))));
   log(`throughput run: ${Object.keys(heavy).length} targets × ${LOAD.throughput.perTarget} requests, 8 in flight, interleaved …`);
   const throughput = await interleaved(client, heavy, { ...LOAD.throughput, concurrency: 8 });
 

@@ -126,7 +126,8 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
 
   // ---- Budgets ---------------------------------------------------------------------------------
   const readerProbes = r.probes;
-  const maxTrips = Math.max(...readerProbes.map((p) => p.trips ?? 99), ...Object.values(L).map((f) => f.trips ?? 0));
+  // Reader pages only: the signed-in admin targets (issue 16.5) add the session's own lookups.
+  const maxTrips = Math.max(...readerProbes.map((p) => p.trips ?? 99), ...Object.entries(L).filter(([k]) => !k.startsWith("admin-")).map(([, f]) => f.trips ?? 0));
   const worst = readerProbes.filter((p) => (p.trips ?? 99) > 2).map((p) => `${p.name} (${p.trips ?? "no header"})`);
   budgets.push({
     name: "D1 round trips, every reader page (Server-Timing)",
@@ -190,6 +191,30 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     limit: "as expected",
     ok: wrongStatus.length === 0,
   });
+  // Issue 16.5: the admin issue list and admin search stay fast on years of issues.
+  for (const [name, key] of [
+    ["admin issue list (/admin/archives, first page)", "admin-archives"],
+    ["admin search (/admin/search)", "admin-search"],
+  ] as const) {
+    for (const size of sizes.slice(1)) {
+      const a = L[`${key}@${size}`];
+      const b = L[`${key}@${small}`];
+      if (!a || !b) {
+        budgets.push({ name: `${name}: server time at ${size} ÷ at ${small}`, measured: "not measured", limit: "≤ 1.50×", ok: false });
+        continue;
+      }
+      const latency = a.medianMs / b.medianMs;
+      const cpu = a.cpuMs != null && b.cpuMs ? a.cpuMs / b.cpuMs : null;
+      const ratio = cpu ?? latency;
+      budgets.push({
+        name: `${name}: ${cpu != null ? "server time (workerd CPU)" : "median latency"} at ${size} ÷ at ${small}`,
+        measured: `${x(ratio)}${cpu != null ? ` (median latency ${x(latency)}, D1 ${ms(a.d1Ms)} vs ${ms(b.d1Ms)})` : ""}`,
+        limit: "≤ 1.50×",
+        ok: ratio <= 1.5,
+        covers: [`${key}@${size}`, `${key}@${small}`],
+      });
+    }
+  }
   for (const [name, key, q] of [
     ["/search page", "search", `"${r.query}" (0.5 % match)`],
     ["GET /api/search", "api-search", `"${r.query}" (0.5 % match)`],

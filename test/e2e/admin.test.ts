@@ -441,9 +441,12 @@ test("toggles and pins editors, adds and edits one", async () => {
   // Status switch: the list refreshes with the new state.
   const sw = page.getByRole("switch", { name: "Status of Dr. Ayesha Siddiqui" });
   assert.equal(await sw.getAttribute("aria-checked"), "true");
+  // Disabling asks first (issue 16.4).
+  await sw.click();
+  const confirmDisable = page.getByRole("alertdialog", { name: "Disable Dr. Ayesha Siddiqui?" });
   await Promise.all([
     page.waitForResponse((r) => r.url().includes("/admin/editors.data") && r.request().method() === "POST"),
-    sw.click(),
+    confirmDisable.getByRole("button", { name: "Disable", exact: true }).click(),
   ]);
   await page.waitForFunction(() => document.querySelectorAll(".switch.is-pending").length === 0);
   assert.equal(await sw.getAttribute("aria-checked"), "false");
@@ -697,6 +700,8 @@ test("staff open a disabled article's PDF from the admin, while the public PDF U
   assert.equal(await page.locator(".current-file a").getAttribute("href"), staffUrl);
   await page.locator("#status").selectOption("disabled");
   await page.getByRole("button", { name: "Save changes" }).click();
+  // Disabling asks first (issue 16.4).
+  await page.getByRole("alertdialog", { name: "Disable this article?" }).getByRole("button", { name: "Disable and save" }).click();
   await page.locator("dialog.announcement[open]").waitFor();
   await page.locator("dialog.announcement[open]").getByRole("link", { name: "Back to issue" }).click();
   await page.waitForURL(url(`/admin/archives/${YEAR}/1/1`));

@@ -2,12 +2,14 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import { articleFieldErrors, MAX_PDF_BYTES } from "../../schemas/article";
 import { EDIT_FREQUENCIES, FREQUENCY_GROUPS } from "../../schemas/frequency";
-import { FIELD_MESSAGES } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, FIELD_MESSAGES } from "../../schemas/messages";
 import type { ArticleFields } from "../../lib/article";
 import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { fileSize, wordCount } from "./format";
 import { RichTextEditor } from "./RichTextEditor";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 
 export const ARTICLE_TEXT_FIELDS = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject", "keywords",
@@ -49,6 +51,9 @@ export function ArticleForm({
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
+  // Issue 16.4: taking an enabled article off the public site is confirmed first.
+  const [confirmDisable, setConfirmDisable] = useState(false);
+  const disableConfirmed = useRef(false);
 
   useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
 
@@ -97,6 +102,24 @@ export function ArticleForm({
     if (server.pdfFile) setServer(({ pdfFile: _drop, ...rest }) => rest);
   }
 
+  const guard = useSubmitOnce(busy, (event) => {
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) {
+      if (mode === "edit" && initial.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
+        event.preventDefault();
+        setConfirmDisable(true);
+      }
+      disableConfirmed.current = false;
+      return;
+    }
+    // Spec §5: submit is blocked while anything required is missing or invalid.
+    event.preventDefault();
+    const first = FOCUS_ORDER.find((k) => errors[k]) ?? Object.keys(errors)[0];
+    const el = formRef.current?.querySelector<HTMLElement>(`#${first}`);
+    el?.focus();
+    el?.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+
   const nextPage = lastPage !== undefined ? lastPage + 1 : undefined;
   const titleWords = wordCount(htmlToText(values.title));
   const hints: Partial<Record<string, React.ReactNode>> = {
@@ -121,23 +144,26 @@ export function ArticleForm({
       data-draft="article"
       className="article-form"
       aria-busy={busy}
-      onSubmit={(event) => {
-        setSubmitted(true);
-        if (Object.keys(errors).length === 0) return;
-        // Spec §5: submit is blocked while anything required is missing or invalid.
-        event.preventDefault();
-        const first = FOCUS_ORDER.find((k) => errors[k]) ?? Object.keys(errors)[0];
-        const el = formRef.current?.querySelector<HTMLElement>(`#${first}`);
-        el?.focus();
-        el?.scrollIntoView({ block: "center", behavior: "smooth" });
-      }}
+      onSubmit={guard}
     >
+      <SubmissionField />
       {submitted && Object.keys(errors).length > 0 ? (
         <div className="form-summary" role="alert">
-          {Object.keys(errors).length === 1 ? "One field needs attention" : `${Object.keys(errors).length} fields need attention`}{" "}
-          — they are highlighted in red below.
+          {ADMIN_UX_MESSAGES.fieldsNeedAttention(Object.keys(errors).length)}
         </div>
       ) : null}
+      <ConfirmDialog
+        open={confirmDisable}
+        title={ADMIN_UX_MESSAGES.disableArticleTitle}
+        body={ADMIN_UX_MESSAGES.disableArticleBody}
+        confirmLabel="Disable and save"
+        onCancel={() => setConfirmDisable(false)}
+        onConfirm={() => {
+          setConfirmDisable(false);
+          disableConfirmed.current = true;
+          formRef.current?.requestSubmit();
+        }}
+      />
 
       <fieldset className="card form-section">
         <legend>Publication</legend>

@@ -4,6 +4,7 @@ import { EDITOR_CATEGORY_OPTIONS, EDITOR_POSTS, MAX_PICTURE_BYTES, PICTURE_TYPES
 import { FIELD_MESSAGES } from "../../schemas/messages";
 import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
+import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { fileSize } from "./format";
 
 export const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
@@ -79,6 +80,13 @@ export function EditorForm({
   if (initial.post && !EDITOR_POSTS.includes(initial.post as (typeof EDITOR_POSTS)[number])) posts.unshift({ value: initial.post, label: postText });
 
   const pictureMessage = pictureError || server.imgFile;
+  const guard = useSubmitOnce(busy, (event) => {
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) return;
+    event.preventDefault();
+    const first = ["category", "post", "name", "content", "editor_website"].find((k) => errors[k]);
+    formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+  });
   return (
     <Form
       method="post"
@@ -87,14 +95,9 @@ export function EditorForm({
       ref={formRef}
       data-draft="editor"
       className="editor-form"
-      onSubmit={(event) => {
-        setSubmitted(true);
-        if (Object.keys(errors).length === 0) return;
-        event.preventDefault();
-        const first = ["category", "post", "name", "content", "editor_website"].find((k) => errors[k]);
-        formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
-      }}
+      onSubmit={guard}
     >
+      <SubmissionField />
       <div className="editor-form-grid">
         <fieldset className="card form-section">
           <legend>Board entry</legend>

@@ -72,5 +72,10 @@ export const articles = sqliteTable(
     index("articles_journal_id_idx").on(t.journalId, t.id),
     // DOI clash checks (DOIs are case-insensitive): an index lookup, not a scan of the journal.
     index("articles_journal_doi_idx").on(t.journalId, sql`lower(${t.doi})`),
+    // The dashboard's last edited articles: a range scan of the journal's newest modifications.
+    index("articles_journal_modification_idx").on(t.journalId, t.modification),
+    // Admin search: disabled articles (not in the FTS5 index) and e-mail lookups by index.
+    index("articles_journal_status_idx").on(t.journalId, t.status),
+    index("articles_journal_email_idx").on(t.journalId, sql`lower(${t.email})`),
   ],
 );

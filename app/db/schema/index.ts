@@ -9,3 +9,4 @@ export * from "./login-attempts";
 export * from "./article-stats";
 export * from "./maintenance-jobs";
 export * from "./staff-sessions";
+export * from "./submissions";

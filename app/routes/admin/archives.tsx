@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/archives";
-import { createIssue, DuplicateIssueError, listIssues } from "../../models/issues.server";
+import { createIssue, DuplicateIssueError, readIssueList } from "../../models/issues.server";
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { validateIssue } from "../../schemas/issue";
@@ -16,17 +16,29 @@ import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
+import { SubmissionField, useSubmitOnce } from "../../components/admin/SubmitOnce";
 import { requireAdmin } from "../../auth/admin.server";
+import { once } from "./once.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageCount, pageParam } from "../../lib/paging";
+import { AdminPager } from "../../components/admin/AdminPager";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Archives · Admin", siteNameFromMatches(matches)) }];
 }
 
+/**
+ * Issue 16.5: years of issues. `?year=2025` shows one year; without it, every year newest
+ * first (the current year leads); `?page=N` pages through either, a page at a time.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
-  const issues = await listIssues(db, journal.id);
-  return { issues, currentYear: journalYear(journal.settings.timezone) };
+  const params = new URL(args.request.url).searchParams;
+  const yearParam = params.get("year");
+  const year = yearParam && /^\d{4}$/.test(yearParam) ? Number(yearParam) : undefined;
+  const page = pageParam(params.get("page"));
+  const list = await readIssueList(db, journal.id, { year, page });
+  return { ...list, year: year ?? null, page, pages: pageCount(list.total, list.pageSize), currentYear: journalYear(journal.settings.timezone) };
 }
 
 /** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
@@ -34,32 +46,35 @@ export async function action(args: Route.ActionArgs) {
   const { db, journal, user } = await requireAdmin(args);
   const read = await readForm(args.request);
   if (!read.ok) return data({ ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, BAD_REQUEST.text) }, { status: 400 });
-  const input = formFields(read.form);
-  const result = validateIssue(input, journalYear(journal.settings.timezone));
-  if (!result.ok) {
-    return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
-  }
-  const { year, volume, issue } = result.value;
-  try {
-    await createIssue(db, journal.id, { ...result.value, createdby: user.username });
-  } catch (error) {
-    if (error instanceof DuplicateIssueError) {
+  const form = read.form;
+  return once({ db, journal }, form, "issue-add", async () => {
+    const input = formFields(form);
+    const result = validateIssue(input, journalYear(journal.settings.timezone));
+    if (!result.ok) {
+      return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
+    }
+    const { year, volume, issue } = result.value;
+    try {
+      await createIssue(db, journal.id, { ...result.value, createdby: user.username });
+    } catch (error) {
+      if (error instanceof DuplicateIssueError) {
+        return data(
+          {
+            ok: false as const,
+            fields: {} as Record<string, string>,
+            flash: flash("error", SOMETHING_WENT_WRONG, `Volume ${volume}, Issue ${issue} of ${year} already exists.`),
+          },
+          { status: 409 },
+        );
+      }
+      console.error("issue create failed", error);
       return data(
-        {
-          ok: false as const,
-          fields: {} as Record<string, string>,
-          flash: flash("error", SOMETHING_WENT_WRONG, `Volume ${volume}, Issue ${issue} of ${year} already exists.`),
-        },
-        { status: 409 },
+        { ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The issue was not created. Please try again.") },
+        { status: 500 },
       );
     }
-    console.error("issue create failed", error);
-    return data(
-      { ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The issue was not created. Please try again.") },
-      { status: 500 },
-    );
-  }
-  return { ok: true as const, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.issueCreated, `Volume ${two(volume)}, Issue ${two(issue)} (${year}) is ready for articles.`) };
+    return { ok: true as const, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.issueCreated, `Volume ${two(volume)}, Issue ${two(issue)} (${year}) is ready for articles.`) };
+  });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -75,14 +90,16 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }, currentYear), [values, currentYear]);
   const missing = !values.volume || !values.issue || !values.frequency;
+  const guard = useSubmitOnce(busy);
   const fieldError = (k: "volume" | "issue" | "frequency") => {
     if (!values[k]) return serverFields[k];
     return !result.ok ? result.fields[k] : undefined;
   };
   return (
-    <Form method="post" data-draft="issue" className="card add-issue" aria-labelledby="add-issue-title">
+    <Form method="post" data-draft="issue" className="card add-issue" aria-labelledby="add-issue-title" onSubmit={guard}>
       <h2 id="add-issue-title">Add an issue</h2>
       <DraftNotice draft={draft} />
+      <SubmissionField />
       <div className="add-issue-row">
         <Field id="year" label="Year">
           <input id="year" name="year" value={currentYear} readOnly aria-readonly="true" className="is-readonly" title="New issues are always for the current year" />
@@ -149,7 +166,7 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
 }
 
 export default function Archives({ loaderData, actionData }: Route.ComponentProps) {
-  const { issues, currentYear } = loaderData;
+  const { issues, years, total, newest, year, page, pages, currentYear } = loaderData;
   useFlashFrom(actionData);
   // A fresh, empty form after each issue is created.
   const [formKey, setFormKey] = useState(0);
@@ -157,19 +174,65 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
     if (actionData?.ok) setFormKey((k) => k + 1);
   }, [actionData]);
 
-  const latest = issues.find((i) => i.year === currentYear) ?? issues[0];
-  const suggestion = latest ? { volume: latest.year === currentYear ? latest.volume : latest.volume + 1, issue: latest.year === currentYear ? latest.issue + 1 : 1 } : null;
+  const suggestion = newest ? { volume: newest.year === currentYear ? newest.volume : newest.volume + 1, issue: newest.year === currentYear ? newest.issue + 1 : 1 } : null;
+  const allIssues = years.reduce((n, y) => n + y.issues, 0);
+  const href = (p: number, y: number | null = year) => {
+    const q = new URLSearchParams();
+    if (y !== null) q.set("year", String(y));
+    if (p > 1) q.set("page", String(p));
+    const s = q.toString();
+    return `/admin/archives${s ? `?${s}` : ""}`;
+  };
+  // Rows grouped by year when the page holds several: a heading row wherever the year changes.
+  const grouped = new Set(issues.map((i) => i.year)).size > 1;
+  const rows: ({ kind: "year"; year: number; count: number } | { kind: "issue"; issue: (typeof issues)[number] })[] = [];
+  for (const i of issues) {
+    const prev = rows.length ? rows[rows.length - 1] : null;
+    const prevYear = prev ? (prev.kind === "year" ? prev.year : prev.issue.year) : null;
+    if (grouped && prevYear !== i.year) rows.push({ kind: "year", year: i.year, count: years.find((y) => y.year === i.year)?.issues ?? 0 });
+    rows.push({ kind: "issue", issue: i });
+  }
+  const plural = (n: number) => `${n} ${n === 1 ? "issue" : "issues"}`;
 
   return (
     <>
-      <PageHeader title="Archives" sub={`${issues.length} ${issues.length === 1 ? "issue" : "issues"}, newest first. Open an issue to add or edit its articles.`} />
+      <PageHeader title="Archives" sub={`${plural(allIssues)} in ${years.length} ${years.length === 1 ? "year" : "years"}, newest first. Open an issue to add or edit its articles.`} />
       <AddIssueForm key={formKey} currentYear={currentYear} suggestion={suggestion} serverFields={actionData && !actionData.ok ? actionData.fields : {}} />
       <section className="card table-card" aria-labelledby="issues-title">
-        <h2 id="issues-title" className="visually-hidden">
-          Issues
-        </h2>
+        <div className="table-toolbar">
+          <h2 id="issues-title" className="table-title">
+            {year === null ? "All issues" : `Issues of ${year}`}
+          </h2>
+          {years.length > 1 ? (
+            <nav className="year-filter" aria-label="Show the issues of one year">
+              <ul>
+                <li>
+                  <Link to={href(1, null)} className={`chip${year === null ? " is-current" : ""}`} aria-current={year === null ? "page" : undefined}>
+                    All years
+                  </Link>
+                </li>
+                {years.map((y) => (
+                  <li key={y.year}>
+                    <Link to={href(1, y.year)} className={`chip${year === y.year ? " is-current" : ""}`} aria-current={year === y.year ? "page" : undefined}>
+                      {y.year} <span className="chip-count">({y.issues})</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
         {issues.length === 0 ? (
-          <p className="empty-state">No issues yet. Add the first issue above.</p>
+          <p className="empty-state">
+            {total === 0 && allIssues === 0 ? (
+              "No issues yet. Add the first issue above."
+            ) : (
+              <>
+                {`Page ${page} of ${pages}: no issues here. `}
+                <Link to={href(1)}>Back to the first page</Link>
+              </>
+            )}
+          </p>
         ) : (
           <div className="table-scroll">
             <table className="data-table issues-table">
@@ -189,27 +252,38 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
                 </tr>
               </thead>
               <tbody>
-                {issues.map((i) => (
-                  <tr key={i.id}>
-                    <td>{i.year}</td>
-                    <td>{two(i.volume)}</td>
-                    <td>{two(i.issue)}</td>
-                    <td>{i.frequency || "—"}</td>
-                    <td>{shortDate(i.creation)}</td>
-                    <td className="num">
-                      <span className={`count-pill${i.articles ? "" : " is-zero"}`}>{three(i.articles)}</span>
-                    </td>
-                    <td className="row-action">
-                      <Link to={issueAdminPath(i)} className="btn btn-small btn-ghost" aria-label={`Open volume ${i.volume}, issue ${i.issue} (${i.year})`}>
-                        Open
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
+                {rows.map((r) =>
+                  r.kind === "year" ? (
+                    <tr key={`y${r.year}`} className="year-row">
+                      <th scope="colgroup" colSpan={7}>
+                        {r.year} <span className="muted small">· {plural(r.count)}</span>
+                      </th>
+                    </tr>
+                  ) : (
+                    <tr key={r.issue.id}>
+                      <td>{r.issue.year}</td>
+                      <td>{two(r.issue.volume)}</td>
+                      <td>{two(r.issue.issue)}</td>
+                      <td>{r.issue.frequency || "—"}</td>
+                      <td>{shortDate(r.issue.creation)}</td>
+                      <td className="num">
+                        <span className={`count-pill${r.issue.articles ? "" : " is-zero"}`}>
+                          {three(r.issue.articles)}
+                        </span>
+                      </td>
+                      <td className="row-action">
+                        <Link to={issueAdminPath(r.issue)} className="btn btn-small btn-ghost" aria-label={`Open volume ${r.issue.volume}, issue ${r.issue.issue} (${r.issue.year})`}>
+                          Open
+                        </Link>
+                      </td>
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           </div>
         )}
+        <AdminPager page={page} pages={pages} href={(p) => href(p)} label="Pages of issues" />
       </section>
     </>
   );

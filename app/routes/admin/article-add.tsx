@@ -18,6 +18,7 @@ import { formFile } from "../../storage/uploads.server";
 import { journalToday } from "../../lib/dates";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+import { once } from "./once.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];
@@ -48,13 +49,15 @@ export async function action(args: Route.ActionArgs) {
   const issue = await issueOf(args, session);
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
-  try {
-    const result = await addArticle(env, db, journal.id, user.username, issue, formFields(form), formFile(form, "pdfFile"));
-    if (!result.ok) return articleResultFailure(result);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", result.value, journal) });
-  } catch (error) {
-    return articleWriteFailure(error);
-  }
+  return once(session, form, "article-add", async () => {
+    try {
+      const result = await addArticle(env, db, journal.id, user.username, issue, formFields(form), formFile(form, "pdfFile"));
+      if (!result.ok) return articleResultFailure(result);
+      return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", result.value, journal) });
+    } catch (error) {
+      return articleWriteFailure(error);
+    }
+  });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

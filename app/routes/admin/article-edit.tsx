@@ -19,6 +19,7 @@ import { formFile } from "../../storage/uploads.server";
 import { htmlToText } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
+import { once } from "./once.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -75,13 +76,15 @@ export async function action(args: Route.ActionArgs) {
   const existing = await articleOf(args.params, session);
   const form = await readArticleForm(args.request);
   if (!(form instanceof FormData)) return form;
-  try {
-    const result = await updateArticle(env, db, journal.id, user.username, existing, formFields(form), formFile(form, "pdfFile"));
-    if (!result.ok) return articleResultFailure(result);
-    return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", result.value, journal) });
-  } catch (error) {
-    return articleWriteFailure(error);
-  }
+  return once(session, form, `article-edit-${existing.id}`, async () => {
+    try {
+      const result = await updateArticle(env, db, journal.id, user.username, existing, formFields(form), formFile(form, "pdfFile"));
+      if (!result.ok) return articleResultFailure(result);
+      return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("updated", result.value, journal) });
+    } catch (error) {
+      return articleWriteFailure(error);
+    }
+  });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

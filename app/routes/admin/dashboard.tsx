@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { countEditors } from "../../models/editors.server";
-import { countIssues } from "../../models/issues.server";
+import { countIssues, latestIssue } from "../../models/issues.server";
+import { lastEditedArticles } from "../../models/articles.server";
+import { issueAdminPath, shortDate, two } from "../../components/admin/format";
+import { htmlToText } from "../../lib/html";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
@@ -14,14 +17,25 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Dashboard counts (spec §3): archives (issues) and editors of this journal. */
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal, user } = await requireAdmin(args);
-  const [archives, editors] = await Promise.all([countIssues(db, journal.id), countEditors(db, journal.id)]);
-  return { archives, editors, name: user.name || user.username };
+  const [archives, editors, latest, edited] = await Promise.all([
+    countIssues(db, journal.id),
+    countEditors(db, journal.id),
+    latestIssue(db, journal.id),
+    lastEditedArticles(db, journal.id, 5),
+  ]);
+  return {
+    archives,
+    editors,
+    name: user.name || user.username,
+    latest: latest ?? null,
+    edited: edited.map((a) => ({ ...a, title: htmlToText(a.title) })),
+  };
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { archives, editors, name } = loaderData;
+  const { archives, editors, name, latest, edited } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" sub={`Welcome back, ${name}.`} />
@@ -64,6 +78,49 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Open editors
           </Link>
         </article>
+      </div>
+      <div className="dash-recent">
+        <section className="card dash-latest" aria-labelledby="latest-issue-title">
+          <h2 id="latest-issue-title" className="section-title">
+            Latest issue
+          </h2>
+          {latest ? (
+            <>
+              <p className="dash-latest-name">
+                Vol. {two(latest.volume)}, Issue {two(latest.issue)} ({latest.year}){latest.frequency ? ` · ${latest.frequency}` : ""}
+              </p>
+              <p className="muted">
+                {latest.articles} {latest.articles === 1 ? "article" : "articles"}
+              </p>
+              <Link to={issueAdminPath(latest)} className="btn btn-primary btn-small">
+                Open the latest issue
+              </Link>
+            </>
+          ) : (
+            <p className="muted">No issues yet.</p>
+          )}
+        </section>
+        <section className="card dash-edited" aria-labelledby="last-edited-title">
+          <h2 id="last-edited-title" className="section-title">
+            Last edited articles
+          </h2>
+          {edited.length ? (
+            <ol className="dash-edited-list">
+              {edited.map((a) => (
+                <li key={a.id}>
+                  <Link to={`/admin/archives/${a.id}`}>{a.title || `Article ${a.refnumber}`}</Link>
+                  <span className="muted small">
+                    {" "}
+                    · Ref {a.refnumber} · Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year}) · {shortDate(a.modification)}
+                    {a.status === "disabled" ? " · Disabled" : ""}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="muted">No articles yet.</p>
+          )}
+        </section>
       </div>
     </>
   );

@@ -9,11 +9,12 @@ import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { flashCookie, requireAdmin } from "../../auth/admin.server";
+import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, editorResultFailure, readEditorForm } from "./editor-action.server";
 import { formFile } from "../../storage/uploads.server";
+import { once } from "./once.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add editor · Admin", siteNameFromMatches(matches)) }];
@@ -25,9 +26,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, journal, env } = await requireAdmin(args);
+  const session = await requireAdmin(args);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
+  return once(session, form, "editor-add", () => addEditor(session, form));
+}
+
+async function addEditor({ db, journal, env }: AdminSession, form: FormData) {
   try {
     const result = await saveEditor(env, db, journal.id, null, formFields(form), formFile(form, "imgFile"));
     if (!result.ok) return editorResultFailure(result);

@@ -15,6 +15,7 @@ import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, editorResultFailure, readEditorForm } from "./editor-action.server";
 import { formFile } from "../../storage/uploads.server";
+import { once } from "./once.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -52,15 +53,17 @@ export async function action(args: Route.ActionArgs) {
   const existing = await editorOf(args.params, session);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
-  // The form has no status field: the editor's stays (omitted fields keep their values).
-  try {
-    const result = await saveEditor(env, db, journal.id, existing, formFields(form), formFile(form, "imgFile"));
-    if (!result.ok) return editorResultFailure(result);
-  } catch (error) {
-    console.error("editor update failed", error);
-    return editorFailure({}, 500, "The changes could not be saved. Please try again.");
-  }
-  throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
+  return once(session, form, `editor-edit-${existing.id}`, async () => {
+    // The form has no status field: the editor's stays (omitted fields keep their values).
+    try {
+      const result = await saveEditor(env, db, journal.id, existing, formFields(form), formFile(form, "imgFile"));
+      if (!result.ok) return editorResultFailure(result);
+    } catch (error) {
+      console.error("editor update failed", error);
+      return editorFailure({}, 500, "The changes could not be saved. Please try again.");
+    }
+    throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
+  });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

@@ -1,15 +1,18 @@
-import { useMemo } from "react";
+import { useMemo, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors, setEditorsPinned, updateEditorWithPicture } from "../../models/editors.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
-import { BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
+import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { SubmissionField, useSubmissionToken, useSubmitOnce, withSubmissionToken } from "../../components/admin/SubmitOnce";
+import { once } from "./once.server";
 import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
@@ -46,7 +49,8 @@ export async function action(args: Route.ActionArgs) {
   const read = await readForm(args.request);
   if (!read.ok) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, BAD_REQUEST.text) }, { status: 400 });
   try {
-    return await editorsAction(session, read.form);
+    const form = read.form;
+    return await once(session, form, `editors-${String(form.get("intent") ?? "")}`, () => editorsAction(session, form));
   } catch (error) {
     console.error("editors list action failed", error);
     return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was changed. Please try again.") }, { status: 500 });
@@ -92,9 +96,33 @@ function StatusSwitch({ id, name, status }: { id: number; name: string; status: 
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   const pending = fetcher.formData;
   const enabled = pending ? pending.get("status") === "enabled" : status === "enabled";
+  // Issue 16.4: disabling takes the editor off the public board, so it is confirmed first.
+  const [confirming, setConfirming] = useState(false);
+  const confirmed = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const guard = useSubmitOnce(fetcher.state !== "idle", (event) => {
+    if (enabled && !confirmed.current) {
+      event.preventDefault();
+      setConfirming(true);
+    }
+    confirmed.current = false;
+  });
   return (
-    <fetcher.Form method="post" className="switch-form">
+    <fetcher.Form method="post" className="switch-form" onSubmit={guard} ref={formRef}>
+      <ConfirmDialog
+        open={confirming}
+        title={ADMIN_UX_MESSAGES.disableEditorTitle(name)}
+        body={ADMIN_UX_MESSAGES.disableEditorBody}
+        confirmLabel="Disable"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          confirmed.current = true;
+          formRef.current?.requestSubmit();
+        }}
+      />
       <input type="hidden" name="intent" value="status" />
+      <SubmissionField />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="status" value={enabled ? "disabled" : "enabled"} />
       <button
@@ -124,12 +152,13 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
   // before the reloaded list, so wait for the revalidation to finish).
   useFlashFrom(pinFetcher.state === "idle" ? pinFetcher.data : undefined);
   const pinning = pinFetcher.state !== "idle";
+  const token = useSubmissionToken();
 
   function pin(intent: "pin" | "unpin") {
     const form = new FormData();
     form.set("intent", intent);
     for (const id of ids) form.append("ids", String(id));
-    pinFetcher.submit(form, { method: "post" });
+    pinFetcher.submit(withSubmissionToken(form, token), { method: "post" });
   }
 
   const enabledCount = editors.filter((e) => e.status === "enabled").length;

@@ -5,6 +5,7 @@ import adminCss from "../../admin.css?url";
 import { FlashProvider } from "../../components/admin/Flash";
 import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../auth/admin.server";
 import { useDraftsOnSubmit } from "../../components/admin/session";
+import { newSubmissionToken } from "./once.server";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -22,6 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
       user: { name: user.name || user.username, username: user.username },
       siteName: journal.settings.websitename || journal.name,
       flash,
+      // Renewed by every revalidation (after each successful action): see once.server.ts.
+      formToken: newSubmissionToken(),
     },
     { headers: flash ? { "Set-Cookie": clearFlashCookie(env) } : undefined },
   );

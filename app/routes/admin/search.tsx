@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
-import { adminSearchArticles } from "../../models/search.server";
-import { issueAdminPath, two } from "../../components/admin/format";
+import { adminSearchPage, ADMIN_SEARCH_PAGE_SIZE } from "../../models/search.server";
+import { searchIssues } from "../../models/issues.server";
+import { parseIssueQuery } from "../../lib/issue-query";
+import { pageCount, pageParam } from "../../lib/paging";
+import { AdminPager } from "../../components/admin/AdminPager";
+import { issueAdminPath, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
@@ -12,13 +16,26 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.q ? `Search: ${loaderData.q} · Admin` : "Search · Admin", siteNameFromMatches(matches)) }];
 }
 
-/** Staff search (refnumber, transaction id, title, authors, e-mail), any status. */
+/**
+ * Staff search (refnumber, transaction id, title, authors, e-mail), any status, paged; and the
+ * issues a query like "2025" or "vol 4 issue 2" names (issue 16.5).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
-  const q = (new URL(args.request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
-  const rows = q ? await adminSearchArticles(db, journal.id, q) : [];
+  const params = new URL(args.request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const page = pageParam(params.get("page"), 1000);
+  const issueQuery = q ? parseIssueQuery(q) : null;
+  const [{ rows, total }, issues] = await Promise.all([
+    q ? adminSearchPage(db, journal.id, q, { page }) : { rows: [], total: 0 },
+    issueQuery ? searchIssues(db, journal.id, issueQuery) : [],
+  ]);
   return {
     q,
+    page,
+    total,
+    pages: pageCount(total, ADMIN_SEARCH_PAGE_SIZE),
+    issues,
     results: rows.map((a) => ({
       id: a.id,
       refnumber: a.refnumber,
@@ -37,21 +54,76 @@ export async function loader(args: Route.LoaderArgs) {
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { q, results, issues, total, page, pages } = loaderData;
+  const nothing = q && total === 0 && issues.length === 0;
+  const summary = [
+    issues.length ? `${issues.length} ${issues.length === 1 ? "issue" : "issues"}` : "",
+    `${total} ${total === 1 ? "article matches" : "articles match"}`,
+  ]
+    .filter(Boolean)
+    .join(" and ");
   return (
     <>
       <PageHeader
         title="Search"
-        sub={q ? `${results.length} ${results.length === 1 ? "article matches" : "articles match"} “${q}”.` : "Search by reference number, transaction ID, title, author or e-mail."}
+        sub={q ? `${summary} “${q}”.` : "Search by reference number, transaction ID, title, author, e-mail, or an issue (2025, vol 4 issue 2)."}
       />
-      {q && results.length === 0 ? (
+      {nothing ? (
         <section className="a-not-found compact">
           <h2>Not Found!</h2>
-          <p>No article matches “{q}”. Try a reference number, a transaction ID or part of a title or author name.</p>
+          <p>No article or issue matches “{q}”. Try a reference number, a transaction ID, part of a title or author name, or an issue like “vol 4 issue 2”.</p>
         </section>
       ) : null}
+      {issues.length ? (
+        <section className="card table-card" aria-labelledby="issue-results-title">
+          <div className="table-toolbar">
+            <h2 id="issue-results-title" className="table-title">
+              Issues
+            </h2>
+          </div>
+          <div className="table-scroll">
+            <table className="data-table issues-table">
+              <thead>
+                <tr>
+                  <th scope="col">Issue</th>
+                  <th scope="col">Frequency</th>
+                  <th scope="col" className="num">
+                    Articles
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Open</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {issues.map((i) => (
+                  <tr key={i.id}>
+                    <td>
+                      Vol. {two(i.volume)}, Issue {two(i.issue)} ({i.year})
+                    </td>
+                    <td>{i.frequency || "—"}</td>
+                    <td className="num">
+                      <span className={`count-pill${i.articles ? "" : " is-zero"}`}>{three(i.articles)}</span>
+                    </td>
+                    <td className="row-action">
+                      <Link to={issueAdminPath(i)} className="btn btn-small btn-ghost" aria-label={`Open volume ${i.volume}, issue ${i.issue} (${i.year})`}>
+                        Open
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      {q && total > 0 && results.length === 0 ? (
+        <p className="card empty-state">
+          Page {page} of {pages}: no more articles. <Link to={`/admin/search?q=${encodeURIComponent(q)}`}>Back to the first page</Link>
+        </p>
+      ) : null}
       {results.length ? (
-        <section className="card table-card" aria-label="Search results">
+        <section className="card table-card" aria-label="Matching articles">
           <div className="table-scroll">
             <table className="data-table">
               <thead>
@@ -94,6 +166,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+          <AdminPager page={page} pages={pages} href={(p) => `/admin/search?q=${encodeURIComponent(q)}${p > 1 ? `&page=${p}` : ""}`} label="Pages of matching articles" />
         </section>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { listJournalHosts } from "../../models/journals.server";
 import { getSettings, type CertificateImageKind } from "../../models/settings.server";
 import { saveCertificateImage, saveLogo, saveSettings } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { doiPreviewArticle } from "../../models/deposits.server";
@@ -19,6 +19,9 @@ import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
+import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { SubmissionField, useSubmissionToken, useSubmitOnce, withSubmissionToken } from "../../components/admin/SubmitOnce";
+import { once } from "./once.server";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { certificateImageUrl, journalLogoUrl } from "../../lib/urls";
@@ -96,7 +99,6 @@ async function certificateImageAction(session: AdminSession, form: FormData, kin
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
-  const { db, journal } = session;
   // The settings form is text; only a logo upload is large (at most 2 MB plus the form). The
   // Worker refuses bigger bodies unread (app/http/body.ts).
   const read = await readForm(args.request);
@@ -107,9 +109,13 @@ export async function action(args: Route.ActionArgs) {
     return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
   }
   const form = read.form;
-  if (form.get("intent") === "logo") return logoAction(session, form);
   const intent = form.get("intent");
-  if (intent === "signature" || intent === "stamp") return certificateImageAction(session, form, intent);
+  if (intent === "logo") return once(session, form, "logo", () => logoAction(session, form));
+  if (intent === "signature" || intent === "stamp") return once(session, form, intent, () => certificateImageAction(session, form, intent));
+  return once(session, form, "settings", () => settingsAction(session, form));
+}
+
+async function settingsAction({ db, journal }: AdminSession, form: FormData) {
   try {
     const result = await saveSettings(db, journal.id, formFields(form));
     if (!result.ok) {
@@ -212,6 +218,19 @@ function SettingsForm({
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const guard = useSubmitOnce(busy, (event) => {
+    if (!dirty) {
+      // Nothing to send: say so (a neutral notice) instead of a save that changes nothing.
+      event.preventDefault();
+      show(flash("normal", "No changes to save.", "Edit a field above, then save."));
+      return;
+    }
+    if (Object.keys(clientErrors).length) {
+      event.preventDefault();
+      setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));
+      document.getElementById(Object.keys(clientErrors)[0])?.focus();
+    }
+  });
   const show = useFlash();
 
   const result = useMemo(() => validateSettings({ ...text }), [text]);
@@ -263,20 +282,9 @@ function SettingsForm({
         data-draft="settings"
         className="settings-form"
         noValidate
-        onSubmit={(event) => {
-          if (!dirty) {
-            // Nothing to send: say so (a neutral notice) instead of a save that changes nothing.
-            event.preventDefault();
-            show(flash("normal", "No changes to save.", "Edit a field above, then save."));
-            return;
-          }
-          if (Object.keys(clientErrors).length) {
-            event.preventDefault();
-            setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));
-            document.getElementById(Object.keys(clientErrors)[0])?.focus();
-          }
-        }}
+        onSubmit={guard}
       >
+        <SubmissionField />
         {SECTIONS.map((section) => (
           <fieldset key={section.title} className="card form-section">
             <legend>{section.title}</legend>
@@ -441,6 +449,10 @@ function LogoCard({ logo }: { logo: string }) {
   // Each picked file's preview URL is released once it is replaced or the card goes away.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const busy = fetcher.state !== "idle";
+  const guard = useSubmitOnce(busy, () => setPreview(null));
+  // Issue 16.4: the logo is on every certificate and cover page; removing it is confirmed first.
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const token = useSubmissionToken();
   const error = tooBig ? FIELD_MESSAGES.logo : fetcher.data && !fetcher.data.ok ? fetcher.data.fields.logoFile : undefined;
   return (
     <section className="card form-section logo-card" aria-labelledby="logo-title">
@@ -454,8 +466,9 @@ function LogoCard({ logo }: { logo: string }) {
             <span className="muted">No logo: the site and the documents show the journal's initials.</span>
           )}
         </div>
-        <fetcher.Form method="post" encType="multipart/form-data" data-draft="logo" className="logo-form" onSubmit={() => setPreview(null)}>
+        <fetcher.Form method="post" encType="multipart/form-data" data-draft="logo" className="logo-form" onSubmit={guard}>
           <input type="hidden" name="intent" value="logo" />
+          <SubmissionField />
           <Field id="logoFile" label="New logo" error={error} hint="PNG or JPEG, at most 2 MB; a square or wide image at least 300 pixels across looks best.">
             <input
               {...describe("logoFile", error, "PNG or JPEG")}
@@ -476,12 +489,26 @@ function LogoCard({ logo }: { logo: string }) {
               {busy && fetcher.formData?.get("remove") !== "1" ? "Uploading…" : "Upload logo"}
             </button>
             {logo ? (
-              <button type="submit" name="remove" value="1" className="btn btn-secondary" disabled={busy} formNoValidate>
+              <button type="button" className="btn btn-secondary" disabled={busy} aria-haspopup="dialog" onClick={() => setConfirmRemove(true)}>
                 Remove logo
               </button>
             ) : null}
           </div>
         </fetcher.Form>
+        <ConfirmDialog
+          open={confirmRemove}
+          title={ADMIN_UX_MESSAGES.removeLogoTitle}
+          body={ADMIN_UX_MESSAGES.removeLogoBody}
+          confirmLabel="Remove logo"
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={() => {
+            setConfirmRemove(false);
+            const form = new FormData();
+            form.set("intent", "logo");
+            form.set("remove", "1");
+            fetcher.submit(withSubmissionToken(form, token), { method: "post", encType: "multipart/form-data" });
+          }}
+        />
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { toArticleRow } from "../../models/article-rows.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { searchPath } from "../../lib/urls";
+import { pageWindow } from "../../lib/paging";
 
 const MAX_KEYWORD = 200;
 const MAX_PAGE = 200;
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     year: Number.isInteger(year) ? year : null,
     volume: Number.isInteger(volume) ? volume : null,
   };
-  const empty = { ...base, rows: [] as ArticleRow[], total: 0, facets: [] as { year: number; volume: number; count: number }[], failed: false };
+  const empty = { ...base, rows: [] as ArticleRow[], total: 0, facets: [] as { year: number; volume: number; count: number }[], failed: false, refRow: null as ArticleRow | null };
   if (!keyword) return empty;
   try {
     // Ranked FTS5 search: the page, the total and the year/volume facets in one D1 round trip.
@@ -39,10 +40,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       page,
       year: base.year ?? undefined,
       volume: base.volume ?? undefined,
+      refLookup: true,
     });
     // The title keeps its italics and gets the matched words in <mark> (highlightTitleHtml).
     const rows = result.hits.map((h) => ({ ...toArticleRow(h.article, s.websitename, true), titleHtml: h.titleHtml, snippetHtml: h.snippetHtml }));
-    return { ...base, rows, total: result.total, facets: result.facets, failed: false };
+    // Issue 16.8: a reference number typed into the search box finds its article (shown first).
+    const ref = result.refMatch;
+    const refRow = ref && !result.hits.some((h) => h.article.id === ref.article.id) ? { ...toArticleRow(ref.article, s.websitename, true), titleHtml: ref.titleHtml, snippetHtml: "" } : null;
+    return { ...base, rows, total: result.total, facets: result.facets, failed: false, refRow };
   } catch (error) {
     // Spec §8: a failing public search is logged; the page shows no results.
     console.error("public search failed", error);
@@ -66,7 +71,7 @@ function pageHref(keyword: string, page: number, year: number | null, volume: nu
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { keyword, page, pageSize, rows, total, facets, failed, showSubject, year, volume } = loaderData;
+  const { keyword, page, pageSize, rows, total, facets, failed, showSubject, year, volume, refRow } = loaderData;
   const first = (page - 1) * pageSize + 1;
   const last = first + rows.length - 1;
   const pages = Math.ceil(total / pageSize);
@@ -126,12 +131,35 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       {!keyword ? (
         <p className="search-hint">Type a keyword to search the titles, authors, abstracts and keywords of every published article.</p>
-      ) : failed ? null : rows.length === 0 ? (
+      ) : failed ? null : refRow && rows.length === 0 && total === 0 ? (
+        <>
+          <p className="search-summary" role="status">
+            Reference number <q className="search-query">{keyword}</q>
+          </p>
+          <ArticleTable rows={[refRow]} showSubject={showSubject} caption={`Article with reference number ${keyword}`} startAt={1} />
+        </>
+      ) : rows.length === 0 && total > 0 ? (
+        // Issue 16.8: a page past the end says where the results are, not "nothing matched".
+        <p className="empty-state" role="status">
+          <strong>{total}</strong> {total === 1 ? "article" : "articles"} found for <q className="search-query">{keyword}</q>. Page {page} of {pages} has
+          no results: <Link to={pageHref(keyword, pages, year, volume)}>go to page {pages}</Link>
+          {pages > 1 ? (
+            <>
+              {" "}
+              or <Link to={pageHref(keyword, 1, year, volume)}>back to page 1</Link>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : rows.length === 0 ? (
         <p className="empty-state" role="status">
           Sorry, nothing matched your search terms. Please try again with different keywords.
         </p>
       ) : (
         <>
+          {refRow && page === 1 ? (
+            <ArticleTable rows={[refRow]} showSubject={showSubject} caption={`Article with reference number ${keyword}`} startAt={1} />
+          ) : null}
           <p className="search-summary" role="status">
             <strong>{total}</strong> {total === 1 ? "article" : "articles"} found for <q className="search-query">{keyword}</q>
             {pages > 1 ? (
@@ -151,9 +179,28 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ) : (
                 <span />
               )}
-              <span>
+              <span className="pager-status">
                 Page {page} of {pages}
               </span>
+              <ul className="pager-pages">
+                {pageWindow(page, pages).map((n, i) =>
+                  n === null ? (
+                    <li key={`gap-${i}`} aria-hidden="true">
+                      …
+                    </li>
+                  ) : (
+                    <li key={n}>
+                      {n === page ? (
+                        <span aria-current="page">{n}</span>
+                      ) : (
+                        <Link to={pageHref(keyword, n, year, volume)} aria-label={`Page ${n}`}>
+                          {n}
+                        </Link>
+                      )}
+                    </li>
+                  ),
+                )}
+              </ul>
               {page < pages ? (
                 <Link to={pageHref(keyword, page + 1, year, volume)} rel="next">
                   Next →
