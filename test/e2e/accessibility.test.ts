@@ -103,6 +103,7 @@ async function adminPages(page: Page, host: string): Promise<string[]> {
     "/admin/search?q=rice",
     "/admin/search?q=zzqxj",
     "/admin/not-found",
+    "/admin/account",
   ];
 }
 
@@ -126,7 +127,7 @@ for (const j of JOURNALS) {
       const publicPaths = await publicPages(page, j.host);
       const problems = await check(context, j.host, publicPaths, w.name);
       // Signed out: the sign-in page. Then every admin page, signed in.
-      problems.push(...(await check(context, j.host, ["/admin/login"], w.name)));
+      problems.push(...(await check(context, j.host, ["/admin/login", "/admin/login?signed_out=1"], w.name)));
       await page.goto(app.url(j.host, "/admin/login"));
       await hydrated(page);
       await page.fill('input[name="username"]', j.admin.username);
