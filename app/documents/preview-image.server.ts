@@ -80,12 +80,24 @@ class Raster {
     const right = Math.min(this.width, Math.ceil(maxX) + 1);
     const cover = new Float32Array(right - left);
     const SUB = 4;
-    for (let y = Math.max(0, Math.floor(minY)); y <= Math.min(this.height - 1, Math.ceil(maxY)); y++) {
+    const top = Math.max(0, Math.floor(minY));
+    const bottom = Math.min(this.height - 1, Math.ceil(maxY));
+    // Edges bucketed by the pixel rows they cross: each row looks only at its own.
+    const rows: number[][][] = Array.from({ length: bottom - top + 1 }, () => []);
+    for (const e of edges) {
+      const from = Math.max(top, Math.floor(Math.min(e[1], e[3])));
+      const to = Math.min(bottom, Math.floor(Math.max(e[1], e[3])));
+      for (let y = from; y <= to; y++) rows[y - top].push(e);
+    }
+    const hits: [number, number][] = [];
+    for (let y = top; y <= bottom; y++) {
+      const active = rows[y - top];
+      if (!active.length) continue;
       cover.fill(0);
       for (let s = 0; s < SUB; s++) {
         const sy = y + (s + 0.5) / SUB;
-        const hits: [number, number][] = [];
-        for (const [x0, y0, x1, y1] of edges) {
+        hits.length = 0;
+        for (const [x0, y0, x1, y1] of active) {
           if ((y0 <= sy && y1 > sy) || (y1 <= sy && y0 > sy)) hits.push([x0 + ((sy - y0) / (y1 - y0)) * (x1 - x0), y1 > y0 ? 1 : -1]);
         }
         hits.sort((a, b) => a[0] - b[0]);
@@ -233,7 +245,7 @@ export function encodeRgbPng(width: number, height: number, rgb: Uint8Array): Ui
   v.setUint32(0, width);
   v.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", zlibSync(raw, { level: 6 })), chunk("IEND", new Uint8Array())];
+  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", zlibSync(raw, { level: 3 })), chunk("IEND", new Uint8Array())];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {
