@@ -3,7 +3,7 @@ import { authorPath } from "./urls";
 import { shortAuthor } from "./citation/citation";
 import { parsePerson } from "./citation/cite-formats";
 import { creatorNames } from "./citation/scholarly-meta";
-import { fileSafeSurname, splitAuthors, stripHonorifics } from "./names";
+import { fileSafeSurname, normaliseAuthorName, parseName, splitAuthors, stripHonorifics } from "./names";
 
 // [as the byline writes it, the name without titles, the surname, the how-to-cite form]
 const NAMES: [string, string, string, string][] = [
@@ -55,5 +55,24 @@ describe("one reading of a name for citations, author pages and file names", () 
     expect(fileSafeSurname("Anne-Marie Lefèvre-Dupont")).toBe("Lefèvre-Dupont");
     // A name written with initials run into the surname cites and files as the surname.
     expect(fileSafeSurname("R.K.Singh")).toBe("Singh");
+  });
+});
+
+describe("particles and author-page names (issue 17.1, 17.5)", () => {
+  it("keeps lower-case particles with the surname, never as initials", () => {
+    expect(parseName("Jan van der Berg")).toEqual({ family: "Berg", particle: "van der", given: "Jan", initials: [["J"]] });
+    expect(parseName("João dos Santos").particle).toBe("dos");
+    expect(parseName("Ahmed al-Rashid")).toMatchObject({ family: "al-Rashid", particle: "" });
+    // A capitalised 'Van' is a given name; a particle needs a given name before it.
+    expect(parseName("Ludwig Van Beethoven")).toMatchObject({ family: "Beethoven", particle: "", given: "Ludwig Van" });
+    expect(parseName("van Berg")).toMatchObject({ family: "Berg", particle: "", given: "van" });
+    expect(shortAuthor("Dr. Jan van der Berg")).toBe("van der Berg J");
+  });
+
+  it("one author-page name for spellings that differ in titles, spacing or Unicode form", () => {
+    for (const n of ["Dr. Zoë  Müller", "Zoe\u0308 Mu\u0308ller", "Prof. (Dr.) Zoë Müller"]) {
+      expect(normaliseAuthorName(n)).toBe("Zoë Müller");
+      expect(authorPath(n)).toBe("/authors/Zo%C3%AB%20M%C3%BCller");
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toRis } from "./citation/cite-formats";
 import { scholarlyArticleJsonLd } from "./citation/scholarly-meta";
-import { formatPages, parsePageRange, splitPages } from "./pages";
+import { formatPages, pageRange, parsePageRange, splitPages } from "./pages";
 
 describe("page ranges", () => {
   it("reads the stored range as numbers, or refuses it", () => {
@@ -26,5 +26,23 @@ describe("page ranges", () => {
     expect(toRis(a, { name: "J", url: "https://j.example/a" })).toContain("SP  - 12\r\nEP  - 18\r\n");
     const ld = scholarlyArticleJsonLd({ titleText: "T", authors: [], abstractText: "", keywords: "", publishdate: "2025-01-02", year: 2025, volume: 1, issue: 2, pagenumber: "12-18", pageUrl: "https://j.example/a", journalName: "J" });
     expect([ld.pageStart, ld.pageEnd]).toEqual(["12", "18"]);
+  });
+});
+
+describe("page-range formats of the CSL styles (as citeproc-js writes them)", () => {
+  it("expanded, minimal, minimal-two and chicago-16", () => {
+    const cases: [string, string, string, string, string][] = [
+      // [stored, expanded, minimal, minimal-two, chicago-16]
+      ["12-18", "12–18", "12–8", "12–18", "12–18"],
+      ["321-328", "321–328", "321–8", "321–28", "321–28"],
+      ["101-108", "101–108", "101–8", "101–08", "101–8"],
+      ["198-204", "198–204", "198–204", "198–204", "198–204"],
+      ["1096-1104", "1096–1104", "1096–104", "1096–104", "1096–104"],
+      ["100-104", "100–104", "100–4", "100–04", "100–104"],
+      ["e12", "e12", "e12", "e12", "e12"],
+    ];
+    for (const [stored, ...want] of cases) {
+      expect((["expanded", "minimal", "minimal-two", "chicago-16"] as const).map((f) => pageRange(stored, f)), stored).toEqual(want);
+    }
   });
 });

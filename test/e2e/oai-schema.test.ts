@@ -212,6 +212,11 @@ test("Identify: repository description with every adminEmail and second granular
   // earliestDatestamp is at the finest granularity and no record is older (§4.2).
   assert.deepEqual(xmlTexts(doc, "earliestDatestamp"), ["2020-01-05T10:00:00Z"]);
   assert.deepEqual(xmlTexts(doc, "deletedRecord"), ["transient"]);
+  // How identifiers are built: the oai-identifier description (issue 17.5).
+  assert.deepEqual(xmlTexts(doc, "scheme"), ["oai"]);
+  assert.deepEqual(xmlTexts(doc, "repositoryIdentifier"), [HOST]);
+  assert.deepEqual(xmlTexts(doc, "delimiter"), [":"]);
+  assert.deepEqual(xmlTexts(doc, "sampleIdentifier"), [`oai:${HOST}:article/1`]);
 });
 
 test("Identify: a journal on a host without a dotted name still names a valid adminEmail", async () => {
@@ -219,6 +224,8 @@ test("Identify: a journal on a host without a dotted name still names a valid ad
   const [email] = xmlTexts(doc, "adminEmail");
   assert.match(email, /^[^\s@]+@([^\s@.]+\.)+[^\s@.]+$/);
   assert.notEqual(email, "editor@localhost");
+  // 'localhost' is no repositoryIdentifier (a domain name with a dot): no description then.
+  assert.deepEqual(xmlTexts(doc, "repositoryIdentifier"), []);
 });
 
 test("ListMetadataFormats: without identifier, oai_dc and jats with their schemas and namespaces", async () => {
@@ -420,6 +427,7 @@ const ERRORS: [string, string, string, string, Record<string, string> | null][] 
   ["ListIdentifiers in an unknown format", "verb=ListIdentifiers&metadataPrefix=marc21&set=volume-1", HOST, "cannotDisseminateFormat", { verb: "ListIdentifiers", metadataPrefix: "marc21", set: "volume-1" }],
   ["GetRecord in an unknown format", "verb=GetRecord&metadataPrefix=marc21&identifier=oai%3Aoai-a.localhost%3Aarticle%2F1", HOST, "cannotDisseminateFormat", { verb: "GetRecord", metadataPrefix: "marc21", identifier: "oai:oai-a.localhost:article/1" }],
   ["GetRecord of an unknown article", "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai%3Aoai-a.localhost%3Aarticle%2F999999", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc", identifier: "oai:oai-a.localhost:article/999999" }],
+  ["GetRecord of an identifier with a leading zero", "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai%3Aoai-a.localhost%3Aarticle%2F01", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc", identifier: "oai:oai-a.localhost:article/01" }],
   ["GetRecord of another repository's identifier", "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai%3Aelsewhere.example%3Aarticle%2F1", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc", identifier: "oai:elsewhere.example:article/1" }],
   ["GetRecord of an identifier that is no URI (not echoed)", "verb=GetRecord&metadataPrefix=oai_dc&identifier=not%20a%20uri", HOST, "idDoesNotExist", { verb: "GetRecord", metadataPrefix: "oai_dc" }],
   ["ListMetadataFormats of an unknown article", "verb=ListMetadataFormats&identifier=oai%3Aoai-a.localhost%3Aarticle%2F999999", HOST, "idDoesNotExist", { verb: "ListMetadataFormats", identifier: "oai:oai-a.localhost:article/999999" }],
