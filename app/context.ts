@@ -6,11 +6,10 @@ export interface RequestState {
   /** Set once a valid staff session is seen: only staff writes invalidate the edge cache. */
   staffUserId: number | null;
   /**
-   * The article whose abstract view this request should count (a reader's GET of an article
-   * page). The page's loader counts it inside its own D1 batch and clears it; if the loader
-   * does not run (an edge-cache hit), the middleware counts it after the response.
+   * `Set-Cookie` of a renewed session token (a staff page or call with a token in use): the
+   * Worker adds it to the response unless the response sets the session cookie itself.
    */
-  pendingView: { ref: string; year: number; volume: number; issue: number } | null;
+  renewedSessionCookie?: string;
 }
 
 /** What workers/app.ts hands to every loader and action, typed. */

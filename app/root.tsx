@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
-import { journalLogoUrl } from "./lib/urls";
+import { absoluteUrl, journalLogoUrl, previewImagePath } from "./lib/urls";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -30,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     journalId: journal.id,
     host: journal.host,
+    /** Absolute URL of the journal's link-preview image (og:image of every page). */
+    previewImage: absoluteUrl(journal, previewImagePath(journal.version)),
     site: {
       websitename: s.websitename,
       websiteemail: s.websiteemail,

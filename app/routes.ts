@@ -19,10 +19,13 @@ export default [
       route("editors/:id", "routes/admin/editor-edit.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("search", "routes/admin/search.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("not-found", "routes/admin/not-found.tsx", { id: "routes/admin/not-found" }),
       route("*", "routes/admin/not-found.tsx", { id: "routes/admin/catch-all" }),
     ]),
   ]),
+  // The journal's link-preview image (og:image): a resource route, outside the reader layout.
+  route("og/:file", "routes/public/preview-image.ts"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("board", "routes/public/board.tsx"),
@@ -35,7 +38,7 @@ export default [
     route("search", "routes/public/search.tsx"),
     route("authors/:name", "routes/public/author.tsx"),
     route("pdf", "routes/public/certificate.tsx"),
-    route("verify/:code", "routes/public/verify.tsx"),
+    route("verify/:code?", "routes/public/verify.tsx"),
     route("instructions", "routes/public/instructions.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),

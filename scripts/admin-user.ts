@@ -61,14 +61,14 @@ if (!slug || !username || extra !== undefined) fail(USAGE);
 async function password(): Promise<string | undefined> {
   if (passwordArg !== undefined) return passwordArg;
   if (disable) return undefined;
-  const answer = await newPassword(username);
+  const answer = await newPassword(username, slug);
   if ("problem" in answer) fail(answer.problem.startsWith("No password") ? `${answer.problem}\n${USAGE}` : answer.problem);
   return answer.password;
 }
 
 const pw = await password();
 if (pw !== undefined) {
-  const problem = passwordProblem(pw);
+  const problem = await passwordProblem(pw, { username, journalSlug: slug });
   if (problem) fail(problem);
 }
 

@@ -166,7 +166,7 @@ async function add(exec: Executor, remote: boolean) {
   });
   let writes: Statement[] = model.newJournalStatements({ slug, name, hosts, settings, listed });
   if (admin !== undefined) {
-    const answer = await newPassword(admin);
+    const answer = await newPassword(admin, slug);
     if ("problem" in answer) refuse(answer.problem);
     const { password } = answer as { password: string };
     writes = [...writes, ...resetStatements({ slug, username: admin, passwordHash: await hashPassword(password), status: "enabled" })];

@@ -2,12 +2,10 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
-import { isBot } from "../app/lib/bots";
-import { recordViewQuery } from "../app/models/reader-stats.server";
 import { hostFromHeader } from "../app/lib/hosts";
 import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
-import { secureTransport } from "../app/auth/tokens.server";
+import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
 import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
@@ -101,8 +99,19 @@ app.use("*", async (c, next) => {
   }
   c.set("journal", journal);
   c.set("nonce", crypto.randomUUID().replace(/-/g, ""));
-  c.set("state", { staffUserId: null, pendingView: null });
+  c.set("state", { staffUserId: null });
   await next();
+  // A staff session in use renews its token (app/auth/session.server.ts); a response that
+  // sets the session cookie itself (sign-in, sign-out, password change) wins.
+  const renewed = c.get("state").renewedSessionCookie;
+  if (renewed && !(c.res.headers.get("set-cookie") ?? "").includes(`${SESSION_COOKIE}=`)) {
+    try {
+      c.res.headers.append("set-cookie", renewed);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("set-cookie", renewed);
+    }
+  }
 });
 
 // Every body is bounded before anything reads it (issue 15.1; caps per route in
@@ -123,24 +132,6 @@ app.use("*", async (c, next) => {
 app.on(["POST", "PUT", "PATCH", "DELETE"], "/admin/*", async (c, next) => {
   if (isCrossSiteWrite(c.req.raw)) return c.text(CROSS_SITE_FORM, 403, { "cache-control": "no-store" });
   await next();
-});
-
-// Reader counts: one abstract-page view per reader GET, never for bots. A rendered page counts
-// it inside its loader's D1 batch (no extra round trip); a page served from the edge cache is
-// counted after the response is sent.
-app.use("/archives/*", async (c, next) => {
-  // /archives/{year}/{vol}/{issue}/{ref}; client-side navigations fetch it as '{ref}.data'.
-  const m = /^\/archives\/(\d{4})\/(\d{1,4})\/(\d{1,4})\/(\d{1,20})(?:\.data)?$/.exec(new URL(c.req.url).pathname);
-  const state = c.get("state");
-  if (m && c.req.method === "GET" && !isBot(c.req.header("user-agent"))) {
-    state.pendingView = { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]), ref: m[4] };
-  }
-  await next();
-  const view = state.pendingView;
-  if (view && c.res.status === 200) {
-    c.executionCtx.waitUntil(recordViewQuery(getDb(c.env.DB), c.get("journal").id, view).then(() => undefined, () => undefined));
-  }
-  state.pendingView = null;
 });
 
 app.use("*", edgeCache);

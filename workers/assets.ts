@@ -6,6 +6,7 @@ import { listedJournalLogo } from "../app/models/journals.server";
 import { isBot } from "../app/lib/bots";
 import { recordReaderEvent } from "../app/models/reader-stats.server";
 import { contentTypeFor, journalLogoKey } from "../app/storage/keys.server";
+import { absoluteUrl, articleFileUrl } from "../app/lib/urls";
 import type { HonoEnv } from "./types";
 
 /**
@@ -15,20 +16,23 @@ import type { HonoEnv } from "./types";
  */
 export const assetsApp = new Hono<HonoEnv>();
 
-assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathname.replace(/^\/assets/, "")));
+assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathname.replace(/^\/assets/, ""), { storedForm: true }));
 
 /**
  * Serves one stored file by its public path (without the /assets prefix). Also used for
  * `/archives/{year}/{vol}/{issue}/{ref}.pdf`, the PDF beside its abstract page, which is what
  * Google Scholar prefers for citation_pdf_url.
  */
-export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Response> {
+export async function serveFile(c: Context<HonoEnv>, path: string, via: { storedForm?: boolean } = {}): Promise<Response> {
   const journal = c.get("journal");
   // Only what a reader may see: the URL resolves through its row (an enabled article's current
   // PDF, a current picture or logo); raw and former object names answer 404 (issue 15.4).
   const file = await resolvePublicFile(getDb(c.env.DB), journal, path);
   if (!file) return notFound(c.env, c.req.raw);
   const { key, articleId } = file;
+  // One URL per PDF (app/lib/urls.ts articleFileUrl): the stored-file form, kept for old links,
+  // names the canonical one; a download by either counts (below).
+  const canonical = via.storedForm && file.article ? articleFileUrl(file.article) : null;
 
   const headers = c.req.raw.headers;
   const object = await c.env.FILES.get(key, {
@@ -50,6 +54,7 @@ export async function serveFile(c: Context<HonoEnv>, path: string): Promise<Resp
   // Uploaded content never runs as part of the site.
   out.set("content-security-policy", "sandbox");
   out.set("content-disposition", contentDisposition("inline", fileName));
+  if (canonical) out.set("link", `<${absoluteUrl(journal, canonical)}>; rel="canonical"`);
 
   if (!("body" in object)) {
     // A precondition failed: If-None-Match matched (304) or If-Match failed (412).

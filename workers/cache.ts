@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
+import { ARTICLE_VIEW_HEADER, recordCachedView } from "../app/models/reader-stats.server";
 import { BUILD_ID, DEV_SERVER } from "../app/http/build";
 import { ifNoneMatch } from "./etag";
 import { forgetJournal } from "./journal-cache";
@@ -20,6 +21,7 @@ const CACHEABLE = [
   /^\/api\/pdf\/(certificate|coverpage|editorialboard)(\/|$)/,
   /^\/(sitemap\.xml|robots\.txt|feed\.xml)$/,
   /^\/(sitemaps|feeds)\//,
+  /^\/og\/\d+\.png$/,
 ];
 
 /** How long the edge keeps an entry; versions make it safe to keep them long. */
@@ -27,10 +29,9 @@ const EDGE_TTL_SECONDS = 24 * 3600;
 
 /**
  * Article pages show reader counts, so the edge keeps them for minutes, not a day: the counts a
- * reader sees are at most this old.
+ * reader sees are at most this old. (An article page is known by the view mark its route sets.)
  */
 const ARTICLE_TTL_SECONDS = 300;
-const ARTICLE_PAGE = /^\/archives\/\d+\/\d+\/\d+\/\d+(\.data)?$/;
 
 export function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
@@ -43,11 +44,11 @@ export function isCacheable(request: Request, path: string): boolean {
 
 /**
  * The query parameters any cached page or API answer reads (search and its filters, the
- * certificate page's refno, React Router's own on `.data` requests). Others cannot change the
+ * certificate page's refno, the /verify form's code, React Router's own on `.data` requests). Others cannot change the
  * answer, so they stay out of the key: `/?anything=random` is a hit, and nobody can fill the
  * cache or force renders with junk parameters.
  */
-const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index"];
+const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index", "code"];
 
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
   const kept = new URLSearchParams();
@@ -82,6 +83,11 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
 
   if (DEV_SERVER || !isCacheable(c.req.raw, url.pathname)) {
     await next();
+    // The article page's view mark is for the edge's copies only (its loader counted this view).
+    if (c.res.headers.has(ARTICLE_VIEW_HEADER)) {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.delete(ARTICLE_VIEW_HEADER);
+    }
     // A successful staff write invalidates this journal's cached pages.
     // Only a write by signed-in staff (a session verified during this request) that did not
     // fail counts: an anonymous POST that is answered with a redirect to the login page must
@@ -105,6 +111,9 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const key = cacheKey(url, journal.host, journal.id, journal.version);
   const hit = await cache.match(key);
   if (hit) {
+    // A copy of an article page: its loader does not run, so a reader's view is counted here,
+    // after the answer (the rule and the write: app/models/reader-stats.server.ts).
+    const view = hit.headers.get(ARTICLE_VIEW_HEADER);
     // A browser revalidating what it already has (public PDFs carry a strong ETag): 304.
     const etag = hit.headers.get("etag");
     if (etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
@@ -113,8 +122,10 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
       headers.set("cache-control", hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
       return new Response(null, { status: 304, headers });
     }
+    if (view) c.executionCtx.waitUntil(recordCachedView(getDb(c.env.DB), journal.id, c.req.raw, view).catch(() => {}));
     const res = renonce(hit, c.get("nonce"));
     const out = new Response(res.body, res);
+    out.headers.delete(ARTICLE_VIEW_HEADER);
     out.headers.set("cache-control", out.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
     out.headers.delete("x-browser-cache-control");
     out.headers.set("x-edge-cache", "HIT");
@@ -124,6 +135,10 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has("set-cookie") || /no-store|private/.test(res.headers.get("cache-control") ?? "")) {
+    if (res.headers.has(ARTICLE_VIEW_HEADER)) {
+      c.res = new Response(res.body, res);
+      c.res.headers.delete(ARTICLE_VIEW_HEADER);
+    }
     return;
   }
   const out = new Response(res.body, res);
@@ -134,9 +149,11 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const stored = out.clone();
   const headers = new Headers(stored.headers);
   headers.set("x-browser-cache-control", out.headers.get("cache-control")!);
-  headers.set("cache-control", `public, max-age=${ARTICLE_PAGE.test(url.pathname) ? ARTICLE_TTL_SECONDS : EDGE_TTL_SECONDS}`);
+  headers.set("cache-control", `public, max-age=${headers.has(ARTICLE_VIEW_HEADER) ? ARTICLE_TTL_SECONDS : EDGE_TTL_SECONDS}`);
   headers.delete("server-timing");
   c.executionCtx.waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })).catch(() => {}));
   out.headers.set("x-edge-cache", "MISS");
   c.res = out;
+  // After the assignment: Hono's c.res setter copies the previous response's headers over.
+  c.res.headers.delete(ARTICLE_VIEW_HEADER);
 });

@@ -9,6 +9,7 @@ import {
 } from "../app/models/discovery.server";
 import type { JournalContext } from "../app/models/journals.server";
 import { splitAuthors } from "../app/lib/names";
+import { creatorNames } from "../app/lib/citation/scholarly-meta";
 import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
 import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
@@ -106,7 +107,8 @@ discoveryApp.get("/sitemaps/:name", async (c) => {
 
 function atomEntry(journal: JournalContext, a: Article): string {
   const url = absoluteUrl(journal, articlePath(a));
-  const authors = splitAuthors(a.authorname)
+  // Without honorifics, as citation_author, DC.creator and OAI-PMH have them.
+  const authors = creatorNames(splitAuthors(a.authorname))
     .map((n) => `<author><name>${escapeXml(n)}</name></author>`)
     .join("");
   const file = articleFileUrl(a);

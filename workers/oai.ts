@@ -8,6 +8,7 @@ import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
 import { creatorNames, keywordList, languageCodes } from "../app/lib/citation/scholarly-meta";
 import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/urls";
+import { exportableDoi } from "../app/lib/doi";
 import { jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
 import { depositJournal } from "../app/documents/metadata.server";
 import type { HonoEnv } from "./types";
@@ -143,11 +144,22 @@ function identifierFor(c: Ctx, id: number): string {
   return `oai:${c.get("journal").host}:article/${id}`;
 }
 
+// The oai-identifier scheme's repositoryIdentifier (oai-identifier.xsd): a domain name whose
+// labels start with a letter. A host without one (localhost, an IP) gets no description.
+const REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(?:\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
+
+/** Identify's `oai-identifier` description: how this repository's identifiers are built. */
+function oaiIdentifierDescription(host: string): string {
+  if (!REPOSITORY_IDENTIFIER.test(host)) return "";
+  return `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${escapeXml(host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${escapeXml(`oai:${host}:article/1`)}</sampleIdentifier></oai-identifier></description>`;
+}
+
 function idFromIdentifier(c: Ctx, identifier: string): number | null {
   const prefix = `oai:${c.get("journal").host}:article/`;
   if (!identifier.startsWith(prefix)) return null;
   const rest = identifier.slice(prefix.length);
-  return /^\d{1,12}$/.test(rest) ? Number(rest) : null;
+  // One spelling per record: 'article/01' is not 'article/1' (idDoesNotExist).
+  return /^[1-9]\d{0,11}$/.test(rest) ? Number(rest) : null;
 }
 
 interface TokenState {
@@ -213,8 +225,10 @@ function dcRecord(c: Ctx, a: Article): string {
   el("title", htmlToText(a.title));
   // Without honorifics, exactly as citation_author, DC.creator and the JSON-LD authors.
   for (const author of creatorNames(splitAuthors(a.authorname))) el("creator", author);
-  for (const k of keywordList(a.keywords)) el("subject", k);
-  if (a.subject) el("subject", a.subject);
+  // The subject once: staff usually repeat it as the first keyword.
+  const subjects = keywordList(a.keywords);
+  if (a.subject.trim() && !subjects.some((k) => k.toLowerCase() === a.subject.trim().toLowerCase())) subjects.push(a.subject.trim());
+  for (const k of subjects) el("subject", k);
   el("description", htmlToText(a.abstract));
   el("publisher", s.publisher_name || s.websitename);
   el("date", a.publishdate);
@@ -222,7 +236,8 @@ function dcRecord(c: Ctx, a: Article): string {
   el("type", "info:eu-repo/semantics/article");
   if (a.file) el("format", "application/pdf");
   el("identifier", absoluteUrl(journal, articlePath(a)));
-  if (a.doi) el("identifier", doiUrl(a.doi));
+  const doi = exportableDoi(a.doi);
+  if (doi) el("identifier", doiUrl(doi));
   const file = articleFileUrl(a);
   if (file) el("relation", absoluteUrl(journal, file));
   el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
@@ -291,7 +306,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         return envelope(
           c,
           requestAttrs,
-          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>`,
+          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>${oaiIdentifierDescription(journal.host)}</Identify>`,
         );
       }
       case "ListMetadataFormats": {

@@ -5,8 +5,8 @@ import { getDb, type Db } from "../db/client.server";
 import type { JournalContext } from "../models/journals.server";
 import type { User } from "../models/users.server";
 import type { Flash } from "../components/admin/flash";
-import { clearSessionCookie, readCookie, secureTransport, SESSION_COOKIE } from "./tokens.server";
-import { sessionUser } from "./session.server";
+import { clearSessionCookie, clearSignedInCookie, readCookie, secureTransport, SESSION_COOKIE, SIGNED_IN_COOKIE } from "./tokens.server";
+import { staffSession } from "./session.server";
 
 /**
  * Session checks for the admin pages. Every admin loader and action calls `requireAdmin`, on
@@ -17,6 +17,10 @@ import { sessionUser } from "./session.server";
 
 export interface AdminSession {
   user: User;
+  /** This browser's session row (staff_sessions): signing out ends this one only. */
+  sessionId: string;
+  /** The session's absolute end (Unix milliseconds). */
+  sessionExpiresAt: number;
   journal: JournalContext;
   env: Env;
   db: Db;
@@ -32,11 +36,14 @@ export function getAdminSession({ request, context }: Args): Promise<AdminSessio
   const memo = context.get(sessionMemo);
   if (memo) return memo;
   const { env, journal, state } = context.get(appContext);
-  const promise = sessionUser(env, journal.id, request).then((user) => {
-    if (!user) return null;
+  const promise = staffSession(env, journal.id, request).then((session) => {
+    if (!session) return null;
+    const { user } = session;
     // Only writes by signed-in staff invalidate the journal's edge cache (workers/cache.ts).
     state.staffUserId = user.id;
-    return { user, journal, env, db: getDb(env.DB) };
+    // A token in use renews (workers/app.ts adds the cookie to the response).
+    if (session.renewedCookie) state.renewedSessionCookie = session.renewedCookie;
+    return { user, sessionId: session.sessionId, sessionExpiresAt: session.expiresAt, journal, env, db: getDb(env.DB) };
   });
   (context as RouterContextProvider).set(sessionMemo, promise);
   return promise;
@@ -58,14 +65,21 @@ export function safeNext(value: string | null | undefined): string {
   }
 }
 
+/** Whether the request comes from a browser whose session ran out or was ended elsewhere. */
+export function sessionLapsed(request: Request): boolean {
+  return !!(readCookie(request, SESSION_COOKIE) || readCookie(request, SIGNED_IN_COOKIE));
+}
+
 /**
- * The login URL for a request without a valid session. A cookie that no longer verifies means
- * the session expired (or was revoked) while the user worked: `expired=1` makes the login page
- * show the spec's session-expired alert (SESSION_EXPIRED in app/schemas/messages.ts).
+ * The login URL for a request without a valid session. A session cookie that no longer
+ * verifies, or the signed-in marker without one (the cookie lapsed with its token), means the
+ * session expired (or was ended elsewhere) while the user worked: `expired=1` makes the login
+ * page show the spec's session-expired alert (SESSION_EXPIRED in app/schemas/messages.ts) —
+ * once: the redirect clears both cookies — and restore the work of the form that was sent.
  */
 export function loginUrl(request: Request): string {
   const params = new URLSearchParams();
-  if (readCookie(request, SESSION_COOKIE)) params.set("expired", "1");
+  if (sessionLapsed(request)) params.set("expired", "1");
   // After signing in again, back to the page (for a form post, the page the form is on).
   const next = safeNext(new URL(request.url).pathname + new URL(request.url).search);
   if (next && next !== "/admin") params.set("next", next);
@@ -79,6 +93,7 @@ export async function requireAdmin(args: Args): Promise<AdminSession> {
   const { env } = args.context.get(appContext);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (readCookie(args.request, SESSION_COOKIE)) headers.append("Set-Cookie", clearSessionCookie(env));
+  if (readCookie(args.request, SIGNED_IN_COOKIE)) headers.append("Set-Cookie", clearSignedInCookie(env));
   throw redirect(loginUrl(args.request), { headers });
 }
 

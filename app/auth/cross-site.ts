@@ -36,3 +36,20 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method) || bearerToken(request)) return false;
   return !isSameOriginRequest(request);
 }
+
+/**
+ * The extra checks of a sign-in request (JSON `/auth/login/` and the `/admin/login` form): it
+ * must come from this site — a sign-in sets a session cookie, so another site must not be able
+ * to sign a visitor's browser in to an account it chose (login CSRF) — and carry exactly the
+ * content type of that endpoint (`application/json`, or the form's
+ * `application/x-www-form-urlencoded`; only a `charset=utf-8` parameter may follow), so a
+ * "simple" cross-site request (`text/plain;application/json`) never passes as JSON.
+ * 'cross_site' → 403, 'unsupported_media_type' → 415; null when the request may go on.
+ */
+export function signInRefusal(request: Request, expected: "application/json" | "application/x-www-form-urlencoded"): "cross_site" | "unsupported_media_type" | null {
+  if (!isSameOriginRequest(request)) return "cross_site";
+  const [type, ...params] = (request.headers.get("content-type") ?? "").split(";").map((p) => p.trim().toLowerCase());
+  if (type !== expected) return "unsupported_media_type";
+  if (params.some((p) => p !== "charset=utf-8")) return "unsupported_media_type";
+  return null;
+}

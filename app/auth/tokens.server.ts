@@ -40,16 +40,39 @@ export function tokenTtlHours(env: AuthEnv): number {
   return Number.isFinite(hours) && hours > 0 && hours <= 24 * 30 ? hours : 12;
 }
 
-/** `epoch` is the user's session epoch: bumping it (sign-out, password reset) revokes the token. */
-export async function signToken(env: AuthEnv, journalId: number, userId: number, epoch = 0): Promise<string> {
+/**
+ * The absolute maximum of one sign-in: a token renews while it is in use (each renewal lasts
+ * tokenTtlHours more), but never past this many hours after the sign-in
+ * (docs/decisions/011-sessions-per-browser.md).
+ */
+export const SESSION_MAX_HOURS = 7 * 24;
+
+/** A token older than this is renewed on the next staff request that carries it in the cookie. */
+export const RENEW_AFTER_SECONDS = 15 * 60;
+
+/**
+ * `epoch` is the user's session epoch: bumping it (sign-out everywhere, password change or
+ * reset) revokes the token. `sid` names the browser's session row (staff_sessions), which
+ * signing out deletes; `expiresAt` (Unix seconds) caps the token at the session's absolute end.
+ */
+export async function signToken(
+  env: AuthEnv,
+  journalId: number,
+  userId: number,
+  epoch = 0,
+  session: { sid?: string; expiresAt?: number } = {},
+): Promise<string> {
   const key = secretKey(env);
-  return new SignJWT({ ep: epoch })
+  const now = Math.floor(Date.now() / 1000);
+  let exp = now + Math.round(tokenTtlHours(env) * 3600);
+  if (session.expiresAt !== undefined) exp = Math.min(exp, session.expiresAt);
+  return new SignJWT(session.sid ? { ep: epoch, sid: session.sid } : { ep: epoch })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(audienceFor(journalId))
     .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(`${tokenTtlHours(env)}h`)
+    .setIssuedAt(now)
+    .setExpirationTime(exp)
     .sign(key);
 }
 
@@ -63,7 +86,7 @@ export async function verifyTokenClaims(
   env: AuthEnv,
   journalId: number,
   token: string,
-): Promise<{ userId: number; epoch: number } | null> {
+): Promise<{ userId: number; epoch: number; sid: string | null; iat: number; exp: number } | null> {
   if (!token || token.length > 4096) return null;
   let key: Uint8Array;
   try {
@@ -81,7 +104,8 @@ export async function verifyTokenClaims(
     const id = Number(payload.sub);
     const epoch = payload.ep === undefined ? 0 : Number(payload.ep);
     if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(epoch)) return null;
-    return { userId: id, epoch };
+    const sid = typeof payload.sid === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(payload.sid) ? payload.sid : null;
+    return { userId: id, epoch, sid, iat: Number(payload.iat), exp: Number(payload.exp) };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -106,20 +130,74 @@ export function readCookie(request: Request, name: string): string | null {
 }
 
 /**
- * How long the browser keeps the cookie after its token expires: a request that still carries
- * it is a session that ran out (the login page shows the spec's session-expired alert),
- * not a first visit.
+ * HttpOnly, SameSite=Lax session cookie holding the token; Secure over https. It lives exactly
+ * as long as its token (`expiresAt`, Unix seconds; default: a fresh token's lifetime).
  */
-const EXPIRED_COOKIE_GRACE_SECONDS = 7 * 24 * 3600;
-
-/** HttpOnly, SameSite=Lax session cookie holding the token; Secure over https. */
-export function sessionCookie(env: AuthEnv, token: string): string {
-  const maxAge = Math.round(tokenTtlHours(env) * 3600) + EXPIRED_COOKIE_GRACE_SECONDS;
+export function sessionCookie(env: AuthEnv, token: string, expiresAt?: number): string {
+  const ttl = Math.round(tokenTtlHours(env) * 3600);
+  const maxAge = expiresAt === undefined ? ttl : Math.max(0, Math.min(ttl, expiresAt - Math.floor(Date.now() / 1000)));
   return serializeCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", maxAge, secure: secureTransport(env) });
 }
 
 export function clearSessionCookie(env: AuthEnv): string {
   return serializeCookie(SESSION_COOKIE, "", { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
+}
+
+/**
+ * "This browser was signed in": no secret, only a marker that outlives the session cookie (up
+ * to the session's absolute end), so a request after the session ran out — its cookie gone
+ * with its token — is told 'Session expired' (and its work restored after signing in) rather
+ * than treated as a first visit. Cleared on sign-out and once the expiry has been reported.
+ */
+export const SIGNED_IN_COOKIE = "journal_signed_in";
+
+export function signedInCookie(env: AuthEnv): string {
+  return serializeCookie(SIGNED_IN_COOKIE, "1", { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: SESSION_MAX_HOURS * 3600, secure: secureTransport(env) });
+}
+
+export function clearSignedInCookie(env: AuthEnv): string {
+  return serializeCookie(SIGNED_IN_COOKIE, "", { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
+}
+
+// ---- Device cookies (OWASP "Slow down online guessing attacks with device cookies") --------
+
+export const DEVICE_COOKIE = "journal_device";
+const DEVICE_DAYS = 180;
+
+/**
+ * A signed cookie saying "this browser signed in as <username> of this journal before". Sign-in
+ * attempts that carry a valid one are counted against the device, not the username, so a
+ * stranger's failures cannot lock the owner out (docs/SECURITY.md, "Sign-in").
+ */
+export async function deviceCookie(env: AuthEnv, journalId: number, username: string): Promise<string> {
+  const token = await new SignJWT({ typ: "device" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(`device:${journalId}`)
+    .setSubject(username)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(`${DEVICE_DAYS}d`)
+    .sign(secretKey(env));
+  return serializeCookie(DEVICE_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: DEVICE_DAYS * 24 * 3600, secure: secureTransport(env) });
+}
+
+/** The id of the request's valid device cookie for this journal and username, or null. */
+export async function deviceId(env: AuthEnv, journalId: number, request: Request, username: string): Promise<string | null> {
+  const token = readCookie(request, DEVICE_COOKIE);
+  if (!token || token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: `device:${journalId}`,
+      subject: username,
+      requiredClaims: ["jti", "exp"],
+    });
+    return payload.typ === "device" && typeof payload.jti === "string" ? payload.jti.slice(0, 64) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The client's IP as Cloudflare reports it. */

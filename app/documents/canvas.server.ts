@@ -39,7 +39,7 @@ export interface DocumentInfo {
  * whenever a builder's output changes for the same data (layout, wording, fonts or their
  * packages, pdf-lib), or browsers holding an older PDF will keep being told it is current.
  */
-export const DOCUMENTS_VERSION = 1;
+export const DOCUMENTS_VERSION = 2;
 
 /**
  * Documents this isolate has finished building. Read by tests to show that a response was (or

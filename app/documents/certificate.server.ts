@@ -2,12 +2,13 @@
  * Certificate of Publication for one author of one article (landscape A4), and the shared
  * certificate layout (header, signature) the editors' certificate uses too.
  */
-import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line } from "./canvas.server";
+import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line, type Run } from "./canvas.server";
 import { certificateFrame, drawSeal, GOLD, INK, MUTED, NAVY, ornamentRule } from "./decor.server";
 import { formatPages } from "../lib/pages";
 import { longDate } from "../lib/dates";
 import { dataDate, formatPeriod, titleRuns, titleText } from "./format.server";
 import { drawQr } from "./qr.server";
+import { drawImageInBox, type PreparedLogo } from "./logo.server";
 import type { ArticleSummary } from "../lib/article";
 import type { JournalInfo } from "./types";
 
@@ -23,6 +24,8 @@ export interface CertificateInput {
   verifyUrl: string;
   /** The verification code (last path segment of verifyUrl). */
   code: string;
+  /** The article's DOI ('10.…'), printed when there is one. */
+  doi?: string;
 }
 
 /** 'ISSN: … | E-ISSN: … | Impact Factor: …' with whatever the journal has. */
@@ -52,12 +55,58 @@ export function certificateHeader(canvas: Canvas, journal: JournalInfo): number 
   return y - 8;
 }
 
-/** Signature line with a name and a role under it, centred on cx. */
-export function signatureBlock(canvas: Canvas, name: string, role: string, cx: number, lineY: number): void {
+/** The box under the signature line that the signer's name must stay inside. */
+export const SIGNATURE_NAME_BOX = { width: 230, height: 24 };
+
+/**
+ * The signer's name laid out inside SIGNATURE_NAME_BOX: one line at 11.5 pt when it fits,
+ * else smaller and on up to two lines, shrinking further until the whole name fits (never cut).
+ */
+export function signatureNameLines(name: string): Line[] {
+  return fitInBox([{ text: name || "—", style: "bold" }], { size: 11.5, minSize: 8, maxLines: 2, leading: 1.15, ...SIGNATURE_NAME_BOX });
+}
+
+/** Where the uploaded signature (above the line) and stamp (left of it) go, relative to the line's centre. */
+export const SIGNATURE_IMAGE_BOX = { dx: -85, dy: 1, width: 170, height: 44 };
+export const STAMP_BOX = { dx: -168, dy: -34, size: 72 };
+
+/**
+ * Signature line with a name and a role under it, centred on cx; the uploaded signature image
+ * sits on the line and the stamp overlaps its left end, as a signed and stamped paper would.
+ */
+export function signatureBlock(
+  canvas: Canvas,
+  name: string,
+  role: string,
+  cx: number,
+  lineY: number,
+  images: { signature?: PreparedLogo; stamp?: PreparedLogo } = {},
+): void {
+  if (images.stamp) drawImageInBox(canvas, images.stamp, cx + STAMP_BOX.dx, lineY + STAMP_BOX.dy, STAMP_BOX.size, STAMP_BOX.size);
+  if (images.signature) {
+    const b = SIGNATURE_IMAGE_BOX;
+    drawImageInBox(canvas, images.signature, cx + b.dx, lineY + b.dy, b.width, b.height);
+  }
   canvas.strokeColor(INK).lineWidth(0.6).line(cx - 95, lineY, cx + 95, lineY);
-  const nameLine = fitRuns([{ text: name || "—", style: "bold" }], { size: 11.5, minSize: 8, maxWidth: 230, maxLines: 1 })[0];
-  canvas.drawLine(nameLine, cx, lineY - 15, { color: INK, align: "center" });
-  canvas.text(role, cx, lineY - 29, "italic", 10, { color: MUTED, align: "center" });
+  const lines = signatureNameLines(name);
+  const leading = lines[0].size * 1.15;
+  canvas.drawLines(lines, cx, lineY - 4 - lines[0].size * 0.9, leading, { color: INK, align: "center" });
+  canvas.text(role, cx, lineY - 8 - lines.length * leading - 6, "italic", 10, { color: MUTED, align: "center" });
+}
+
+/**
+ * Lays runs out in a box: the largest size from `size` down that needs at most `maxLines`
+ * lines (stopping at `minSize`), then, if the lines are still taller than the box, smaller
+ * again until they fit. Text is never cut.
+ */
+export function fitInBox(runs: Run[], o: { size: number; minSize: number; maxLines: number; width: number; height: number; leading: number }): Line[] {
+  let lines = fitRuns(runs, { size: o.size, minSize: o.minSize, maxWidth: o.width, maxLines: o.maxLines, balance: true });
+  let size = lines[0]?.size ?? o.size;
+  while (lines.length * size * o.leading > o.height && size > 2) {
+    size *= 0.9;
+    lines = layoutRuns(runs, size, o.width);
+  }
+  return lines;
 }
 
 /** Places a vertically centred block of lines between top and bottom. */
@@ -73,6 +122,21 @@ export interface Block {
 
 export function blockHeight(b: Block): number {
   return b.before + b.lines.length * b.leading;
+}
+
+/**
+ * The largest layout that fits between top and bottom: `make(scale)` builds the blocks with
+ * every size scaled; the scale comes down from 1 until their height fits (long names, titles
+ * and affiliations shrink rather than run into the footer).
+ */
+export function fitBlocks(make: (scale: number) => Block[], top: number, bottom: number): Block[] {
+  let blocks = make(1);
+  for (let scale = 0.88; totalHeight(blocks) > top - bottom && scale > 0.1; scale *= 0.88) blocks = make(scale);
+  return blocks;
+}
+
+export function totalHeight(blocks: Block[]): number {
+  return blocks.reduce((h, b) => h + blockHeight(b), 0);
 }
 
 export function drawBlocks(canvas: Canvas, blocks: Block[], top: number, bottom: number): void {
@@ -100,6 +164,40 @@ export function issueSentence(article: Pick<ArticleSummary, "volume" | "issue" |
   return `in Volume ${article.volume}, Issue ${article.issue}, ${when}${pages}`;
 }
 
+/** Where the certificate's body text goes on the landscape page: between header and footer, this wide. */
+export const CERTIFICATE_FOOTER_TOP = 138;
+export const CERTIFICATE_TEXT_WIDTH = A4_LANDSCAPE[0] - 190;
+
+/**
+ * The certificate's body text, laid out to fit `textWidth` × (top − bottom): the name on one
+ * line when it can (two at most before it shrinks), the title on up to three, the issue, DOI
+ * and date lines; everything shrinks together when the whole does not fit.
+ */
+export function certificateBlocks(input: Pick<CertificateInput, "article" | "author" | "doi">, textWidth: number, top: number, bottom: number): Block[] {
+  const { article } = input;
+  const published = longDate(article.publishdate);
+  const doi = input.doi?.trim();
+  return fitBlocks((k) => {
+    const titleLines = fitRuns(
+      [{ text: "“", style: "regular" }, ...titleRuns(article.title), { text: "”", style: "regular" }],
+      { size: 15.5 * k, minSize: 10.5 * k, maxWidth: textWidth, maxLines: 3, balance: true },
+    );
+    const nameLines = fitRuns([{ text: input.author, style: "bold" }], { size: 27 * k, minSize: 16 * k, maxWidth: textWidth - 40, maxLines: 2, balance: true });
+    const small = Math.min(12, 12 * Math.max(k, 0.6));
+    const blocks: Block[] = [
+      { lines: [singleLine("CERTIFICATE OF PUBLICATION", "bold", 24 * Math.min(1, k * 1.2))], leading: 30 * Math.min(1, k * 1.2), color: NAVY, before: 0, tracking: 2.2 },
+      { lines: [singleLine("This is to certify that", "italic", 12.5 * Math.max(k, 0.6))], leading: 18 * Math.max(k, 0.6), color: MUTED, before: 6 * k },
+      { lines: nameLines, leading: nameLines[0].size * 1.25, color: INK, before: 6 * k, underline: true },
+      { lines: [singleLine("has published the article titled", "italic", 12.5 * Math.max(k, 0.6))], leading: 18 * Math.max(k, 0.6), color: MUTED, before: 10 * k },
+      { lines: titleLines, leading: titleLines[0].size * 1.32, color: INK, before: 4 * k },
+      { lines: layoutRuns([{ text: `${issueSentence(article)}.`, style: "regular" }], small, textWidth), leading: small * 1.42, color: INK, before: 6 * k },
+    ];
+    if (doi) blocks.push({ lines: layoutRuns([{ text: `DOI: https://doi.org/${doi}`, style: "regular" }], small * 0.92, textWidth), leading: small * 1.35, color: INK, before: 0 });
+    if (published) blocks.push({ lines: [singleLine(`Published on ${published}`, "regular", small)], leading: small * 1.42, color: INK, before: 0 });
+    return blocks;
+  }, top, bottom);
+}
+
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
   const { journal, article } = input;
   const title = titleText(article.title);
@@ -118,24 +216,9 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   drawSeal(canvas, journal, cx, canvas.height / 2 - 30, 300, 0.045);
 
   const headerBottom = certificateHeader(canvas, journal);
-  const footerTop = 138;
+  const footerTop = CERTIFICATE_FOOTER_TOP;
 
-  const textWidth = W - 190;
-  const titleLines = fitRuns(
-    [{ text: "“", style: "regular" }, ...titleRuns(article.title), { text: "”", style: "regular" }],
-    { size: 15.5, minSize: 10.5, maxWidth: textWidth, maxLines: 3, balance: true },
-  );
-  const nameLines = fitRuns([{ text: input.author, style: "bold" }], { size: 27, minSize: 14, maxWidth: textWidth - 40, maxLines: 1, balance: true });
-  const published = longDate(article.publishdate);
-  const blocks: Block[] = [
-    { lines: [singleLine("CERTIFICATE OF PUBLICATION", "bold", 24)], leading: 30, color: NAVY, before: 0, tracking: 2.2 },
-    { lines: [singleLine("This is to certify that", "italic", 12.5)], leading: 18, color: MUTED, before: 6 },
-    { lines: nameLines, leading: nameLines[0].size * 1.25, color: INK, before: 6, underline: true },
-    { lines: [singleLine("has published the article titled", "italic", 12.5)], leading: 18, color: MUTED, before: 10 },
-    { lines: titleLines, leading: titleLines[0].size * 1.32, color: INK, before: 4 },
-    { lines: layoutRuns([{ text: `${issueSentence(article)}.`, style: "regular" }], 12, textWidth), leading: 17, color: INK, before: 6 },
-    ...(published ? [{ lines: [singleLine(`Published on ${published}`, "regular", 12)], leading: 17, color: INK, before: 0 } satisfies Block] : []),
-  ];
+  const blocks = certificateBlocks(input, W - 190, headerBottom, footerTop);
   drawBlocks(canvas, blocks, headerBottom, footerTop);
 
   // Footer: verification (left), reference (centre), signature (right).
@@ -149,6 +232,8 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   ty = canvas.drawLines(urlLines, tx, ty - 13, 10, { color: INK }) - 3;
   canvas.text(`Certificate ID: ${input.code}`, tx, ty, "regular", 8.5, { color: MUTED });
   canvas.text(`Ref. No. ${article.refnumber}`, tx, ty - 13, "regular", 8.5, { color: MUTED });
-  signatureBlock(canvas, input.editorInChief, "Editor-in-Chief", W - 175, 88);
+  const issued = longDate(article.publishdate);
+  if (issued) canvas.text(`Date of issue: ${issued}`, tx, ty - 26, "regular", 8.5, { color: MUTED });
+  signatureBlock(canvas, input.editorInChief, "Editor-in-Chief", W - 175, 88, { signature: journal.signature, stamp: journal.stamp });
   return builder.save();
 }

@@ -57,16 +57,19 @@ export async function buildCoverPage(input: CoverInput): Promise<Uint8Array> {
   c.save();
   c.raw(`36 ${num(panelBottom)} ${num(W - 72)} ${num(panelTop - panelBottom)} re W n`);
   c.fillColor([0.955, 0.963, 0.975]).rect(36, panelBottom, W - 72, panelTop - panelBottom, "f");
-  const ox = W - 60;
-  const oy = panelBottom - 40;
-  for (let i = 0; i < 26; i++) {
-    const r = 60 + i * 17;
-    const gold = i % 4 === 0;
-    c.strokeColor(gold ? GOLD_LIGHT : [0.78, 0.83, 0.89]).lineWidth(gold ? 1.4 : 0.6).circle(ox, oy, r, "S");
-  }
-  for (let i = 0; i < 14; i++) {
-    const r = 40 + i * 22;
-    c.strokeColor([0.84, 0.87, 0.92]).lineWidth(0.5).circle(90, panelTop + 30, r, "S");
+  // The artwork follows the journal's cover-image flag; without it the panel stays plain.
+  if (journal.coverImage !== false) {
+    const ox = W - 60;
+    const oy = panelBottom - 40;
+    for (let i = 0; i < 26; i++) {
+      const r = 60 + i * 17;
+      const gold = i % 4 === 0;
+      c.strokeColor(gold ? GOLD_LIGHT : [0.78, 0.83, 0.89]).lineWidth(gold ? 1.4 : 0.6).circle(ox, oy, r, "S");
+    }
+    for (let i = 0; i < 14; i++) {
+      const r = 40 + i * 22;
+      c.strokeColor([0.84, 0.87, 0.92]).lineWidth(0.5).circle(90, panelTop + 30, r, "S");
+    }
   }
   c.restore();
   c.strokeColor(GOLD).lineWidth(0.8).rect(36, panelBottom, W - 72, panelTop - panelBottom, "S");

@@ -76,7 +76,8 @@ function star(cx: number, cy: number, r: number): string {
 
 function buildSeal(input: SealInput): Uint8Array {
   const name = input.name.trim().toLocaleUpperCase() || "JOURNAL";
-  const initials = monogramInitials(input.name);
+  // Up to five letters: 'Journal of Applied Chemistry and Environmental Research' → JACER.
+  const initials = monogramInitials(input.name, 5);
   let ops = "";
   // Discs and rings.
   ops += `${rgb(NAVY, "rg")}\n${circlePath(0, 0, 49.5)}f\n`;
@@ -158,7 +159,12 @@ export function sealRef(builder: DocBuilder, input: SealInput): PDFRef {
 export function drawSeal(canvas: Canvas, input: SealInput, cx: number, cy: number, diameter: number, opacity?: number): void {
   const gs = opacity === undefined ? undefined : opacityRef(canvas.builder, opacity);
   if (input.logo) {
+    // An opaque logo (a JPEG, a PNG without alpha) is a rectangle: it is clipped to the round
+    // emblem so its background never shows as a square or sticks out of a round plate.
+    const opaque = !input.logo.smask;
+    if (opaque) canvas.save().raw(`${circlePath(cx, cy, diameter / 2)}W n`);
     drawLogo(canvas, input.logo, cx, cy, diameter * 0.86, gs);
+    if (opaque) canvas.restore();
     return;
   }
   const ref = sealRef(canvas.builder, input);

@@ -1,10 +1,9 @@
 /** Certificate of Appreciation for a member of the editorial board (landscape A4). */
 import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run } from "./canvas.server";
-import { certificateHeader, drawBlocks, signatureBlock, type Block } from "./certificate.server";
+import { certificateHeader, drawBlocks, fitBlocks, signatureBlock, type Block } from "./certificate.server";
 import { certificateFrame, drawSeal, INK, MUTED, NAVY } from "./decor.server";
 import { longDate } from "../lib/dates";
-import { dataDate, titleRuns } from "./format.server";
-import { htmlToText } from "../lib/html";
+import { dataDate, htmlLines, titleRuns } from "./format.server";
 import type { EditorInfo, JournalInfo } from "./types";
 
 export interface EditorCertificateInput {
@@ -26,6 +25,46 @@ export function roleLabel(category: string): string {
   return ROLE[category] ?? "Member of the Editorial Board";
 }
 
+export const EDITOR_FOOTER_TOP = 138;
+
+/**
+ * The certificate's body text fitted to `textWidth` × (top − bottom): post, affiliation (its
+ * HTML lines separated by commas) and country on up to two lines, shrinking with the rest when
+ * a long affiliation would otherwise reach the signature.
+ */
+export function editorCertificateBlocks(input: Pick<EditorCertificateInput, "editor" | "issuedOn" | "journal">, textWidth: number, top: number, bottom: number): Block[] {
+  const { editor, journal } = input;
+  const role = roleLabel(editor.category);
+  const details: Run[] = [...titleRuns(editor.post, "regular", "italic")];
+  for (const part of [...htmlLines(editor.content), editor.country.trim()]) {
+    if (part) details.push({ text: `${details.length ? ", " : ""}${part}`, style: "regular" });
+  }
+  const recognition: Run[] = [
+    { text: "in grateful recognition of the valuable contribution as ", style: "regular" },
+    { text: role, style: "bold" },
+    { text: " of the Editorial Board of ", style: "regular" },
+    { text: journal.name, style: "italic" },
+    { text: ".", style: "regular" },
+  ];
+  return fitBlocks((k) => {
+    const nameLines = fitRuns([{ text: editor.name.trim(), style: "bold" }], { size: 27 * k, minSize: 16 * k, maxWidth: textWidth - 40, maxLines: 2, balance: true });
+    const lead = Math.max(k, 0.6);
+    const blocks: Block[] = [
+      { lines: [singleLine("CERTIFICATE OF APPRECIATION", "bold", 24 * Math.min(1, k * 1.2))], leading: 30 * Math.min(1, k * 1.2), color: NAVY, before: 0, tracking: 2.2 },
+      { lines: [singleLine("This certificate is proudly presented to", "italic", 12.5 * lead)], leading: 18 * lead, color: MUTED, before: 6 * k },
+      { lines: nameLines, leading: nameLines[0].size * 1.25, color: INK, before: 6 * k, underline: true },
+    ];
+    if (details.length) {
+      const lines = fitRuns(details, { size: 11.5 * k, minSize: 9 * k, maxWidth: textWidth, maxLines: 2, balance: true });
+      blocks.push({ lines, leading: lines[0].size * 1.4, color: MUTED, before: 10 * k });
+    }
+    const rec = fitRuns(recognition, { size: 13 * k, minSize: 10.5 * k, maxWidth: textWidth, maxLines: 3, balance: true });
+    blocks.push({ lines: rec, leading: rec[0].size * 1.38, color: INK, before: 10 * k });
+    blocks.push({ lines: layoutRuns([{ text: `Issued on ${longDate(input.issuedOn)}`, style: "regular" }], 12 * lead, textWidth), leading: 17 * lead, color: INK, before: 6 * k });
+    return blocks;
+  }, top, bottom);
+}
+
 export async function buildEditorCertificate(input: EditorCertificateInput): Promise<Uint8Array> {
   const { journal, editor } = input;
   const role = roleLabel(editor.category);
@@ -41,38 +80,14 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
   certificateFrame(canvas);
   drawSeal(canvas, journal, W / 2, canvas.height / 2 - 30, 300, 0.045);
   const headerBottom = certificateHeader(canvas, journal);
-  const textWidth = W - 200;
-
-  const details: Run[] = [...titleRuns(editor.post, "regular", "italic")];
-  const affiliation = htmlToText(editor.content);
-  for (const part of [affiliation, editor.country.trim()]) {
-    if (part) details.push({ text: `${details.length ? ", " : ""}${part}`, style: "regular" });
-  }
-  const nameLines = fitRuns([{ text: editor.name.trim(), style: "bold" }], { size: 27, minSize: 14, maxWidth: textWidth - 40, maxLines: 1, balance: true });
-  const recognition: Run[] = [
-    { text: "in grateful recognition of the valuable contribution as ", style: "regular" },
-    { text: role, style: "bold" },
-    { text: " of the Editorial Board of ", style: "regular" },
-    { text: journal.name, style: "italic" },
-    { text: ".", style: "regular" },
-  ];
-  const blocks: Block[] = [
-    { lines: [singleLine("CERTIFICATE OF APPRECIATION", "bold", 24)], leading: 30, color: NAVY, before: 0, tracking: 2.2 },
-    { lines: [singleLine("This certificate is proudly presented to", "italic", 12.5)], leading: 18, color: MUTED, before: 6 },
-    { lines: nameLines, leading: nameLines[0].size * 1.25, color: INK, before: 6, underline: true },
-    ...(details.length
-      ? [{ lines: fitRuns(details, { size: 11.5, minSize: 9, maxWidth: textWidth, maxLines: 2, balance: true }), leading: 16, color: MUTED, before: 10 } satisfies Block]
-      : []),
-    { lines: fitRuns(recognition, { size: 13, minSize: 10.5, maxWidth: textWidth, maxLines: 3, balance: true }), leading: 18, color: INK, before: 10 },
-    { lines: layoutRuns([{ text: `Issued on ${longDate(input.issuedOn)}`, style: "regular" }], 12, textWidth), leading: 17, color: INK, before: 6 },
-  ];
-  drawBlocks(canvas, blocks, headerBottom, 138);
+  const blocks = editorCertificateBlocks(input, W - 200, headerBottom, EDITOR_FOOTER_TOP);
+  drawBlocks(canvas, blocks, headerBottom, EDITOR_FOOTER_TOP);
   const chief = input.editorInChief.trim();
   const signsOwn = !chief || chief === editor.name.trim();
   if (signsOwn) {
-    signatureBlock(canvas, journal.publisherName || journal.name, "Publisher", W - 175, 88);
+    signatureBlock(canvas, journal.publisherName || journal.name, "Publisher", W - 175, 88, { stamp: journal.stamp });
   } else {
-    signatureBlock(canvas, chief, "Editor-in-Chief", W - 175, 88);
+    signatureBlock(canvas, chief, "Editor-in-Chief", W - 175, 88, { signature: journal.signature, stamp: journal.stamp });
   }
   if (journal.domain) canvas.text(journal.domain, 74, 62, "regular", 9, { color: MUTED });
   return builder.save();

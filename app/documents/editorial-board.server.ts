@@ -3,11 +3,10 @@
  * Editors, Assistant Editors, each editor with post, affiliation and country, and e-mail and
  * phone only when the journal shows editor contacts publicly.
  */
-import { A4, DocBuilder, layoutRuns, type Canvas, type Line, type Run } from "./canvas.server";
+import { A4, DocBuilder, fitRuns, layoutRuns, textWidth, type Canvas, type Line, type Run } from "./canvas.server";
 import { GOLD, INK, MUTED, NAVY, RULE } from "./decor.server";
-import { dataDate, titleRuns } from "./format.server";
+import { dataDate, htmlLines, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
-import { htmlToText } from "../lib/html";
 import type { EditorInfo, JournalInfo } from "./types";
 
 export interface BoardInput {
@@ -30,6 +29,23 @@ function drawLinesAt(c: Canvas, lines: Line[], x: number, top: number, leading: 
   c.drawLines(lines, x, top - leading * 0.8, leading, { color });
 }
 
+/**
+ * E-mail and phone: on one line when both fit, else each on its own; a phone number is never
+ * broken across lines (it shrinks to fit its line instead).
+ */
+export function contactLines(email: string, phone: string, width: number): Line[] {
+  const mail = email ? `E-mail: ${email}` : "";
+  const tel = phone ? `Phone: ${phone}` : "";
+  if (mail && tel && textWidth(`${mail}   ·   ${tel}`, "regular", 9) <= width) return layoutRuns([{ text: `${mail}   ·   ${tel}`, style: "regular" }], 9, width);
+  const lines: Line[] = mail ? layoutRuns([{ text: mail, style: "regular" }], 9, width) : [];
+  if (tel) {
+    let size = 9;
+    while (size > 4 && textWidth(tel, "regular", size) > width) size -= 0.5;
+    lines.push(...fitRuns([{ text: tel, style: "regular" }], { size, minSize: size, maxWidth: Number.POSITIVE_INFINITY, maxLines: 1 }));
+  }
+  return lines;
+}
+
 function editorRow(e: EditorInfo, showContacts: boolean): PagedItem {
   const bodyWidth = A4[0] - 2 * MARGIN_X;
   const rightX = MARGIN_X + LEFT_WIDTH + GUTTER;
@@ -38,11 +54,10 @@ function editorRow(e: EditorInfo, showContacts: boolean): PagedItem {
   const postRuns: Run[] = [...titleRuns(e.post, "italic", "italic")];
   if (e.degree.trim()) postRuns.push({ text: `${postRuns.length ? ", " : ""}${e.degree.trim()}`, style: "italic" });
   const post = postRuns.length ? layoutRuns(postRuns, 9.5, LEFT_WIDTH) : [];
-  const affiliation = htmlToText(e.content);
-  const aff = affiliation ? layoutRuns([{ text: affiliation, style: "regular" }], 10, rightWidth) : [];
+  // Each line of an HTML affiliation starts a line of its own.
+  const aff = htmlLines(e.content).flatMap((line) => layoutRuns([{ text: line, style: "regular" }], 10, rightWidth));
   const country = e.country.trim() ? layoutRuns([{ text: e.country.trim(), style: "bold" }], 9.5, rightWidth) : [];
-  const contactText = showContacts ? [e.email.trim() && `E-mail: ${e.email.trim()}`, e.phone.trim() && `Phone: ${e.phone.trim()}`].filter(Boolean).join("   ·   ") : "";
-  const contacts = contactText ? layoutRuns([{ text: contactText, style: "regular" }], 9, rightWidth) : [];
+  const contacts = showContacts ? contactLines(e.email.trim(), e.phone.trim(), rightWidth) : [];
   const leftHeight = name.length * 14 + post.length * 12.5;
   const rightHeight = aff.length * 13.5 + country.length * 12.5 + contacts.length * 12;
   const height = Math.max(leftHeight, rightHeight) + 16;

@@ -3,8 +3,9 @@
  *
  * Noto Serif Devanagari (Latin + Devanagari in one face, regular and bold) carries the text;
  * Noto Serif's Latin italic carries the italic parts of titles; small Noto Serif subsets (Latin
- * symbols such as ± µ ², Latin Extended such as ṛ ṣ, Greek) fill in characters the main faces
- * lack. The font files come from npm packages and are inlined into the Worker bundle by Vite's
+ * symbols such as ± µ ², Latin Extended such as ṛ ṣ, Greek, sub/superscripts) and a vendored
+ * DejaVu Serif subset (≤ ≥ → ⇌ ∞ ‰ † ‡) fill in characters the main faces lack. The font files
+ * come from npm packages (and app/documents/fonts/) and are inlined into the Worker bundle by Vite's
  * `?inline` import (a base64 data URL), which works the same in `vite build` and in vitest.
  *
  * Text is shaped with fontkit (OpenType GSUB/GPOS: Devanagari reordering, conjuncts, matras,
@@ -31,13 +32,15 @@ import greekSource from "@fontsource/noto-serif/files/noto-serif-greek-400-norma
 import italicSource from "@fontsource/noto-serif/files/noto-serif-latin-400-italic.woff?inline";
 import latinExtSource from "@fontsource/noto-serif/files/noto-serif-latin-ext-400-normal.woff?inline";
 import latinSource from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff?inline";
+import mathSource from "@fontsource/noto-serif/files/noto-serif-math-400-normal.woff?inline";
+import symbolsSource from "./fonts/symbols-serif.ttf?inline";
 
 // fontkit's Indic shaper runs a state machine compiled with regenerator; it expects the runtime
 // as a global. Set once, before any shaping.
 (globalThis as { regeneratorRuntime?: unknown }).regeneratorRuntime ??= regeneratorRuntime;
 
 export type TextStyle = "regular" | "bold" | "italic";
-type FaceId = "regular" | "bold" | "italic" | "latin" | "latinExt" | "greek" | "greekItalic";
+type FaceId = "regular" | "bold" | "italic" | "latin" | "latinExt" | "greek" | "greekItalic" | "math" | "symbols";
 
 /** Characters the base subsets cover: what nearly every document uses. */
 const BASE_TEXT = (() => {
@@ -49,10 +52,13 @@ const BASE_TEXT = (() => {
 /** Ligatures the Latin faces form; their glyphs belong in the base subsets too. */
 const LIGATURE_SEEDS = ["ff", "fi", "fl", "ffi", "ffl", "ft", "fj"];
 
-/** Characters no bundled face has, written with ones that exist. */
+/**
+ * Invisible characters dropped rather than drawn. Everything else a title or name really holds
+ * has a glyph in some face: sub/superscripts (U+2070–209F) from Noto Serif's math subset, arrows,
+ * relations, ∞, ‰, † and ‡ from a DejaVu Serif subset (each parsed only when a document needs it).
+ */
 const SUBSTITUTES: Record<string, string> = {
-  "≤": "<=", "≥": ">=", "≠": "!=", "→": "->", "←": "<-", "↔": "<->", "∞": "inf", "√": "sqrt",
-  "≈": "~", "∼": "~", "\u00ad": "", "\ufeff": "", "\u200b": "",
+  "\u00ad": "", "\ufeff": "", "\u200b": "",
 };
 
 /** A shaped piece of text in one face: glyph ids and positions in font units. */
@@ -299,13 +305,16 @@ const faces: Record<FaceId, Face> = {
   latinExt: new Face("latinExt", latinExtSource, false),
   greek: new Face("greek", greekSource, false),
   greekItalic: new Face("greekItalic", greekItalicSource, false),
+  math: new Face("math", mathSource, false),
+  // Vendored DejaVu Serif subset (app/documents/fonts/README.md): ≤ ≥ → ⇌ ∞ † ‡ ‰ and kin.
+  symbols: new Face("symbols", symbolsSource, false),
 };
 
 /** Which faces a style tries, in order, for each character. */
 const CHAINS: Record<TextStyle, Face[]> = {
-  regular: [faces.regular, faces.latin, faces.latinExt, faces.greek],
-  bold: [faces.bold, faces.regular, faces.latin, faces.latinExt, faces.greek],
-  italic: [faces.italic, faces.greekItalic, faces.regular, faces.latin, faces.latinExt, faces.greek],
+  regular: [faces.regular, faces.latin, faces.latinExt, faces.greek, faces.math, faces.symbols],
+  bold: [faces.bold, faces.regular, faces.latin, faces.latinExt, faces.greek, faces.math, faces.symbols],
+  italic: [faces.italic, faces.greekItalic, faces.regular, faces.latin, faces.latinExt, faces.greek, faces.math, faces.symbols],
 };
 
 // Marks, joiners and selectors stay in the face of the character they modify.

@@ -54,6 +54,18 @@ export function dataDate(values: readonly (string | null | undefined)[], fallbac
   return new Date(times.length ? Math.max(...times) : Number.isNaN(fixed) ? NO_DATE : fixed);
 }
 
+/**
+ * The lines of a short HTML text such as an editor's affiliation ("Dept. of X<br>University of
+ * Y", "<p>…</p><p>…</p>"): line breaks and block ends separate lines, so parts never run together.
+ */
+export function htmlLines(html: string | null | undefined): string[] {
+  if (!html) return [];
+  return html
+    .split(/<br\s*\/?>|<\/(?:p|div|li|h[1-6]|tr)\s*>|<(?:p|div|li|ul|ol|tr)(?:\s[^>]*)?>/i)
+    .map((part) => htmlToText(part))
+    .filter(Boolean);
+}
+
 /** Plain text of an HTML title (metadata, file names). */
 export function titleText(html: string): string {
   return htmlToText(html);

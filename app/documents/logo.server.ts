@@ -127,3 +127,11 @@ export function drawLogo(canvas: Canvas, logo: PreparedLogo, cx: number, cy: num
   const h = logo.height * scale;
   canvas.image(logoRef(canvas.builder, logo), cx - w / 2, cy - h / 2, w, h, opacity);
 }
+
+/** Draws an image fitted (aspect kept) into the box (x, y, w, h), centred across and resting on its bottom edge. */
+export function drawImageInBox(canvas: Canvas, image: PreparedLogo, x: number, y: number, w: number, h: number): void {
+  const scale = Math.min(w / image.width, h / image.height);
+  const dw = image.width * scale;
+  const dh = image.height * scale;
+  canvas.image(logoRef(canvas.builder, image), x + (w - dw) / 2, y, dw, dh);
+}

@@ -6,12 +6,13 @@
 import { absoluteUrl } from "../lib/urls";
 import { escapeXml } from "../lib/xml";
 import type { DepositArticle, DepositJournal, DepositProblems } from "../schemas/deposit";
-import { articlePath } from "../lib/urls";
+import { articleFileUrl, articlePath } from "../lib/urls";
 
 /** The abstract page and the PDF beside it (`/archives/{y}/{v}/{i}/{ref}.pdf`, as Scholar prefers). */
 export function articleUrls(journal: Pick<DepositJournal, "origin">, a: Pick<DepositArticle, "year" | "volume" | "issue" | "refnumber" | "file">) {
   const page = absoluteUrl(journal, articlePath(a));
-  return { page, pdf: a.file ? `${page}.pdf` : "" };
+  const pdf = articleFileUrl(a);
+  return { page, pdf: pdf ? absoluteUrl(journal, pdf) : "" };
 }
 
 /** A builder was handed records with problems: callers check first and answer with the list. */

@@ -21,8 +21,13 @@ export interface JournalInfo {
   email: string;
   /** The host the journal answers on (www address shown on documents). */
   domain: string;
+  /** The per-journal cover-image flag (settings.show_cover_image): the cover page's artwork panel follows it. */
+  coverImage?: boolean;
   /** The journal's uploaded logo, prepared for embedding (documents draw the seal without one). */
   logo?: PreparedLogo;
+  /** The signer's signature and the journal's stamp (PNGs with transparency), drawn at a certificate's signature line. */
+  signature?: PreparedLogo;
+  stamp?: PreparedLogo;
 }
 
 export interface EditorInfo {

@@ -1,7 +1,13 @@
 /**
  * Certificate verification codes: `{refnumber}-{author position}-{MAC}`, where MAC is the
- * first 50 bits of HMAC-SHA256(secret, "certificate:v1:{journal id}:{refnumber}:{position}")
- * in Crockford base32 (10 characters). Stateless: the page recomputes the MAC, so nothing is
+ * first 50 bits of HMAC-SHA256(secret, "certificate:v2:{journal id}:{refnumber}:{position}:{name}")
+ * in Crockford base32 (10 characters). {name} is the author's name as printed (NFC, spaces
+ * collapsed): a code belongs to a person, not to a byline position, so after a byline
+ * correction or reorder it still names its author (verification tries every current author of
+ * the article with the code's position) and never transfers to whoever now stands at that
+ * position; a renamed author's old code stops verifying. Codes of the former position-only
+ * form (v1) are not accepted: without a record of the name they were printed for, a v1 code
+ * cannot be told apart from a transferred one. Stateless: the page recomputes the MAC, so nothing is
  * stored, a code of one journal is invalid on another, and codes cannot be guessed or
  * enumerated (2^50 possibilities per certificate). The secret is CERTIFICATE_SECRET, or
  * JWT_SECRET when that is not set; the message prefix keeps these MACs apart from the JWTs
@@ -41,9 +47,15 @@ function base32(bytes: Uint8Array, chars: number): string {
   return out;
 }
 
-async function mac(secret: string | undefined, journalId: number, refnumber: string, position: number): Promise<string> {
+/** The name as the MAC binds it: what the certificate prints, in one canonical form. */
+export function printedName(name: string): string {
+  return name.normalize("NFC").replace(/\s+/g, " ").trim();
+}
+
+async function mac(secret: string | undefined, journalId: number, refnumber: string, position: number, name: string): Promise<string> {
   const key = await hmacKey(secret);
-  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`certificate:v1:${journalId}:${refnumber}:${position}`));
+  const message = `certificate:v2:${journalId}:${refnumber}:${position}:${printedName(name)}`;
+  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
   return base32(new Uint8Array(sig), MAC_CHARS);
 }
 
@@ -57,8 +69,16 @@ export function certificateSecret(env: unknown): string | undefined {
 }
 
 /** The verification code of one author's certificate. Throws MissingSecretError without a secret. */
-export async function certificateCode(secret: string | undefined, journalId: number, refnumber: string, position: number): Promise<string> {
-  return `${refnumber}-${position}-${await mac(secret, journalId, refnumber, position)}`;
+export async function certificateCode(secret: string | undefined, journalId: number, refnumber: string, position: number, author: string): Promise<string> {
+  return `${refnumber}-${position}-${await mac(secret, journalId, refnumber, position, author)}`;
+}
+
+/**
+ * A secret-dependent key for one byline slot (no name): document ETags use it, so a rotated
+ * secret changes every certificate's ETag before any query is made.
+ */
+export async function certificateSlotKey(secret: string | undefined, journalId: number, refnumber: string, position: number): Promise<string> {
+  return mac(secret, journalId, `slot:${refnumber}`, position, "");
 }
 
 export interface ParsedCode {
@@ -87,18 +107,23 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** The refnumber and author position a code stands for, if it is genuine for this journal. */
-export async function checkCode(secret: string | undefined, journalId: number, raw: string): Promise<{ refnumber: string; position: number } | null> {
-  const parsed = parseCode(raw);
-  if (!parsed) return null;
-  let expected: string;
-  try {
-    expected = await mac(secret, journalId, parsed.refnumber, parsed.position);
-  } catch (error) {
-    if (error instanceof MissingSecretError) return null;
-    throw error;
+/**
+ * Which of the article's current authors a code was issued to: the index in `authors` of the
+ * name whose MAC (with the code's refnumber and position) matches, or -1. Throws nothing for a
+ * missing secret (no code is genuine then).
+ */
+export async function matchCode(secret: string | undefined, journalId: number, parsed: ParsedCode, authors: readonly string[]): Promise<number> {
+  for (let i = 0; i < authors.length; i++) {
+    let expected: string;
+    try {
+      expected = await mac(secret, journalId, parsed.refnumber, parsed.position, authors[i]);
+    } catch (error) {
+      if (error instanceof MissingSecretError) return -1;
+      throw error;
+    }
+    if (sameText(expected, parsed.mac)) return i;
   }
-  return sameText(expected, parsed.mac) ? { refnumber: parsed.refnumber, position: parsed.position } : null;
+  return -1;
 }
 
 /** Canonical form of a code (what the certificate prints), for redirects and display. */

@@ -4,8 +4,19 @@
  * previews a DOI with exactly the function the server assigns it with.
  */
 
-/** A whole DOI: '10.' + 4–9 digit registrant code + '/' + suffix (Crossref's own pattern). */
-export const DOI_SYNTAX = /^10\.\d{4,9}\/[^\s<>"]{1,200}$/;
+/**
+ * A whole DOI, Crossref's recommended pattern: '10.' + 4–9 digit registrant code + '/' + a
+ * suffix of letters, digits and - . _ ; ( ) / : only. Checked when a DOI is stored (article
+ * form and API) and again when one is exported (RIS, BibTeX, CSL-JSON, metadata), so no
+ * stored value can carry braces, quotes or line breaks into an export (issue 15.3).
+ */
+export const DOI_SYNTAX = /^10\.\d{4,9}\/[-._;()/:A-Za-z0-9]{1,200}$/;
+
+/** The DOI if it has that syntax, else '' (exports leave out what they cannot vouch for). */
+export function exportableDoi(doi: string | null | undefined): string {
+  const value = (doi ?? "").trim();
+  return DOI_SYNTAX.test(value) ? value : "";
+}
 
 /** A Crossref DOI prefix: '10.' followed by 4–9 digits. */
 export const DOI_PREFIX_SYNTAX = /^10\.\d{4,9}$/;

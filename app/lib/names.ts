@@ -35,6 +35,15 @@ export function stripHonorifics(name: string): string {
   return rest;
 }
 
+/**
+ * A name as author pages know it: without titles, in NFC, single spaces. The author page's
+ * canonical URL is made of it (app/lib/urls.ts authorPath), so spellings that differ only in
+ * a title, spacing or Unicode form reach one page.
+ */
+export function normaliseAuthorName(name: string): string {
+  return stripHonorifics(name.normalize("NFC").replace(/\s+/g, " "));
+}
+
 // Viramas of the Brahmic scripts: a consonant after one belongs to the same akshara (conjunct).
 const VIRAMA = /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d]/u;
 const MARK = /[\p{M}\u200c\u200d]/u;
@@ -69,6 +78,11 @@ export interface NameParts {
   /** Surname: the last word ('Singh'), or the whole of a one-word name. */
   family: string;
   /**
+   * Lower-case particles written before the surname ('van der' in 'Jan van der Berg', 'dos'
+   * in 'João dos Santos'): part of the surname, never initials. CSL's non-dropping-particle.
+   */
+  particle: string;
+  /**
    * Given names, with names written as initials normalised to 'R. K.' (so 'R.K.', 'R. K.' and
    * 'RK' cite alike); full given names are kept as written.
    */
@@ -101,18 +115,26 @@ function bareInitials(word: string, allCaps: boolean): boolean {
   return (allCaps ? /^\p{Lu}{2}$/u : /^\p{Lu}{2,3}$/u).test(word) && /^\p{Script=Latin}+$/u.test(word);
 }
 
+// Surname particles as bylines here write them, in lower case (a capitalised 'Van' or 'De' is
+// read as a given name, as citation managers do).
+const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "do", "dos", "du", "la", "le", "ter", "ten", "zu", "vom", "zum", "zur", "y", "bin", "ibn", "al", "el"]);
+
 export function parseName(name: string): NameParts {
   // Split after a period that runs into the next letter too: 'R.K.Singh' is three words.
   const words = stripHonorifics(name)
     .normalize("NFC")
     .split(/\s+|(?<=\.)(?=\p{L})/u)
     .filter(Boolean);
-  if (words.length <= 1) return { family: words[0] ?? "", given: "", initials: [] };
+  if (words.length <= 1) return { family: words[0] ?? "", particle: "", given: "", initials: [] };
   const family = words[words.length - 1];
+  // Particles run back from the surname; at least one given name stays before them.
+  let start = words.length - 1;
+  while (start > 1 && PARTICLES.has(words[start - 1])) start--;
+  const particle = words.slice(start, -1).join(" ");
   const allCaps = !/\p{Ll}/u.test(words.join(""));
   const given: string[] = [];
   const initials: string[][] = [];
-  for (const word of words.slice(0, -1)) {
+  for (const word of words.slice(0, start)) {
     if (bareInitials(word, allCaps)) {
       for (const letter of word) {
         given.push(`${letter}.`);
@@ -126,7 +148,7 @@ export function parseName(name: string): NameParts {
     // 'R.', 'K' and 'J.-P.' are initials: written with a period each; anything else as given.
     given.push(parts.every(isInitial) ? parts.map((p) => `${initialOf(p)}.`).join("-") : word);
   }
-  return { family, given: given.join(" "), initials };
+  return { family, particle, given: given.join(" "), initials };
 }
 
 const caseless = (s: string) => s.toUpperCase() === s.toLowerCase();

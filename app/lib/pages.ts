@@ -26,3 +26,36 @@ export function splitPages(pagenumber: string): { first: string; last: string } 
 export function formatPages(pagenumber: string, dash = "–"): string {
   return pagenumber.trim().replace(/\s*-\s*/, dash);
 }
+
+/**
+ * A page range the way a CSL style's page-range-format writes it, as citeproc-js does
+ * (expanded '321–328', minimal '321–8', minimal-two '321–28', chicago-16 '321–28', '1096–104',
+ * '12–18'), with an en dash. Anything but two plain numbers keeps its text, hyphen → en dash.
+ */
+export function pageRange(pagenumber: string, format: "expanded" | "minimal" | "minimal-two" | "chicago-16"): string {
+  const m = RANGE.exec(pagenumber);
+  if (!m) return formatPages(pagenumber);
+  const [begin, end] = [m[1], m[2]];
+  let last = end;
+  if (format === "minimal" || format === "minimal-two") {
+    const min = format === "minimal-two" ? 2 : 0;
+    if (begin.length === end.length) {
+      let i = 0;
+      while (i < begin.length && begin[i] === end[i] && end.length - i > min) i++;
+      last = end.slice(i);
+    }
+  } else if (format === "chicago-16") {
+    const b = Number(begin);
+    const e = Number(end);
+    if (b > 100 && b % 100) {
+      for (let i = 2; i < end.length; i++) {
+        const d = 10 ** i;
+        if (Math.floor(b / d) === Math.floor(e / d)) {
+          last = String(e % d);
+          break;
+        }
+      }
+    }
+  }
+  return `${begin}–${last}`;
+}

@@ -10,6 +10,11 @@ export function enquiryText(siteName: string): string {
   return `Hello, I have an enquiry about ${siteName}.`;
 }
 
+/** The journal's "Chat with us on WhatsApp" link (header, side columns, footer); '' when it has no number. */
+export function enquiryChatLink(whatsapp: string, siteName: string): string {
+  return whatsapp ? whatsappLink(whatsapp, enquiryText(siteName)) : "";
+}
+
 /** The spec stores the impact factor with a 15-character prefix that the display drops. */
 export function displayImpactFactor(stored: string): string {
   return stored.length > 15 ? stored.slice(15) : stored;
@@ -37,4 +42,23 @@ export function pageTitle(page: string, siteName: string): string {
 export function siteNameFromMatches(matches: ReadonlyArray<unknown>): string {
   const root = matches[0] as { loaderData?: { site?: { websitename?: string } } } | undefined;
   return root?.loaderData?.site?.websitename ?? "";
+}
+
+/**
+ * Link-preview tags every reader page carries (article, issue, home…): the journal's 1200×630
+ * image (root loader's previewImage) as og:image and a large Twitter/WhatsApp card.
+ */
+export function previewImageMeta(matches: ReadonlyArray<unknown>): { property?: string; name?: string; content: string }[] {
+  const root = matches[0] as { loaderData?: { previewImage?: string; site?: { websitename?: string } } } | undefined;
+  const image = root?.loaderData?.previewImage;
+  if (!image) return [];
+  return [
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: root?.loaderData?.site?.websitename ?? "" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: image },
+  ].filter((t) => t.content);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  searchPath,
   absoluteUrl,
   articleAssetPath,
   articleFileUrl,
@@ -25,8 +26,9 @@ describe("public paths", () => {
     expect(authorPath("Dr. Anjali Sharma")).toBe("/authors/Anjali%20Sharma");
   });
 
-  it("names an article PDF the way the asset route reads it back", () => {
-    expect(articleFileUrl(article)).toBe("/assets/archives/2025/vol4issue2/48213.pdf");
+  it("names an article PDF once, beside its page; the stored-file path still reads back", () => {
+    expect(articleFileUrl(article)).toBe("/archives/2025/4/2/48213.pdf");
+    expect(articleFileUrl(article)).toBe(`${articlePath(article)}.pdf`);
     expect(articleFileUrl({ ...article, file: "" })).toBeNull();
     const path = articleAssetPath(2025, 4, 2, "48213.pdf");
     expect(parseArticleAssetPath(path)).toEqual({ year: 2025, volume: 4, issue: 2, file: "48213.pdf" });
@@ -37,5 +39,15 @@ describe("public paths", () => {
     const journal = { origin: publicOrigin("journal.example", { PUBLIC_SCHEME: "https", PUBLIC_PORT: "443" }) };
     expect(absoluteUrl(journal, articlePath(article))).toBe("https://journal.example/archives/2025/4/2/48213");
     expect(absoluteUrl({ origin: publicOrigin("localhost", { PUBLIC_SCHEME: "http", PUBLIC_PORT: "5173" }) }, "pdf")).toBe("http://localhost:5173/pdf");
+  });
+});
+
+describe("searchPath", () => {
+  it("is the one search URL: the search box and the pager give the same address", () => {
+    expect(searchPath("drought tolerance")).toBe("/search?keyword=drought%20tolerance");
+    expect(searchPath("a&b=c", { year: 2025, volume: null, page: 1 })).toBe("/search?keyword=a%26b%3Dc&year=2025");
+    expect(searchPath("राजेश", { year: 2024, volume: 3, page: 2 })).toBe(
+      "/search?keyword=%E0%A4%B0%E0%A4%BE%E0%A4%9C%E0%A5%87%E0%A4%B6&year=2024&volume=3&page=2",
+    );
   });
 });

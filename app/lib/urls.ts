@@ -7,7 +7,7 @@
  * journal's origin: its primary hostname with the deployment's scheme and port, never the
  * request's Host, port, scheme or X-Forwarded-* headers (docs/decisions/007-primary-host.md).
  */
-import { stripHonorifics } from "./names";
+import { normaliseAuthorName } from "./names";
 
 // ---- Absolute URLs -----------------------------------------------------------------------
 
@@ -77,7 +77,7 @@ export function articlePdfPath(a: ArticleRef): string {
 
 /** Every article of one author in this journal; the name without honorifics (app/lib/names.ts). */
 export function authorPath(name: string): string {
-  return `/authors/${encodeURIComponent(stripHonorifics(name))}`;
+  return `/authors/${encodeURIComponent(normaliseAuthorName(name))}`;
 }
 
 /** The downloads page an author is sent after publication: /pdf?refno={ref}. */
@@ -123,9 +123,14 @@ export function parseArticleAssetPath(path: string): (IssueRef & { file: string 
   return m ? { year: Number(m[1]), volume: Number(m[2]), issue: Number(m[3]), file: m[4] } : null;
 }
 
-/** Public URL of an article's PDF, or null when the article has none. */
-export function articleFileUrl(a: IssueRef & { file: string }): string | null {
-  return a.file ? `/assets${articleAssetPath(a.year, a.volume, a.issue, a.file)}` : null;
+/**
+ * The one public URL of an article's PDF, or null when the article has none: beside its
+ * abstract page, `/archives/{year}/{vol}/{issue}/{ref}.pdf` (as Google Scholar prefers). Every
+ * link, export, tag, feed, OAI record and sitemap uses it; the stored-file form
+ * `/assets/archives/{year}/vol{v}issue{i}/{file}` answers 301 to it (workers/assets.ts).
+ */
+export function articleFileUrl(a: ArticleRef & { file: string }): string | null {
+  return a.file ? articlePdfPath(a) : null;
 }
 
 /** An editor's portrait, or the default avatar. */
@@ -142,10 +147,31 @@ export function journalLogoUrl(logo: string): string {
   return logo ? `/assets/logo/${encodeURIComponent(logo)}` : "";
 }
 
+/** Public URL of a certificate signature or stamp image ('' without one). */
+export function certificateImageUrl(image: string): string {
+  return image ? `/assets/signature/${encodeURIComponent(image)}` : "";
+}
+
 /** The copyright form authors download from the instructions page (a static file in public/assets). */
 export const COPYRIGHT_FORM_URL = "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc";
 
 /** Another listed journal's logo, served through this host for the publisher's journal list. */
 export function listedJournalLogoPath(journalId: number, logo: string): string {
   return `/journals/logos/${journalId}/${encodeURIComponent(logo)}`;
+}
+
+/** The search page for a keyword, with its filters and page (the search box and the pager). */
+export function searchPath(keyword: string, opts: { year?: number | null; volume?: number | null; page?: number } = {}): string {
+  // encodeURIComponent (a space is %20, as the header search has always sent it), not
+  // URLSearchParams' '+': the edge cache rebuilds its key from the parsed query either way.
+  let q = `keyword=${encodeURIComponent(keyword)}`;
+  if (opts.year != null) q += `&year=${opts.year}`;
+  if (opts.volume != null) q += `&volume=${opts.volume}`;
+  if (opts.page && opts.page > 1) q += `&page=${opts.page}`;
+  return `/search?${q}`;
+}
+
+/** The journal's link-preview image (1200×630 PNG), named by the journal's version so it can be cached for a year. */
+export function previewImagePath(version: number): string {
+  return `/og/${version}.png`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import type { Issue } from "./issues.server";
@@ -60,20 +60,21 @@ export async function createArticle(db: Db, journalId: number, dirty: NewArticle
   }
 }
 
+/**
+ * The articles of one issue of this journal: the condition every per-issue read shares (the
+ * tables of contents, the admin table, reader counts, file lookups).
+ */
+export function inIssue(journalId: number, year: number, volume: number, issue: number): SQL {
+  return and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue))!;
+}
+
 /** Query for an issue's public table of contents: enabled, with a refnumber, by first page. */
 export function issueArticlesQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
   return db
     .select()
     .from(articles)
     .where(
-      and(
-        eq(articles.journalId, journalId),
-        eq(articles.year, year),
-        eq(articles.volume, volume),
-        eq(articles.issue, issue),
-        eq(articles.status, "enabled"),
-        sql`${articles.refnumber} <> ''`,
-      ),
+      and(inIssue(journalId, year, volume, issue), eq(articles.status, "enabled"), sql`${articles.refnumber} <> ''`),
     )
     .orderBy(asc(articles.firstPage), asc(articles.id));
 }
@@ -104,10 +105,15 @@ export async function getArticleById(db: Db, journalId: number, id: number) {
 
 /** Every article of an issue for staff (enabled and disabled), in page order. */
 export async function listIssueArticlesForAdmin(db: Db, journalId: number, year: number, volume: number, issue: number) {
+  return adminIssueArticlesQuery(db, journalId, year, volume, issue);
+}
+
+/** Query for every article of an issue (any status), in page order: the admin issue table. */
+export function adminIssueArticlesQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
   return db
     .select()
     .from(articles)
-    .where(and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
+    .where(inIssue(journalId, year, volume, issue))
     .orderBy(asc(articles.firstPage), asc(articles.id));
 }
 

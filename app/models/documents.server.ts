@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import type { Article, ArticleSummary } from "../lib/article";
 import { articles, editors, issues } from "../db/schema";
+import { chiefEditorQuery } from "./editors.server";
 
 /** Bound parameters per statement: D1 allows 100; the journal id takes one. */
 const CHUNK = 90;
@@ -26,10 +27,11 @@ const articleColumns = {
   firstPage: articles.firstPage,
   publishdate: articles.publishdate,
   status: articles.status,
+  doi: articles.doi,
 };
 
 export type DocumentArticle = ArticleSummary &
-  Pick<Article, "id" | "firstPage" | "status"> & {
+  Pick<Article, "id" | "firstPage" | "status" | "doi"> & {
     /** The issue's period; the article's own copy (`frequency`, '' when unset) comes first. */
     issueFrequency: string | null;
   };
@@ -50,6 +52,30 @@ export function publicArticleByIdForDocumentQuery(db: Db, journalId: number, id:
   return articleSelect(db)
     .where(and(eq(articles.journalId, journalId), eq(articles.id, id), eq(articles.status, "enabled")))
     .limit(1);
+}
+
+/**
+ * What one author's certificate needs, in one round trip: the enabled article (null when it is
+ * unknown or withdrawn) and the name of the editor-in-chief ('' without one).
+ */
+export async function readCertificateSources(db: Db, journalId: number, refnumber: string): Promise<{ article: DocumentArticle | null; chief: string }> {
+  const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journalId, refnumber), chiefEditorQuery(db, journalId)]);
+  return { article: (rows[0] as DocumentArticle | undefined) ?? null, chief: chief[0]?.name ?? "" };
+}
+
+/**
+ * The article a certificate code names, whatever its status (/verify tells a withdrawn
+ * article's certificate apart from a forged one), or null.
+ */
+export async function articleForVerification(db: Db, journalId: number, refnumber: string): Promise<DocumentArticle | null> {
+  const [row] = await articleSelect(db).where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber))).limit(1);
+  return (row as DocumentArticle | undefined) ?? null;
+}
+
+/** The editor-in-chief's name, '' without one. */
+export async function chiefEditorName(db: Db, journalId: number): Promise<string> {
+  const [chief] = await chiefEditorQuery(db, journalId);
+  return chief?.name ?? "";
 }
 
 /**

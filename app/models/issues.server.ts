@@ -33,12 +33,17 @@ export async function createIssue(db: Db, journalId: number, input: NewIssue): P
 }
 
 export async function findIssue(db: Db, journalId: number, year: number, volume: number, issue: number) {
-  const rows = await db
+  const rows = await issueQuery(db, journalId, year, volume, issue);
+  return rows[0];
+}
+
+/** Query (batchable) for one issue of this journal by year, volume and number. */
+export function issueQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
+  return db
     .select()
     .from(issues)
     .where(and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue)))
     .limit(1);
-  return rows[0];
 }
 
 /** Query for every issue of a journal, newest first, with its count of enabled articles. */

@@ -10,12 +10,14 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles, editors, indexingPartners } from "../db/schema";
 import { parseArticleAssetPath } from "../lib/urls";
-import { articleFileKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
+import { articleFileKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
 
 export interface PublicFile {
   key: string;
   /** The article whose PDF this is (downloads are counted for it). */
   articleId: number | null;
+  /** For an article PDF: where it sits, to name its one canonical URL (app/lib/urls articleFileUrl). */
+  article?: { year: number; volume: number; issue: number; refnumber: string; file: string };
 }
 
 function decodeName(segment: string): string | null {
@@ -28,13 +30,17 @@ function decodeName(segment: string): string | null {
 }
 
 /** The R2 key behind a public asset path (without /assets) for this journal, or null (404). */
-export async function resolvePublicFile(db: Db, journal: { id: number; settings: { logo: string } }, path: string): Promise<PublicFile | null> {
+export async function resolvePublicFile(
+  db: Db,
+  journal: { id: number; settings: { logo: string; signature_image: string; stamp_image: string } },
+  path: string,
+): Promise<PublicFile | null> {
   const article = parseArticleAssetPath(path);
   if (article) {
     const file = decodeName(article.file);
     if (!file) return null;
     const [row] = await db
-      .select({ id: articles.id, file: articles.file, fileKey: articles.fileKey })
+      .select({ id: articles.id, refnumber: articles.refnumber, file: articles.file, fileKey: articles.fileKey })
       .from(articles)
       .where(
         and(
@@ -48,11 +54,22 @@ export async function resolvePublicFile(db: Db, journal: { id: number; settings:
       )
       .limit(1);
     const object = row ? row.fileKey || row.file : "";
-    return row && isSafeFileName(object) ? { key: articleFileKey(journal.id, article.year, article.volume, article.issue, object), articleId: row.id } : null;
+    if (!row || !isSafeFileName(object)) return null;
+    return {
+      key: articleFileKey(journal.id, article.year, article.volume, article.issue, object),
+      articleId: row.id,
+      article: { year: article.year, volume: article.volume, issue: article.issue, refnumber: row.refnumber, file: article.file },
+    };
   }
-  const m = /^\/(editors|indexing|logo)\/([^/]+)$/.exec(path);
+  const m = /^\/(editors|indexing|logo|signature)\/([^/]+)$/.exec(path);
   const name = m ? decodeName(m[2]) : null;
   if (!m || !name) return null;
+  // The signature and stamp printed on every public certificate (shown in the Settings preview).
+  if (m[1] === "signature") {
+    return name === journal.settings.signature_image || name === journal.settings.stamp_image
+      ? { key: certificateImageKey(journal.id, name), articleId: null }
+      : null;
+  }
   if (m[1] === "logo") return journal.settings.logo === name ? { key: journalLogoKey(journal.id, name), articleId: null } : null;
   if (m[1] === "editors") {
     const [row] = await db

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
-import { journalLogoKey } from "../storage/keys.server";
+import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
 import { checkImage, decodable, randomSuffix, UploadRejected } from "../storage/uploads.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
 
@@ -63,5 +63,54 @@ export async function setJournalLogo(env: Storage, db: Db, journalId: number, lo
     throw error;
   }
   if (current.logo && current.logo !== name) await env.FILES.delete(journalLogoKey(journalId, current.logo)).catch(() => {});
+  return getSettings(db, journalId);
+}
+
+export type CertificateImageKind = "signature" | "stamp";
+export const CERTIFICATE_IMAGE_COLUMN = { signature: "signature_image", stamp: "stamp_image" } as const;
+
+/** True when a PNG can show through: an alpha channel (colour type 4 or 6) or a tRNS chunk. */
+export function pngHasTransparency(bytes: Uint8Array): boolean {
+  const colorType = bytes[25];
+  if (colorType === 4 || colorType === 6) return true;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 8; i + 8 <= bytes.length; ) {
+    const length = view.getUint32(i);
+    const type = String.fromCharCode(bytes[i + 4], bytes[i + 5], bytes[i + 6], bytes[i + 7]);
+    if (type === "tRNS") return true;
+    if (type === "IDAT" || type === "IEND") return false;
+    i += 12 + length;
+  }
+  return false;
+}
+
+/**
+ * A signature or stamp upload, checked by content: a PNG (at most 2 MB, like every image)
+ * with transparency, so the certificate shows through around the ink. Throws UploadRejected.
+ */
+export async function checkCertificateImage(file: File): Promise<LogoImage> {
+  const image = await checkImage(file);
+  if (image.ext !== "png") throw new UploadRejected("unsupported_image");
+  if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
+  return { bytes: image.bytes, ext: "png", contentType: image.contentType };
+}
+
+/**
+ * Sets (or, with `image` null, removes) the certificates' signature or stamp, as the logo is
+ * set: fresh object, one row write, old object deleted last (ADR 004).
+ */
+export async function setCertificateImage(env: Storage, db: Db, journalId: number, kind: CertificateImageKind, image: LogoImage | null) {
+  const column = CERTIFICATE_IMAGE_COLUMN[kind];
+  const [current] = await db.select({ name: settings[column] }).from(settings).where(eq(settings.journalId, journalId)).limit(1);
+  if (!current) throw new Error("journal has no settings");
+  const name = image ? `${kind}-${randomSuffix()}.png` : "";
+  if (image) await env.FILES.put(certificateImageKey(journalId, name), image.bytes, { httpMetadata: { contentType: image.contentType } });
+  try {
+    await db.update(settings).set({ [column]: name, updated_at: new Date().toISOString() }).where(eq(settings.journalId, journalId));
+  } catch (error) {
+    if (image) await env.FILES.delete(certificateImageKey(journalId, name)).catch(() => {});
+    throw error;
+  }
+  if (current.name && current.name !== name) await env.FILES.delete(certificateImageKey(journalId, current.name)).catch(() => {});
   return getSettings(db, journalId);
 }

@@ -11,13 +11,13 @@ import type { Article } from "../lib/article";
 import { validateArticle } from "../schemas/article";
 import type { Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
-import { FIELD_MESSAGES } from "../schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES } from "../schemas/messages";
 import { validateSettings } from "../schemas/settings";
 import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
 import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, updateArticleWithPdf } from "./articles.server";
 import { createEditorWithPicture, updateEditorWithPicture, type Editor } from "./editors.server";
 import type { Issue } from "./issues.server";
-import { checkLogo, setJournalLogo, updateSettings, type LogoImage } from "./settings.server";
+import { checkCertificateImage, checkLogo, setCertificateImage, setJournalLogo, updateSettings, type CertificateImageKind, type LogoImage } from "./settings.server";
 
 type Storage = { DB: D1Database; FILES: R2Bucket };
 
@@ -157,4 +157,22 @@ export async function saveLogo(env: Storage, db: Db, journalId: number, file: Fi
     }
   }
   return { ok: true as const, value: await setJournalLogo(env, db, journalId, logo) };
+}
+
+/**
+ * Sets or removes the signature or stamp drawn on certificates (`{kind}File`: a PNG with
+ * transparency, at most 2 MB; `remove`): the Settings card and /api/settings/{kind}.
+ */
+export async function saveCertificateImage(env: Storage, db: Db, journalId: number, kind: CertificateImageKind, file: File | null, remove: boolean) {
+  const field = `${kind}File`;
+  if (!file && !remove) return fail(400, { [field]: CERTIFICATE_IMAGE_MESSAGES.invalid });
+  let image: LogoImage | null = null;
+  if (file) {
+    try {
+      image = await checkCertificateImage(file);
+    } catch (error) {
+      return known(error, field, () => CERTIFICATE_IMAGE_MESSAGES.invalid);
+    }
+  }
+  return { ok: true as const, value: await setCertificateImage(env, db, journalId, kind, image) };
 }

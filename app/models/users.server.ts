@@ -85,21 +85,28 @@ function ipAllowed(allowedIps: string, ip: string): boolean {
 /**
  * Checks a sign-in: throttled per IP and per username (10 failures in 15 minutes → refused),
  * same answer for unknown user and wrong password, then account status and allowed IPs.
+ *
+ * `device` is the id of a valid device cookie for this username (app/auth/tokens.server.ts):
+ * such an attempt — a browser that signed in as this user before — is counted against that
+ * device instead of the username, so failures of strangers (which lock the username) do not
+ * lock the owner's browser out, and its own failures lock only itself. The per-IP limit
+ * applies to every attempt.
  */
 export async function attemptLogin(
   db: Db,
   journalId: number,
-  input: { username: string; password: string; ip: string },
+  input: { username: string; password: string; ip: string; device?: string | null },
   now = Date.now(),
 ): Promise<LoginResult> {
   const since = now - LOGIN_WINDOW_MS;
   const username = input.username.slice(0, 200);
+  const device = (input.device ?? "").slice(0, 64);
   // The attempt is written BEFORE the password is checked and counted with the others in the
   // same batch, so parallel attempts see each other: a burst cannot slip more than the limit
   // through. Only a wrong password keeps its row; any other outcome removes it again. Old rows
   // of this journal are pruned on the way.
   const [inserted, byIp, byUser] = await db.batch([
-    db.insert(loginAttempts).values({ journalId, ip: input.ip, username, at: now }).returning({ id: loginAttempts.id }),
+    db.insert(loginAttempts).values({ journalId, ip: input.ip, username, device, at: now }).returning({ id: loginAttempts.id }),
     db
       .select({ n: sql<number>`count(*)` })
       .from(loginAttempts)
@@ -107,7 +114,13 @@ export async function attemptLogin(
     db
       .select({ n: sql<number>`count(*)` })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, username), gt(loginAttempts.at, since))),
+      .where(
+        and(
+          eq(loginAttempts.journalId, journalId),
+          device ? eq(loginAttempts.device, device) : and(eq(loginAttempts.username, username), eq(loginAttempts.device, "")),
+          gt(loginAttempts.at, since),
+        ),
+      ),
     db.delete(loginAttempts).where(and(eq(loginAttempts.journalId, journalId), lt(loginAttempts.at, since))),
   ]);
   const attempt = inserted[0].id;
@@ -133,21 +146,16 @@ export async function attemptLogin(
     await forget();
     return { ok: false, error: "invalid_ip" };
   }
+  // Success forgets this device's failures, or (without a device cookie) the username's.
   await db
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.journalId, journalId), eq(loginAttempts.username, username)));
+    .where(
+      and(
+        eq(loginAttempts.journalId, journalId),
+        device ? eq(loginAttempts.device, device) : and(eq(loginAttempts.username, username), eq(loginAttempts.device, "")),
+      ),
+    );
   return { ok: true, user };
-}
-
-/**
- * Signs the user out everywhere: tokens carry the session epoch they were issued in, and a
- * token of an older epoch no longer verifies.
- */
-export async function endSessions(db: Db, journalId: number, userId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
-    .where(and(eq(users.journalId, journalId), eq(users.id, userId)));
 }
 
 /** An enabled user of this journal by id (what a valid token's `sub` must point at). */

@@ -118,8 +118,10 @@ export interface PersonName {
 export function personNames(authorname: string): PersonName[] {
   return splitAuthors(authorname)
     .map((name) => {
-      const { family, given } = parseName(name);
-      return { full: [given, family].filter(Boolean).join(" "), given, surname: family };
+      const { family, particle, given } = parseName(name);
+      // A particle belongs to the surname: 'Jan van der Berg' → surname 'van der Berg'.
+      const surname = particle ? `${particle} ${family}` : family;
+      return { full: [given, surname].filter(Boolean).join(" "), given, surname };
     })
     .filter((p) => p.surname);
 }

@@ -61,6 +61,8 @@ export function errorMessage(code: string | undefined | null): string {
  * so staff know whether to wait or to call someone.
  */
 export const LOGIN_DETAIL: Record<string, string> = {
+  cross_site: "Sign in from this site's own sign-in page.",
+  unsupported_media_type: "Sign in with the form on this page.",
   too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   server_error: "The sign-in service did not answer. Please try again in a minute.",
 };
@@ -151,4 +153,59 @@ export const SELECTION_TOO_LARGE = "The selection is too large";
 export const BAD_REQUEST = {
   title: "Bad request",
   text: "This request could not be read: its address or form is malformed.",
+} as const;
+
+/** Document selections (index page, certificates, exports) and certificate downloads/verification. */
+export const SELECTION_MESSAGES = {
+  expectedJson: (noun: string, key: string) => `Send the selected ${noun} as JSON: {"${key}": [...]}`,
+  malformedJson: (key: string) => `The request body is not valid JSON; send {"${key}": [...]}`,
+  invalidShape: (noun: string, key: string) => `Send the selected ${noun} as {"${key}": [...]} or a JSON array`,
+  invalidValue: (noun: string, shown: string) => `Not a valid ${noun.replace(/s$/, "")}: ${shown}`,
+  empty: (noun: string) => `Select at least one of the ${noun}`,
+  tooMany: (max: number, noun: string, got: number) => `Select at most ${max} ${noun} at a time (got ${got})`,
+  tooLarge: "The selection is too large",
+  unknownRefnumbers: (list: string) => `Unknown reference number(s): ${list}`,
+  unknownEditors: (list: string) => `Unknown editor id(s): ${list}`,
+  /** Certificates are made only for published (enabled) articles, as the public download. */
+  notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
+  authorCount: (n: number) => `The article has ${n} author(s)`,
+  missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
+} as const;
+
+/** The public /verify page. */
+export const VERIFY_MESSAGES = {
+  invalid: "This verification code is not valid for this journal.",
+  withdrawn: "This certificate was issued by this journal, but the article has since been withdrawn.",
+  empty: "Type the certificate ID printed on the certificate.",
+} as const;
+
+/** Signature and stamp images for certificates (Settings page and API). */
+export const CERTIFICATE_IMAGE_MESSAGES = {
+  invalid: "Choose a PNG image with a transparent background, of at most 2 MB.",
+  choose: "Choose an image first.",
+  notChanged: "The image was not changed. Please try again.",
+  updated: { signature: "Signature updated", stamp: "Stamp updated" },
+  removed: { signature: "Signature removed", stamp: "Stamp removed" },
+} as const;
+
+/** New staff passwords (admin change-password page and `npm run admin-user`). */
+export const PASSWORD_MESSAGES = {
+  tooShort: (min: number) => `Choose a password of at least ${min} characters.`,
+  tooLong: (max: number) => `A password has at most ${max} characters.`,
+  common: "This password is one of the most common passwords and is easy to guess. Please choose another.",
+  containsUsername: "A password may not contain your username. Please choose another.",
+  containsJournal: "A password may not contain the journal's short name. Please choose another.",
+  mismatch: "The two new passwords differ. Please type the same new password twice.",
+  wrongCurrent: "Your current password is not correct.",
+  sameAsCurrent: "The new password is the same as the current one. Please choose another.",
+  changed: "Password changed",
+  changedDetail: "Your other sessions were signed out; this one continues.",
+} as const;
+
+/** Sessions (sign-out, sign-out everywhere). */
+export const SESSION_MESSAGES = {
+  signedOut: "You have been signed out.",
+  signedOutEverywhere: "You have been signed out on every device.",
+  draftRestored: "Your unsaved changes are back. Check them and save again.",
+  reselectFile: (names: string) => `Choose ${names} again before saving: a browser cannot keep a chosen file while you sign in.`,
 } as const;

@@ -33,6 +33,12 @@ export function journalLogoKey(journalId: number, logo: string): string {
   return `journals/${journalId}/logo/${logo}`;
 }
 
+/** Signature and stamp images drawn on certificates (names start with signature- or stamp-). */
+export function certificateImageKey(journalId: number, image: string): string {
+  if (!isSafeFileName(image)) throw new Error(`unsafe file name: ${image}`);
+  return `journals/${journalId}/signature/${image}`;
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",
   png: "image/png",

@@ -13,7 +13,7 @@ export const MAX_IMAGE_SIDE = 6000;
  */
 export const MAX_DECODED_PIXELS = 4_000_000;
 
-export type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large";
+export type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large" | "not_transparent";
 
 export class UploadRejected extends Error {
   readonly code: UploadError;

@@ -2,9 +2,9 @@
  * Asking for a new staff password in a terminal (hidden, twice) or reading it from a pipe (the
  * first line of stdin), for `npm run admin-user` and `npm run journal -- add --admin`.
  */
-import { MAX_PASSWORD_LENGTH } from "../../app/lib/password.server.ts";
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from "../../app/lib/password-policy.ts";
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH };
 
 /** Reads a line from the terminal without echoing it. */
 export function askHidden(prompt: string): Promise<string> {
@@ -47,7 +47,7 @@ export async function readPiped(): Promise<string> {
  * The new password: piped (first line) or asked twice on a terminal. Returns a message instead
  * when there is none, the two differ or it breaks the length rules.
  */
-export async function newPassword(username: string): Promise<{ password: string } | { problem: string }> {
+export async function newPassword(username: string, journalSlug?: string): Promise<{ password: string } | { problem: string }> {
   let password: string;
   if (!process.stdin.isTTY) {
     password = await readPiped();
@@ -57,13 +57,14 @@ export async function newPassword(username: string): Promise<{ password: string 
     const again = await askHidden("Again: ");
     if (password !== again) return { problem: "The two passwords differ; nothing was changed." };
   }
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password, { username, journalSlug });
   return problem ? { problem } : { password };
 }
 
-/** Why a new password is refused, or null. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `A password has at most ${MAX_PASSWORD_LENGTH} characters.`;
-  return null;
+/**
+ * Why a new password is refused, or null: the app's one rule (app/lib/password-policy.ts —
+ * length, the 100,000 most common passwords, the username or the journal's slug inside it).
+ */
+export function passwordProblem(password: string, context: { username?: string; journalSlug?: string } = {}): Promise<string | null> {
+  return newPasswordProblem(password, context);
 }

@@ -76,6 +76,7 @@ async function publicPages(page: Page, host: string): Promise<string[]> {
     "/search?keyword=zzqxj",
     `/pdf?refno=${ref}`,
     `/verify/${ref}-1-AAAAAAAAAA`,
+    "/verify",
     "/no-such-page",
   ];
 }

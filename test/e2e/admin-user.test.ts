@@ -135,6 +135,11 @@ test("refusals change nothing", async () => {
   const before = await user(ids.one, "alice");
   const cases: [string[], string, number, RegExp][] = [
     [["one", "alice"], "short\n", 2, /at least 10 characters/],
+    // The app's password rules (app/lib/password-policy.ts): common passwords, the username, the journal's slug.
+    [["one", "alice"], "password12\n", 2, /one of the most common passwords/],
+    [["one", "alice"], "Qwertyuiop1\n", 2, /one of the most common passwords/],
+    [["one", "alice", "alice-in-the-office"], "", 2, /may not contain your username/],
+    [["two", "bob"], "two-journals-key\n", 2, /may not contain the journal's short name/],
     [["one", "alice"], "", 2, /No password/],
     [["nowhere", "alice"], "long-enough-password\n", 1, /No journal 'nowhere'\. Journals: one, two/],
     [["one", "ghost", "--disable"], "", 1, /No user 'ghost'/],

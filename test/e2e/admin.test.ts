@@ -635,6 +635,7 @@ test("download buttons answered 401 alert 'Session expired. Please login again.'
     await page.getByRole("button", { name: d.button }).click();
     await page.waitForURL(/\/admin\/login/);
     await page.locator("h1", { hasText: "Staff sign in" }).waitFor();
+    await page.waitForFunction(() => !location.search.includes("expired"));
     assert.deepEqual(dialogs, ["Session expired. Please login again."], d.file);
     await page.unroute(`**${d.api}`);
     await signIn();
@@ -787,7 +788,8 @@ test("searches articles from the top bar", async () => {
 test("signs out", async () => {
   await visit("/admin");
   await page.getByRole("button", { name: "Logout" }).click();
-  await page.waitForURL(url("/admin/login"));
+  await page.waitForURL(url("/admin/login?signed_out=1"));
+  await page.getByRole("status").filter({ hasText: "You have been signed out." }).waitFor();
   assert.equal((await context.cookies(url("/"))).some((c) => c.name === "journal_session"), false);
   await visit("/admin/editors");
   await page.waitForURL(/\/admin\/login/);
@@ -814,6 +816,8 @@ test("an expired session alerts 'Session expired. Please login again.' and retur
   dialogs.length = 0;
   await page.getByRole("button", { name: /Index Page/ }).click();
   await page.waitForURL(/\/admin\/login/);
+  // The sign-in page is the one place that alerts (every kind of admin action ends there).
+  await page.waitForFunction(() => !location.search.includes("expired"));
   assert.deepEqual(dialogs, [expired]);
 
   // While submitting a form.

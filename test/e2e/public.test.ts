@@ -17,9 +17,9 @@ let browser: Browser;
 /** A genuine certificate verification code (first author of 3202), made while seeding. */
 let verifyCode = "";
 
-/** app/documents/verification.server.ts's code: '{ref}-{position}-{10 base32 chars of an HMAC}'. */
-function certificateCode(secret: string, journalId: number, ref: string, position: number): string {
-  const sig = createHmac("sha256", secret).update(`certificate:v1:${journalId}:${ref}:${position}`).digest();
+/** app/documents/verification.server.ts's code: '{ref}-{position}-{10 base32 chars of an HMAC over the printed name}'. */
+function certificateCode(secret: string, journalId: number, ref: string, position: number, author: string): string {
+  const sig = createHmac("sha256", secret).update(`certificate:v2:${journalId}:${ref}:${position}:${author}`).digest();
   const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
   let bits = "";
   for (const b of sig.subarray(0, 7)) bits += b.toString(2).padStart(8, "0");
@@ -130,7 +130,7 @@ before(async () => {
         }
       }
       const secret = (env as { CERTIFICATE_SECRET?: string; JWT_SECRET?: string }).CERTIFICATE_SECRET || env.JWT_SECRET;
-      verifyCode = certificateCode(secret ?? "", jid, "3202", 1);
+      verifyCode = certificateCode(secret ?? "", jid, "3202", 1, "Dr. Suresh Kumar Patel");
       // A disabled article never shows.
       await db
         .prepare(

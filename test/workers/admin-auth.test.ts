@@ -141,14 +141,15 @@ describe("admin sign-in", () => {
     expect(out.headers.get("set-cookie")).toBeNull();
   });
 
-  it("logout clears the session cookie and returns to the login page", async () => {
+  it("logout clears the session cookie and returns to the login page, which says so", async () => {
     const s = await makeAdminSession();
     const res = await fetchWorker(s.url("/admin/logout"), {
       method: "POST",
       headers: { cookie: `journal_session=${s.token}`, origin: `https://${s.host}` },
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/admin/login");
+    expect(res.headers.get("location")).toBe("/admin/login?signed_out=1");
+    expect(await (await fetchWorker(s.url("/admin/login?signed_out=1"))).text()).toContain("You have been signed out.");
     expect(res.headers.get("set-cookie")).toMatch(/^journal_session=;.*Max-Age=0/);
     // Signing out is never a GET.
     const get = await fetchWorker(s.url("/admin/logout"), { headers: { cookie: `journal_session=${s.token}` } });

@@ -24,7 +24,7 @@ async function runAction(action: Action, s: Session, path: string, body: FormDat
     ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
     journal: s.journal,
     nonce: "test",
-    state: { staffUserId: null, pendingView: null },
+    state: { staffUserId: null },
   });
   const request = new Request(s.url(path), { method: "POST", body, headers: { cookie: `journal_session=${s.token}` } });
   const outcome = (await (action as (a: unknown) => unknown)({ request, params, context, unstable_pattern: path })) as {

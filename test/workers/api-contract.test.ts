@@ -6,7 +6,7 @@ import { getEditor } from "../../app/models/editors.server";
 import { audienceFor, SESSION_COOKIE, TOKEN_ISSUER } from "../../app/auth/tokens.server";
 import { MAX_IMAGE_BYTES } from "../../app/storage/uploads.server";
 import { app } from "../../workers/app";
-import { articleForm, db, fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
+import { articleForm, db, fetchWorker, loginToken, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
 
 /**
  * The JSON contract of spec §7 (with the codes of §8) end to end: who may call what, both URL
@@ -150,11 +150,12 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/export/doaj": "/api/export/doaj",
   // Ends every session of the caller, so the valid-token check below runs it last.
   "POST /auth/logout": "/auth/logout",
+  "POST /auth/logout-all": "/auth/logout-all",
 };
 
 /** Routes beyond spec §7 (citation exports, sign-out, the logo, DOIs and indexes): guarded or public as listed above, not slash-tested. */
 const NOT_IN_SPEC = new Set([
-  "GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout", "POST /api/settings/logo",
+  "GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout", "POST /auth/logout-all", "POST /api/settings/logo",
   // DOIs and the indexes (issue 18): test/workers/doi.test.ts and index-exports.test.ts.
   "POST /api/doi/assign", "GET /api/export/crossref/:year/:volume/:issue", "POST /api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue", "POST /api/export/doaj", "GET /api/export/jats/:refnumber",
@@ -222,7 +223,8 @@ describe("1. every admin or write call refuses a request without valid auth", ()
       "other journal": other.token,
       "wrong iss": await hs256().setIssuer("not-journal-site").setAudience(audienceFor(s.id)).setIssuedAt().setExpirationTime("1h").sign(secret),
     };
-    const lastLogout = Object.entries(ADMIN_ROUTES).sort(([a], [b]) => Number(a === "POST /auth/logout") - Number(b === "POST /auth/logout"));
+    const isLogout = (key: string) => key.startsWith("POST /auth/logout");
+    const lastLogout = Object.entries(ADMIN_ROUTES).sort(([a], [b]) => Number(isLogout(a)) - Number(isLogout(b)));
     for (const [key, url] of lastLogout) {
       const method = key.split(" ")[0];
       const send = (headers: Record<string, string>) =>
@@ -237,7 +239,8 @@ describe("1. every admin or write call refuses a request without valid auth", ()
         expect(await res.json(), `${key} with ${kind} token`).toEqual({ error: "unauthorized" });
       }
       // The same call with this journal's own token gets past auth, so the 401s above are about the token.
-      const ok = await send(s.auth);
+      // Each sign-out ends the session it is sent with: give each its own.
+      const ok = await send(isLogout(key) ? { authorization: `Bearer ${await loginToken(s.host, "staff", "a long staff password")}` } : s.auth);
       expect(ok.status, `${key} with a valid token`).not.toBe(401);
       expect(ok.status, `${key} with a valid token`).toBeLessThan(500);
       await ok.arrayBuffer();

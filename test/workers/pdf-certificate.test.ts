@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
 import { bumpJournalVersion } from "../../app/models/journals.server";
+import { eq } from "drizzle-orm";
+import { articles } from "../../app/db/schema";
 import { db, makeArticle, makeEditor, makeIssue, makeJournal, fetchWorker } from "../factories";
 import { documentText, expectGlyphsMatchText, loadPdfResponse, pageLines } from "./pdf-helpers";
 
@@ -34,7 +36,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   it("serves a one-page landscape certificate with everything the spec lists", async () => {
     const { j, article } = await setup();
     const res = await fetchWorker(certificateUrl(j, article.refnumber, 1));
-    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}.pdf`);
+    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}-1.pdf`);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
     expect(width).toBeGreaterThan(height);
@@ -70,7 +72,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
   it("sets the italic parts of the title in the italic face", async () => {
     const { j, article } = await setup();
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}-1.pdf`);
     const titleLines = pageLines(doc, 0).filter((l) => l.text.includes("Yield") || l.text.includes("sativa"));
     const italic = titleLines.flatMap((l) => Object.entries(l.byFont).filter(([name]) => /Italic/.test(name)).map(([, t]) => t)).join("");
     const upright = titleLines.flatMap((l) => Object.entries(l.byFont).filter(([name]) => !/Italic/.test(name)).map(([, t]) => t)).join("");
@@ -82,7 +84,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   it("renders a Devanagari author name with the Devanagari font, shaped", async () => {
     const { j, article } = await setup();
     const res = await fetchWorker(certificateUrl(j, article.refnumber, 3));
-    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}.pdf`);
+    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}-3.pdf`);
     expect(doc.getTitle()).toBe("Certificate of Publication — क्षितिज त्रिपाठी");
     const name = pageLines(doc, 0).find((l) => l.text === "क्षितिज त्रिपाठी");
     expect(name).toBeDefined();
@@ -108,7 +110,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
   it("renders an accented Latin name exactly", async () => {
     const { j, article } = await setup();
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 2)), `certificate-${article.refnumber}.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 2)), `certificate-${article.refnumber}-2.pdf`);
     const name = pageLines(doc, 0).find((l) => l.text === "José Müller-Łukasz");
     expect(name?.glyphs).toBe("José Müller-Łukasz");
     expectGlyphsMatchText(doc);
@@ -189,7 +191,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const bypass = { authorization: "Bearer edge-cache-bypass" };
     const first = await fetchWorker(url(1, "etag-a"), { headers: bypass });
     expect(first.status).toBe(200);
-    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}.pdf"`);
+    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[!#-~]+"$/); // strong: no W/ prefix
@@ -231,7 +233,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const stale = await conditional(1, "h", etag);
     expect(stale.res.status).toBe(200);
     expect(stale.built).toBe(1);
-    expect(stale.res.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}.pdf"`);
+    expect(stale.res.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
     const fresh = stale.res.headers.get("etag");
     expect(fresh).toMatch(/^"[!#-~]+"$/);
     expect(fresh).not.toBe(etag);
@@ -249,7 +251,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
 describe("certificate verification page /verify/{code}", () => {
   async function codeOf(j: { url(p: string): string }, ref: string, author: number) {
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}-${author}.pdf`);
     const match = /\/verify\/([0-9A-Za-z]+-\d+-[0-9A-Z]{10})/.exec(documentText(doc));
     expect(match).not.toBeNull();
     return match![1];
@@ -295,5 +297,75 @@ describe("certificate verification page /verify/{code}", () => {
       expect(html).toContain("This verification code is not valid for this journal.");
       expect(html).not.toContain("क्षितिज");
     }
+  });
+
+  async function changeArticle(j: { id: number }, id: number, values: Partial<typeof articles.$inferInsert>) {
+    await db().update(articles).set(values).where(eq(articles.id, id));
+    await bumpJournalVersion(db(), j.id); // what every staff write does
+  }
+
+  it("binds the code to the author's printed name: a byline reorder neither breaks nor transfers it", async () => {
+    const { j, article } = await setup("Asha Rao, Bela Sen");
+    const bela = await codeOf(j, article.refnumber, 2);
+    await changeArticle(j, article.id, { authorname: "Bela Sen, Asha Rao" });
+    // Still Bela's certificate, now downloadable as author 1.
+    const moved = await (await fetchWorker(j.url(`/verify/${bela}`))).text();
+    expect(moved).toContain("issued to <strong>Bela Sen</strong>");
+    expect(moved).toContain(`href="/api/pdf/certificate/${article.refnumber}/1"`);
+    // A new author in Bela's old place does not inherit the code.
+    await changeArticle(j, article.id, { authorname: "Asha Rao, Chitra Iyer" });
+    const res = await fetchWorker(j.url(`/verify/${bela}`));
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("This verification code is not valid for this journal.");
+    expect(html).not.toContain("Chitra Iyer");
+  });
+
+  it("says a withdrawn article's certificate is withdrawn, not forged (410)", async () => {
+    const { j, article } = await setup();
+    const code = await codeOf(j, article.refnumber, 2);
+    await changeArticle(j, article.id, { status: "disabled" });
+    const res = await fetchWorker(j.url(`/verify/${code}`));
+    expect(res.status).toBe(410);
+    const html = await res.text();
+    expect(html).toContain("This certificate was issued by this journal, but the article has since been withdrawn.");
+    expect(html).toContain("José Müller-Łukasz");
+    expect(html).not.toContain("This verification code is not valid");
+    // A forged code for the same withdrawn article is still simply invalid.
+    const forged = await fetchWorker(j.url(`/verify/${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`));
+    expect(forged.status).toBe(404);
+  });
+
+  it("has a form to type a certificate ID in, which leads to the code's page", async () => {
+    const { j, article } = await setup();
+    const code = await codeOf(j, article.refnumber, 1);
+    const form = await fetchWorker(j.url("/verify"));
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toContain("Verify a certificate");
+    expect(html).toMatch(/<form class="verify-form"[^>]*action="\/verify" method="get"/);
+    expect(html).toMatch(/<input[^>]*name="code"/);
+    const typed = await fetchWorker(j.url(`/verify?code=${encodeURIComponent(`  ${code.toLowerCase()} `)}`), { redirect: "manual" });
+    expect(typed.status).toBe(303);
+    expect(new URL(typed.headers.get("location")!, j.url("/")).pathname).toBe(`/verify/${code}`);
+    const blank = await fetchWorker(j.url("/verify?code=%20"));
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Type the certificate ID printed on the certificate.");
+    // Every answer offers the form again.
+    expect(await (await fetchWorker(j.url("/verify/nonsense"))).text()).toMatch(/<input[^>]*name="code"/);
+  });
+});
+
+describe("certificate contents added for editors comparing with peers", () => {
+  it("shows the date of issue and the DOI when the article has one", async () => {
+    const { j, article, issue } = await setup();
+    await db().update(articles).set({ doi: "10.5555/avag.2025.v3i2.77" }).where(eq(articles.id, article.id));
+    await bumpJournalVersion(db(), j.id);
+    const text = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}-1.pdf`));
+    expect(text).toContain("DOI: https://doi.org/10.5555/avag.2025.v3i2.77");
+    expect(text).toContain("Date of issue: 15 January 2025");
+    const plain = await makeArticle(j.id, issue, { pagenumber: "20-22" });
+    const without = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, plain.refnumber, 1)), `certificate-${plain.refnumber}-1.pdf`));
+    expect(without).not.toContain("DOI");
   });
 });

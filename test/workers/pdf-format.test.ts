@@ -5,7 +5,7 @@ import { formatPages } from "../../app/lib/pages";
 import { fileSafeSurname } from "../../app/lib/names";
 import { monogramInitials } from "../../app/lib/initials";
 import { qrMatrix } from "../../app/documents/qr.server";
-import { certificateCode, checkCode, parseCode } from "../../app/documents/verification.server";
+import { certificateCode, matchCode, parseCode } from "../../app/documents/verification.server";
 import { uniqueEntryName } from "../../app/documents/zip.server";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
@@ -58,16 +58,23 @@ describe("document text helpers", () => {
 });
 
 describe("certificate verification codes", () => {
-  it("are stable, journal-bound and checked in constant form", async () => {
-    const code = await certificateCode(SECRET, 7, "482135", 2);
+  it("are stable, journal-bound and bound to the author's printed name", async () => {
+    const byline = ["Asha Rao", "Bela Sen", "Chitra Iyer"];
+    const code = await certificateCode(SECRET, 7, "482135", 2, "Bela Sen");
     expect(code).toMatch(/^482135-2-[0-9A-HJKMNP-TV-Z]{10}$/);
-    expect(await certificateCode(SECRET, 7, "482135", 2)).toBe(code);
-    expect(await checkCode(SECRET, 7, code)).toEqual({ refnumber: "482135", position: 2 });
-    expect(await checkCode(SECRET, 7, code.toLowerCase())).toEqual({ refnumber: "482135", position: 2 });
-    expect(await checkCode(SECRET, 8, code)).toBeNull();
-    expect(await checkCode(`${SECRET}-rotated`, 7, code)).toBeNull();
-    expect(await checkCode(SECRET, 7, code.replace("-2-", "-3-"))).toBeNull();
-    expect(await checkCode(undefined, 7, code)).toBeNull();
+    expect(await certificateCode(SECRET, 7, "482135", 2, "Bela  Sen ")).toBe(code);
+    const check = (secret: string | undefined, journal: number, raw: string, authors: string[]) => matchCode(secret, journal, parseCode(raw)!, authors);
+    expect(await check(SECRET, 7, code, byline)).toBe(1);
+    expect(await check(SECRET, 7, code.toLowerCase(), byline)).toBe(1);
+    // A reorder keeps the code with its author and never hands it to the new second author.
+    expect(await check(SECRET, 7, code, ["Bela Sen", "Asha Rao", "Chitra Iyer"])).toBe(0);
+    expect(await check(SECRET, 7, code, ["Asha Rao", "Chitra Iyer"])).toBe(-1);
+    // A corrected spelling is a different printed name: the old code no longer verifies.
+    expect(await check(SECRET, 7, code, ["Asha Rao", "Bela Sen-Gupta", "Chitra Iyer"])).toBe(-1);
+    expect(await check(SECRET, 8, code, byline)).toBe(-1);
+    expect(await check(`${SECRET}-rotated`, 7, code, byline)).toBe(-1);
+    expect(await check(SECRET, 7, code.replace("-2-", "-3-"), byline)).toBe(-1);
+    expect(await check(undefined, 7, code, byline)).toBe(-1);
   });
 
   it("parse Crockford look-alikes and refuse malformed input", () => {

@@ -96,7 +96,7 @@ describe("issue page", () => {
     expect(textOf(main).replace(/\s+,/g, ",")).toContain("Dr. Suresh Kumar Patel, Rahul Verma, Dr. Anjali Sharma");
     expect(main).toContain('href="/authors/Suresh%20Kumar%20Patel"');
     expect(main).toContain(`href="/archives/2025/4/2/${withFile.refnumber}#abstract"`);
-    expect(main).toContain(`href="/assets/archives/2025/vol4issue2/${withFile.file}"`);
+    expect(main).toContain(`href="/archives/2025/4/2/${withFile.refnumber}.pdf"`);
     // Download only where a file exists.
     expect(count(main, ">Download</a>")).toBe(1);
     expect(main).toContain(`href="/archives/2025/4/2/${noFile.refnumber}#abstract"`);
@@ -189,7 +189,7 @@ describe("article page", () => {
     expect(main).toContain('<section id="abstract"');
     expect(main).toContain("<p>We measured <b>yield</b>.</p>");
     expect(main).not.toContain("evil()");
-    expect(main).toContain(`href="/assets/archives/2025/vol4issue2/${a.file}"`);
+    expect(main).toContain(`href="/archives/2025/4/2/${a.refnumber}.pdf"`);
     expect(textOf(main)).toContain("Pages 12-18");
     expect(textOf(main)).toContain("How to cite this article Sharma A, Verma R. Yield of Zea mays under drought. Journal of Archive Tests. 2025;4(2):12-18.");
     expect(main).toContain(`href="/pdf?refno=${a.refnumber}"`);

@@ -70,7 +70,7 @@ async function runLoader(loader: AnyLoader, host: string, path: string, params: 
     ctx: {} as ExecutionContext,
     journal,
     nonce: "test",
-    state: { staffUserId: null, pendingView: null },
+    state: { staffUserId: null },
   });
   const request = new Request(`https://${host}${path}`);
   let outcome: unknown;

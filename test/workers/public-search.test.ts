@@ -47,7 +47,7 @@ describe("search page", () => {
     expect(text).not.toContain("hidden article");
     expect(textOf(/<thead>[\s\S]*?<\/thead>/.exec(main)![0])).toBe("S.No. Title and Authors Name Country");
     expect(main).toContain(`href="/archives/2025/6/3/${j.byTitle.refnumber}#abstract"`);
-    expect(main).toContain(`href="/assets/archives/2025/vol6issue3/${j.byTitle.file}"`);
+    expect(main).toContain(`href="/archives/2025/6/3/${j.byTitle.refnumber}.pdf"`);
     expect(text).toContain("VOL. 06, ISSUE 03 (2025)");
     expect(text).toContain("Pages: 1-8");
     expect(text).toContain("How to cite this article: Sharma A, Verma R. Drought tolerance of Sorghum bicolor. Search Test Journal. 2025;6(3):1-8.");
@@ -200,8 +200,8 @@ describe("certificate page /pdf", () => {
     expect(status).toBe(200);
     const main = mainOf(html);
     const text = textOf(main);
-    expect(main).toMatch(new RegExp(`href="/assets/archives/2025/vol2issue4/${a.file}" target="_blank"[^>]*>View Article</a>`));
-    expect(main).toMatch(new RegExp(`href="/assets/archives/2025/vol2issue4/${a.file}" download="[^"]*">Download Article</a>`));
+    expect(main).toMatch(new RegExp(`href="/archives/2025/2/4/${a.refnumber}.pdf" target="_blank"[^>]*>View Article</a>`));
+    expect(main).toMatch(new RegExp(`href="/archives/2025/2/4/${a.refnumber}.pdf" download="[^"]*">Download Article</a>`));
     const certificates = [...main.matchAll(/href="(\/api\/pdf\/certificate\/[^"]+)"[^>]*>Certificate: <!-- -->([^<]+)</g)].map((m) => [m[1], m[2]]);
     expect(certificates).toEqual([
       [`/api/pdf/certificate/${a.refnumber}/1`, "Dr. Anjali Sharma"],

@@ -14,7 +14,7 @@ describe("server rendering of reader pages", () => {
     const a = await makeArticle(j.id, iss, { pagenumber: "1-5", authorname: "Dr. Anjali Sharma, Rahul Verma", file: "" });
     await makeEditor(j.id, { category: "chief editor" });
     await makePartner(j.id, { link: "" });
-    const code = await certificateCode(certificateSecret(env), j.id, a.refnumber, 1);
+    const code = await certificateCode(certificateSecret(env), j.id, a.refnumber, 1, "Dr. Anjali Sharma");
 
     const warnings: string[] = [];
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {

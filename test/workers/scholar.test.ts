@@ -41,6 +41,8 @@ describe("Google Scholar inclusion rules on a rendered article page", () => {
   it("meets every rule", async () => {
     const { html, url, a, j } = await articlePage();
     const h = head(html);
+    // Both ISSNs, print then electronic (issue 17.5).
+    expect(metas(h, "name", "citation_issn")).toEqual(["1111-2222", "3333-4444"]);
     // One article per page: exactly one title, and one citation_author per author.
     expect(metas(h, "name", "citation_title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
     expect(metas(h, "name", "citation_author")).toEqual(["Anjali Sharma", "José Martínez", "राजेश कुमार"]);
@@ -48,13 +50,12 @@ describe("Google Scholar inclusion rules on a rendered article page", () => {
     expect(metas(h, "name", "citation_publication_date")).toEqual(["2025/07/09"]);
     for (const [key, value] of [
       ["citation_journal_title", "Scholar Check Journal"],
-      ["citation_issn", "1111-2222"],
       ["citation_volume", "6"],
       ["citation_issue", "3"],
       ["citation_firstpage", "21"],
       ["citation_lastpage", "34"],
       ["citation_publisher", "Check Press"],
-      ["citation_language", "English"],
+      ["citation_language", "en"],
       ["citation_keywords", "rice, salinity, landraces"],
       ["citation_abstract_html_url", url],
     ]) {
@@ -153,7 +154,10 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(metas(h, "property", "og:type")).toEqual(["article"]);
     expect(metas(h, "property", "og:url")).toEqual([url]);
     expect(metas(h, "property", "og:title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
-    expect(metas(h, "name", "twitter:card")).toEqual(["summary"]);
+    // A large image card (issue 17.3): the journal's 1200×630 preview image.
+    expect(metas(h, "name", "twitter:card")).toEqual(["summary_large_image"]);
+    expect(metas(h, "property", "og:image")).toHaveLength(1);
+    expect(metas(h, "name", "twitter:image")).toEqual(metas(h, "property", "og:image"));
     expect(metas(h, "name", "twitter:title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
   });
 });
@@ -162,7 +166,8 @@ describe("cite box, author pages, search snippets and reader counts", () => {
   it("renders six citation styles and export links", async () => {
     const { html, a } = await articlePage();
     for (const label of ["APA", "MLA", "Chicago", "Harvard", "IEEE", "Vancouver"]) expect(html).toContain(`>${label}</button>`);
-    expect(html).toContain("Sharma, A., Martínez, J., &amp; कुमार, रा. (2025). Salinity tolerance in Oryza sativa landraces. <i>Scholar Check Journal</i>");
+    // As citeproc-js prints APA (issue 17.1): species in italics, a Devanagari name whole.
+    expect(html).toContain("Sharma, A., Martínez, J., &amp; राजेश कुमार. (2025). Salinity tolerance in <i>Oryza sativa</i> landraces. <i>Scholar Check Journal</i>");
     for (const ext of ["ris", "bib", "json"]) expect(html).toContain(`href="/api/cite/${a.refnumber}.${ext}"`);
     expect(html).toContain("How to cite this article");
   });

@@ -29,14 +29,19 @@ async function expiredToken(journalId: number, userId: number): Promise<string> 
 }
 
 describe("session lifetime", () => {
-  it("keeps the cookie a week past its token, so a session that ran out is told 'Session expired'", async () => {
+  it("the cookie lives as long as its token; a marker cookie tells a lapsed session from a first visit", async () => {
     const j = await makeJournal();
     await makeUser(j.id, { username: "ed", password: "a long enough password" });
     const res = await fetchWorker(j.url("/admin/login"), form({ username: "ed", password: "a long enough password" }));
     const cookie = res.headers.get("set-cookie") ?? "";
-    // TOKEN_TTL_HOURS is 12 (wrangler.toml): 12 h of token + 7 days of grace.
-    expect(cookie).toContain(`Max-Age=${12 * 3600 + 7 * 24 * 3600}`);
+    // TOKEN_TTL_HOURS is 12 (wrangler.toml): cookie and token both last 12 h (renewed while in use).
+    expect(cookie).toMatch(/journal_session=[^;]+; Max-Age=43200;/);
     expect(Number(JSON.parse(atob(/journal_session=[^.]+\.([^.]+)\./.exec(cookie)![1].replace(/-/g, "+").replace(/_/g, "/"))).exp - Date.now() / 1000)).toBeLessThanOrEqual(12 * 3600);
+    expect(cookie).toContain(`journal_signed_in=1; Max-Age=${7 * 24 * 3600}; Path=/admin; HttpOnly`);
+    // The session cookie gone with its token, the marker still says this browser was signed in.
+    const lapsed = await fetchWorker(j.url("/admin/archives"), { headers: { cookie: "journal_signed_in=1" } });
+    expect(lapsed.headers.get("location")).toBe("/admin/login?expired=1&next=%2Fadmin%2Farchives");
+    expect(lapsed.headers.get("set-cookie")).toMatch(/journal_signed_in=;.*Max-Age=0/);
   });
 
   it("a naturally expired token sends the page to login with the expired alert, and a form post back to its page", async () => {
@@ -56,7 +61,7 @@ describe("session lifetime", () => {
     expect(save.headers.get("location")).toBe("/admin/login?expired=1&next=%2Fadmin%2Fsettings");
   });
 
-  it("signing out revokes the token everywhere, not only the browser's cookie", async () => {
+  it("signing out ends this browser's session: the token stops working even as a bearer token", async () => {
     const s = await makeAdminSession();
     expect((await fetchWorker(s.url("/auth/verify-token/"), { headers: s.auth })).status).toBe(200);
     const out = await fetchWorker(s.url("/admin/logout"), {
@@ -64,14 +69,14 @@ describe("session lifetime", () => {
       headers: { cookie: `journal_session=${s.token}`, origin: `https://${s.host}` },
     });
     expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toBe("/admin/login");
+    expect(out.headers.get("location")).toBe("/admin/login?signed_out=1");
     // The same token, used as a bearer token from another client, no longer works.
     const after = await fetchWorker(s.url("/auth/verify-token/"), { headers: s.auth });
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ error: "unauthorized" });
   });
 
-  it("POST /auth/logout/ ends every session of the user through the API", async () => {
+  it("POST /auth/logout/ ends the calling session through the API", async () => {
     const s = await makeAdminSession();
     const out = await fetchWorker(s.url("/auth/logout/"), { method: "POST", headers: s.auth });
     expect(out.status).toBe(200);
@@ -102,8 +107,8 @@ describe("cookies in transit", () => {
   });
 
   it("refuses the placeholder for certificate codes too: one rule for every signing secret", async () => {
-    await expect(certificateCode("replace-with-at-least-32-random-characters", 1, "48213", 1)).rejects.toBeInstanceOf(MissingSecretError);
-    await expect(certificateCode("0123456789abcdef0123456789abcdef", 1, "48213", 1)).resolves.toMatch(/^48213-1-[0-9A-Z]{10}$/);
+    await expect(certificateCode("replace-with-at-least-32-random-characters", 1, "48213", 1, "Asha Rao")).rejects.toBeInstanceOf(MissingSecretError);
+    await expect(certificateCode("0123456789abcdef0123456789abcdef", 1, "48213", 1, "Asha Rao")).resolves.toMatch(/^48213-1-[0-9A-Z]{10}$/);
   });
 });
 

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { attemptLogin, endSessions, toPublicUser } from "../../app/models/users.server";
-import { clearSessionCookie, clientIp, sessionCookie, signToken } from "../../app/auth/tokens.server";
+import { attemptLogin, toPublicUser } from "../../app/models/users.server";
+import { endAllSessions, endSession } from "../../app/models/sessions.server";
+import { clearSessionCookie, clearSignedInCookie, clientIp, deviceCookie, deviceId } from "../../app/auth/tokens.server";
+import { signInRefusal } from "../../app/auth/cross-site";
+import { startSession } from "../../app/auth/session.server";
 import { MissingSecretError } from "../../app/lib/secrets";
 import { MAX_PASSWORD_LENGTH } from "../../app/lib/password.server";
 import type { HonoEnv } from "../types";
@@ -16,6 +19,10 @@ const LOGIN_STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403,
 authApp.post(
   "/login",
   async (c) => {
+    // Same-origin and exactly application/json, before the body is read: a cross-site or
+    // "simple" request never gets a session cookie.
+    const refusal = signInRefusal(c.req.raw, "application/json");
+    if (refusal) return c.json({ error: refusal }, refusal === "cross_site" ? 403 : 415, { "cache-control": "no-store" });
     const body = await readJson(c.req.raw);
     if (!body.ok) return c.json({ error: body.error }, 400);
     const username = typeof body.value.username === "string" ? body.value.username.trim() : "";
@@ -26,11 +33,9 @@ authApp.post(
       return c.json({ error: "invalid_credentials" }, 401);
     }
     const journal = c.get("journal");
-    const result = await attemptLogin(getDb(c.env.DB), journal.id, { username, password, ip: clientIp(c.req.raw) });
-    if (!result.ok) return c.json({ error: result.error }, LOGIN_STATUS[result.error]);
-    let token: string;
+    let device: string | null;
     try {
-      token = await signToken(c.env, journal.id, result.user.id, result.user.sessionEpoch);
+      device = await deviceId(c.env, journal.id, c.req.raw, username);
     } catch (error) {
       if (error instanceof MissingSecretError) {
         console.error(error.message);
@@ -38,7 +43,21 @@ authApp.post(
       }
       throw error;
     }
-    c.header("set-cookie", sessionCookie(c.env, token));
+    const result = await attemptLogin(getDb(c.env.DB), journal.id, { username, password, ip: clientIp(c.req.raw), device });
+    if (!result.ok) return c.json({ error: result.error }, LOGIN_STATUS[result.error]);
+    let token: string;
+    let cookies: string[];
+    try {
+      ({ token, cookies } = await startSession(c.env, journal.id, result.user));
+      cookies.push(await deviceCookie(c.env, journal.id, result.user.username));
+    } catch (error) {
+      if (error instanceof MissingSecretError) {
+        console.error(error.message);
+        return c.json({ error: "server_misconfigured" }, 500);
+      }
+      throw error;
+    }
+    for (const cookie of cookies) c.header("set-cookie", cookie, { append: true });
     c.header("cache-control", "no-store");
     return c.json({ token, user: toPublicUser(result.user) });
   },
@@ -49,11 +68,21 @@ authApp.get("/verify-token", requireAdmin, (c) => {
   return c.json({ user: toPublicUser((c.var as AdminEnv["Variables"]).user) });
 });
 
-/** Signs out: every token of this user stops verifying (not only this one), and the cookie goes. */
+/** Signs this browser (or API client) out: its session ends, the user's other sessions go on. */
 authApp.post("/logout", requireAdmin, async (c) => {
+  await endSession(getDb(c.env.DB), c.get("journal").id, (c.var as AdminEnv["Variables"]).sessionId);
+  c.header("set-cookie", clearSessionCookie(c.env), { append: true });
+  c.header("set-cookie", clearSignedInCookie(c.env), { append: true });
+  c.header("cache-control", "no-store");
+  return c.json({ ok: true });
+});
+
+/** Signs the user out everywhere: every session of the user ends (every token stops verifying). */
+authApp.post("/logout-all", requireAdmin, async (c) => {
   const user = (c.var as AdminEnv["Variables"]).user;
-  await endSessions(getDb(c.env.DB), c.get("journal").id, user.id);
-  c.header("set-cookie", clearSessionCookie(c.env));
+  await endAllSessions(getDb(c.env.DB), c.get("journal").id, user.id);
+  c.header("set-cookie", clearSessionCookie(c.env), { append: true });
+  c.header("set-cookie", clearSignedInCookie(c.env), { append: true });
   c.header("cache-control", "no-store");
   return c.json({ ok: true });
 });

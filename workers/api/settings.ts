@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getSettings } from "../../app/models/settings.server";
-import { saveLogo, saveSettings } from "../../app/models/staff-writes.server";
+import { getSettings, type CertificateImageKind } from "../../app/models/settings.server";
+import { saveCertificateImage, saveLogo, saveSettings } from "../../app/models/staff-writes.server";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { failureBody, readJson, readMultipart } from "./request";
@@ -35,3 +35,19 @@ settingsApp.post("/logo", async (c) => {
   if (!result.ok) return c.json(failureBody(result), result.status);
   return c.json(result.value);
 });
+
+/**
+ * POST /api/settings/signature and /api/settings/stamp: multipart with `signatureFile` /
+ * `stampFile` (a PNG with transparency, at most 2 MB) sets the image drawn at the signature
+ * line of certificates; `remove=1` removes it. Answers the settings (with `signature_image` /
+ * `stamp_image`).
+ */
+for (const kind of ["signature", "stamp"] as const satisfies readonly CertificateImageKind[]) {
+  settingsApp.post(`/${kind}`, async (c) => {
+    const body = await readMultipart(c.req.raw);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    const result = await saveCertificateImage(c.env, getDb(c.env.DB), c.get("journal").id, kind, formFile(body.form, `${kind}File`), body.form.get("remove") === "1");
+    if (!result.ok) return c.json(result.code ? { error: result.code, message: result.fields[`${kind}File`] } : failureBody(result), result.status);
+    return c.json(result.value);
+  });
+}

@@ -118,6 +118,7 @@ export function ArticleForm({
       encType="multipart/form-data"
       noValidate
       ref={formRef}
+      data-draft="article"
       className="article-form"
       aria-busy={busy}
       onSubmit={(event) => {

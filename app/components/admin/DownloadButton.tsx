@@ -43,7 +43,7 @@ export function DownloadButton({
       onDownloaded?.();
     } catch (error) {
       if (error instanceof DownloadError && onRefused?.(error)) return;
-      // A 401 has already alerted that the session expired and left for the login page.
+      // A 401 is leaving for the sign-in page, which alerts that the session expired.
       if (error instanceof DownloadError && error.reason !== "session_expired") {
         show(flash("error", SOMETHING_WENT_WRONG, `${filename} was not downloaded. ${error.message}`));
       } else if (!(error instanceof DownloadError) && (error as Error)?.name !== "AbortError") {

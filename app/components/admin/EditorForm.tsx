@@ -85,6 +85,7 @@ export function EditorForm({
       encType="multipart/form-data"
       noValidate
       ref={formRef}
+      data-draft="editor"
       className="editor-form"
       onSubmit={(event) => {
         setSubmitted(true);

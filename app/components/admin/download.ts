@@ -1,11 +1,11 @@
 import { SESSION_EXPIRED } from "../../schemas/messages";
-import { sessionExpired } from "./session";
+import { isSessionEnded, sessionExpired } from "./session";
 
 /**
  * A download that failed, with a text staff can read. `reason` says why in a form code can
- * test: "session_expired" (a 401: the alert has been shown and the page is leaving for the
- * login page) or "failed" (anything else); `status` is the HTTP status (0 when the server was
- * not reached) and `body` the JSON answer, when there was one.
+ * test: "session_expired" (a 401: the page is leaving for the sign-in page, which alerts) or
+ * "failed" (anything else); `status` is the HTTP status (0 when the server was not reached)
+ * and `body` the JSON answer, when there was one.
  */
 export class DownloadError extends Error {
   readonly reason: "session_expired" | "failed";
@@ -44,7 +44,8 @@ export async function postAndDownload(
     if ((error as Error).name === "AbortError") throw error;
     throw new DownloadError("The server could not be reached. Check your connection and try again.");
   }
-  if (res.status === 401) {
+  if (isSessionEnded(res)) {
+    // The one way an ended session is handled (components/admin/session.ts): to the sign-in page.
     sessionExpired();
     throw new DownloadError(SESSION_EXPIRED, "session_expired", 401);
   }

@@ -8,3 +8,4 @@ export * from "./users";
 export * from "./login-attempts";
 export * from "./article-stats";
 export * from "./maintenance-jobs";
+export * from "./staff-sessions";

@@ -56,5 +56,8 @@ export const settings = sqliteTable("settings", {
   doi_registrant: text("doi_registrant").notNull().default(""),
   /** R2 object name of the journal's logo (PNG or JPEG) in journals/{id}/logo/; '' = none. */
   logo: text("logo").notNull().default(""),
+  /** R2 object names (journals/{id}/signature/) of the signer's signature and the journal's stamp on certificates: PNGs with transparency; '' = none. */
+  signature_image: text("signature_image").notNull().default(""),
+  stamp_image: text("stamp_image").notNull().default(""),
   updated_at: text("updated_at").notNull().default(""),
 });

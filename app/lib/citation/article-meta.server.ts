@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { scholarDate } from "../dates";
 import { splitPages } from "../pages";
-import { creatorNames, dublinCore, scholarlyArticleJsonLd, twitterCard, type ArticleMetaInput } from "./scholarly-meta";
+import { creatorNames, dublinCore, languageCodes, scholarlyArticleJsonLd, twitterCard, type ArticleMetaInput } from "./scholarly-meta";
 
 /**
  * Every `<head>` tag of an article page but the title, built on the server: Google Scholar's
@@ -12,7 +12,6 @@ import { creatorNames, dublinCore, scholarlyArticleJsonLd, twitterCard, type Art
  */
 export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
   const pages = splitPages(a.pagenumber);
-  const issn = a.issn || a.essn || "";
   const description = a.abstractText.length > 300 ? `${a.abstractText.slice(0, 297)}…` : a.abstractText;
   const tags: MetaDescriptor[] = [
     { name: "description", content: description },
@@ -21,14 +20,16 @@ export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
     ...creatorNames(a.authors).map((name) => ({ name: "citation_author", content: name })),
     { name: "citation_publication_date", content: scholarDate(a.publishdate) || String(a.year) },
     { name: "citation_journal_title", content: a.journalName },
-    { name: "citation_issn", content: issn },
+    // Both ISSNs (print, then electronic), one tag each, as Scholar reads them.
+    ...[...new Set([a.issn, a.essn].map((v) => (v ?? "").trim()).filter(Boolean))].map((issn) => ({ name: "citation_issn", content: issn })),
     { name: "citation_volume", content: String(a.volume) },
     { name: "citation_issue", content: String(a.issue) },
     { name: "citation_firstpage", content: pages.first },
     { name: "citation_lastpage", content: pages.last },
     { name: "citation_abstract_html_url", content: a.pageUrl },
     { name: "citation_publisher", content: a.publisher ?? "" },
-    { name: "citation_language", content: a.language ?? "" },
+    // ISO 639-1 codes ('en'), the same as DC.language and OAI-PMH's dc:language.
+    ...languageCodes(a.language).map((code) => ({ name: "citation_language", content: code })),
     { name: "citation_keywords", content: a.keywords },
     { name: "citation_pdf_url", content: a.pdfUrl ?? "" },
     { name: "citation_doi", content: a.doi ?? "" },
@@ -38,6 +39,7 @@ export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
     { property: "og:title", content: a.titleText },
     { property: "og:description", content: description },
     { property: "og:url", content: a.pageUrl },
+    { property: "og:image", content: a.image ?? "" },
     { property: "article:published_time", content: a.publishdate },
     ...twitterCard(a, description),
     { "script:ld+json": scholarlyArticleJsonLd(a) },

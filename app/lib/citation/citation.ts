@@ -4,9 +4,10 @@ import { joinInitials, parseName, splitAuthors } from "../names";
 
 /** 'Dr. Suresh Kumar Patel' → 'Patel SK' (surname plus initials, no honorific). */
 export function shortAuthor(name: string): string {
-  const { family, initials } = parseName(name);
+  const { family, particle, initials } = parseName(name);
   const letters = joinInitials(initials);
-  return letters ? `${family} ${letters}` : family;
+  const surname = particle ? `${particle} ${family}` : family;
+  return letters ? `${surname} ${letters}` : surname;
 }
 
 export function shortAuthors(authorname: string): string {

@@ -10,6 +10,8 @@ import { doiUrl } from "../urls";
 
 export interface ArticleMetaInput {
   titleText: string;
+  /** Absolute URL of the link-preview image (1200×630 PNG): JSON-LD image, og:image, twitter:image. */
+  image?: string;
   /** Names as in the byline ('Dr. Anjali Sharma'); the tags carry them without honorifics. */
   authors: string[];
   abstractText: string;
@@ -167,6 +169,7 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     url: a.pageUrl,
     ...(a.doi ? { sameAs: doiUrl(a.doi), identifier: { "@type": "PropertyValue", propertyID: "DOI", value: a.doi } } : {}),
     ...(a.pdfUrl ? { encoding: { "@type": "MediaObject", encodingFormat: "application/pdf", contentUrl: a.pdfUrl } } : {}),
+    ...(a.image ? { image: a.image } : {}),
     pageStart: first || undefined,
     pageEnd: last || undefined,
     pagination: a.pagenumber,
@@ -192,7 +195,8 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
 
 export function twitterCard(a: ArticleMetaInput, description: string): { name: string; content: string }[] {
   return [
-    { name: "twitter:card", content: "summary" },
+    { name: "twitter:card", content: a.image ? "summary_large_image" : "summary" },
+    ...(a.image ? [{ name: "twitter:image", content: a.image }] : []),
     { name: "twitter:title", content: a.titleText },
     { name: "twitter:description", content: description },
   ];

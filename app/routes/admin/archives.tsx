@@ -13,6 +13,8 @@ import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { issueAdminPath, shortDate, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -63,7 +65,12 @@ export async function action(args: Route.ActionArgs) {
 export const ErrorBoundary = AdminErrorBoundary;
 
 function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: number; suggestion: { volume: number; issue: number } | null; serverFields: Record<string, string> }) {
+  // Values typed before a session ended come back after signing in again (components/admin/session.ts).
+  const draft = useDraft("issue");
   const [values, setValues] = useState({ volume: "", issue: "", frequency: "" });
+  useEffect(() => {
+    if (draft.values) setValues((v) => withDraft(v, draft.values));
+  }, [draft.values]);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }, currentYear), [values, currentYear]);
@@ -73,8 +80,9 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
     return !result.ok ? result.fields[k] : undefined;
   };
   return (
-    <Form method="post" className="card add-issue" aria-labelledby="add-issue-title">
+    <Form method="post" data-draft="issue" className="card add-issue" aria-labelledby="add-issue-title">
       <h2 id="add-issue-title">Add an issue</h2>
+      <DraftNotice draft={draft} />
       <div className="add-issue-row">
         <Field id="year" label="Year">
           <input id="year" name="year" value={currentYear} readOnly aria-readonly="true" className="is-readonly" title="New issues are always for the current year" />

@@ -10,6 +10,8 @@ import { ArticleForm, emptyArticleValues } from "../../components/admin/ArticleF
 import { useFlashFrom } from "../../components/admin/Flash";
 import { issueAdminPath, issueParams, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
 import { formFile } from "../../storage/uploads.server";
@@ -61,6 +63,8 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
   const { issue, lastPage, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("article");
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   // Bumped by each successful add: an empty form for the next article. Only then — a failed
   // save keeps everything typed, even if a colleague's article moved the issue's last page.
@@ -84,10 +88,11 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         title="Add article"
         sub={`Volume ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})${issue.frequency ? ` · ${issue.frequency}` : ""}. Fields marked * are required.`}
       />
+      <DraftNotice draft={draft} />
       <ArticleForm
-        key={added}
+        key={`${added}-${draft.key}`}
         mode="add"
-        initial={emptyArticleValues(today)}
+        initial={withDraft(emptyArticleValues(today), draft.values)}
         lastPage={lastPage}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
         busy={busy}

@@ -2,9 +2,8 @@ import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-edit";
 import { getArticleById } from "../../models/articles.server";
+import { readArticleEditExtras } from "../../models/pages.server";
 import { updateArticle } from "../../models/staff-writes.server";
-import { findIssue } from "../../models/issues.server";
-import { articleStatsQuery } from "../../models/reader-stats.server";
 import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
 import { articlePath } from "../../lib/urls";
@@ -12,6 +11,8 @@ import { ArticleForm, editFrequency, type ArticleFormValues } from "../../compon
 import { useFlashFrom } from "../../components/admin/Flash";
 import { issueAdminPath, staffPdfPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { formFile } from "../../storage/uploads.server";
@@ -35,10 +36,7 @@ async function articleOf(params: { id?: string }, session: AdminSession) {
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAdmin(args);
   const a = await articleOf(args.params, session);
-  const [issue, stats] = await Promise.all([
-    findIssue(session.db, session.journal.id, a.year, a.volume, a.issue),
-    articleStatsQuery(session.db, session.journal.id, a.id),
-  ]);
+  const { issueFrequency, counts } = await readArticleEditExtras(session.db, session.journal.id, a);
   const values: ArticleFormValues = {
     refnumber: a.refnumber,
     txnid: a.txnid,
@@ -61,10 +59,10 @@ export async function loader(args: Route.LoaderArgs) {
     article: {
       id: a.id, refnumber: a.refnumber, year: a.year, volume: a.volume, issue: a.issue, titleText: htmlToText(a.title),
       modification: a.modification, modifiedby: a.modifiedby, status: a.status,
-      views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0,
+      views: counts.views, downloads: counts.downloads,
     },
     values,
-    issueFrequency: issue?.frequency ?? "",
+    issueFrequency,
     // The staff URL: it opens the PDF of a disabled article too (the public one is 404 for those).
     pdf: a.file ? { url: staffPdfPath(a.id), name: a.file } : null,
   };
@@ -92,6 +90,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const { article, values, pdf, issueFrequency } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("article");
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   // After this user's successful save the form restarts from what was stored (and forgets the
   // uploaded file) — once the reloaded article has arrived, whichever comes first. A failed
@@ -133,10 +133,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           ) : null
         }
       />
+      <DraftNotice draft={draft} />
       <ArticleForm
-        key={`${article.id}-${formVersion}`}
+        key={`${article.id}-${formVersion}-${draft.key}`}
         mode="edit"
-        initial={values}
+        initial={withDraft(values, draft.values)}
         existingPdf={pdf}
         issueFrequency={issueFrequency}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}

@@ -6,6 +6,8 @@ import { SUCCESS } from "../../schemas/messages";
 import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -40,13 +42,17 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AddEditor({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("editor");
   useFlashFrom(actionData);
   return (
     <>
       <PageHeader crumbs={[{ to: "/admin/editors", label: "Editors" }]} title="Add editor" sub="Fields marked * are required." />
+      <DraftNotice draft={draft} />
       <EditorForm
         mode="add"
-        initial={EMPTY_EDITOR}
+        key={draft.key}
+        initial={withDraft(EMPTY_EDITOR, draft.values)}
         picture={editorPictureUrl("")}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
         busy={navigation.state === "submitting"}

@@ -7,6 +7,8 @@ import { SUCCESS } from "../../schemas/messages";
 import { EditorForm, type EditorFormValues } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -65,6 +67,8 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function EditEditor({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("editor");
   useFlashFrom(actionData);
   return (
     <>
@@ -73,10 +77,11 @@ export default function EditEditor({ loaderData, actionData }: Route.ComponentPr
         title={`Edit ${loaderData.values.name}`}
         sub={loaderData.status === "enabled" ? "Shown on the editorial board." : "Disabled: hidden from the editorial board (switch it on in the list)."}
       />
+      <DraftNotice draft={draft} />
       <EditorForm
-        key={loaderData.id}
+        key={`${loaderData.id}-${draft.key}`}
         mode="edit"
-        initial={loaderData.values}
+        initial={withDraft(loaderData.values, draft.values)}
         picture={loaderData.picture}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
         busy={navigation.state === "submitting"}

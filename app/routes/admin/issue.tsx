@@ -15,7 +15,7 @@ import { requireAdmin } from "../../auth/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { issuePath } from "../../lib/urls";
-import { readIssuePage } from "./issue.server";
+import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
   const ref = issueParams(args.params);
   // One D1 round trip: the issue, its articles and their reader counts.
-  const page = ref ? await readIssuePage(db, journal.id, ref) : null;
+  const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
   const issue = page?.issue;
   if (!page || !issue) throw data("This issue does not exist in this journal.", { status: 404 });
   const rows = page.articles;

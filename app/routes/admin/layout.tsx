@@ -4,6 +4,7 @@ import type { Route } from "./+types/layout";
 import adminCss from "../../admin.css?url";
 import { FlashProvider } from "../../components/admin/Flash";
 import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../auth/admin.server";
+import { useDraftsOnSubmit } from "../../components/admin/session";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -69,6 +70,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, siteName, flash } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  // Every admin form's typed values survive an ended session (components/admin/session.ts).
+  useDraftsOnSubmit(navigation.state);
   return (
     <div className="admin-app">
       <FlashProvider initial={flash}>
@@ -96,12 +99,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </nav>
             <AdminSearch />
             <div className="admin-account">
-              <span className="admin-user" title={`Signed in as ${user.username}`}>
+              <Link to="/admin/account" className="admin-user" title={`Signed in as ${user.username}: password and sign-out everywhere`}>
                 <span className="admin-avatar" aria-hidden="true">
                   {personInitials(user.name, 2)}
                 </span>
                 <span className="admin-user-name">{user.name}</span>
-              </span>
+                <span className="visually-hidden"> — your account</span>
+              </Link>
               <a className="admin-toplink" href="/" target="_blank" rel="noopener noreferrer">
                 Site
                 <svg viewBox="0 0 20 20" width="13" height="13" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/login";
@@ -6,16 +6,21 @@ import adminCss from "../../admin.css?url";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { attemptLogin } from "../../models/users.server";
-import { BAD_REQUEST, BODY_TOO_LARGE, errorMessage, LOGIN_DETAIL, SESSION_EXPIRED } from "../../schemas/messages";
+import { BAD_REQUEST, BODY_TOO_LARGE, errorMessage, LOGIN_DETAIL, SESSION_EXPIRED, SESSION_MESSAGES } from "../../schemas/messages";
 import { ADMIN_HEADERS, getAdminSession, safeNext } from "../../auth/admin.server";
 import {
   clearSessionCookie,
+  clearSignedInCookie,
   clientIp,
+  deviceCookie,
+  deviceId,
   readCookie,
   SESSION_COOKIE,
-  sessionCookie,
-  signToken,
+  SIGNED_IN_COOKIE,
 } from "../../auth/tokens.server";
+import { signInRefusal } from "../../auth/cross-site";
+import { startSession } from "../../auth/session.server";
+import { markRestore } from "../../components/admin/session";
 import { MAX_PASSWORD_LENGTH } from "../../lib/password.server";
 import { MissingSecretError } from "../../lib/secrets";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -38,9 +43,18 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await getAdminSession(args);
   if (session) throw redirect(next || "/admin", { headers: ADMIN_HEADERS });
   const { env, journal } = args.context.get(appContext);
+  const headers = new Headers();
+  if (readCookie(args.request, SESSION_COOKIE)) headers.append("Set-Cookie", clearSessionCookie(env));
+  if (readCookie(args.request, SIGNED_IN_COOKIE)) headers.append("Set-Cookie", clearSignedInCookie(env));
+  const out = url.searchParams.get("signed_out");
   return data(
-    { next, expired: url.searchParams.get("expired") === "1", siteName: journal.settings.websitename || journal.name },
-    { headers: readCookie(args.request, SESSION_COOKIE) ? { "Set-Cookie": clearSessionCookie(env) } : undefined },
+    {
+      next,
+      expired: url.searchParams.get("expired") === "1",
+      signedOut: out === "all" ? SESSION_MESSAGES.signedOutEverywhere : out === "1" ? SESSION_MESSAGES.signedOut : "",
+      siteName: journal.settings.websitename || journal.name,
+    },
+    { headers },
   );
 }
 
@@ -48,6 +62,15 @@ const STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_m
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, journal } = context.get(appContext);
+  // Cross-site posts were refused by workers/app.ts already; this also requires the form's own
+  // content type, before the body is read.
+  const refusal = signInRefusal(request, "application/x-www-form-urlencoded");
+  if (refusal) {
+    return data(
+      { error: errorMessage(null), detail: LOGIN_DETAIL[refusal] as string | undefined, username: "" },
+      { status: refusal === "cross_site" ? 403 : 415, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   const read = await readForm(request);
   if (!read.ok) {
     const tooLarge = read.reason === "too_large";
@@ -61,10 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: errorMessage("invalid_credentials"), detail: undefined as string | undefined, username }, { status: 401 });
   }
   let result: Awaited<ReturnType<typeof attemptLogin>>;
-  let token = "";
+  let cookies: string[] = [];
   try {
-    result = await attemptLogin(getDb(env.DB), journal.id, { username, password, ip: clientIp(request) });
-    if (result.ok) token = await signToken(env, journal.id, result.user.id, result.user.sessionEpoch);
+    const device = await deviceId(env, journal.id, request, username);
+    result = await attemptLogin(getDb(env.DB), journal.id, { username, password, ip: clientIp(request), device });
+    if (result.ok) {
+      cookies = (await startSession(env, journal.id, result.user)).cookies;
+      cookies.push(await deviceCookie(env, journal.id, result.user.username));
+    }
   } catch (error) {
     // The form stays, with the username, and says 'Something went wrong' (spec §8).
     console.error(error instanceof MissingSecretError ? error.message : error);
@@ -76,7 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: STATUS[result.error] },
     );
   }
-  return redirect(next || "/admin", { headers: { "Set-Cookie": sessionCookie(env, token), "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(next || "/admin", { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,9 +114,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [, setParams] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
 
-  // Spec §4: an expired session ends with an alert, then the login page.
+  // Spec §4: an expired session ends with an alert, then the login page. This is the one place
+  // that alerts it (every admin form, switch, pin, download and upload that meets an ended
+  // session comes here with expired=1), once per arrival; the work of the form that was
+  // being sent is restored on its page after signing in (components/admin/session.ts).
+  const alerted = useRef(false);
   useEffect(() => {
-    if (!loaderData.expired) return;
+    if (!loaderData.expired || alerted.current) return;
+    alerted.current = true;
+    markRestore(loaderData.next || "/admin");
     window.alert(SESSION_EXPIRED);
     setParams(
       (p) => {
@@ -110,6 +145,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <p className="login-site">{loaderData.siteName}</p>
           <h1>Staff sign in</h1>
         </div>
+        {loaderData.signedOut && !actionData?.error ? (
+          <p className="login-notice" role="status">
+            {loaderData.signedOut}
+          </p>
+        ) : null}
         {actionData?.error ? (
           <div className="login-error" role="alert">
             <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">

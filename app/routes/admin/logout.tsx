@@ -1,21 +1,30 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { appContext } from "../../context";
-import { endSessions } from "../../models/users.server";
+import { endAllSessions, endSession } from "../../models/sessions.server";
 import { getAdminSession } from "../../auth/admin.server";
-import { clearSessionCookie } from "../../auth/tokens.server";
+import { clearSessionCookie, clearSignedInCookie } from "../../auth/tokens.server";
 
 /**
- * POST /admin/logout ends the session on the server (the token stops verifying everywhere, not
- * only in this browser), clears the cookie and returns to the login page. (A cross-site post is
- * refused by workers/app.ts before it gets here.)
+ * POST /admin/logout ends this browser's session (the user's other browsers stay signed in);
+ * with `scope=all` ("Sign out everywhere") every session of the user ends. Then the cookies go
+ * and the sign-in page says so. (A cross-site post is refused by workers/app.ts before it gets
+ * here.)
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { env } = context.get(appContext);
+  const form = await request.formData().catch(() => null);
+  const everywhere = form?.get("scope") === "all";
   const session = await getAdminSession(args);
-  if (session) await endSessions(session.db, session.journal.id, session.user.id);
-  return redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie(env), "Cache-Control": "no-store" } });
+  if (session) {
+    if (everywhere) await endAllSessions(session.db, session.journal.id, session.user.id);
+    else await endSession(session.db, session.journal.id, session.sessionId);
+  }
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", clearSessionCookie(env));
+  headers.append("Set-Cookie", clearSignedInCookie(env));
+  return redirect(`/admin/login?signed_out=${everywhere ? "all" : "1"}`, { headers });
 }
 
 // Signing out changes state, so it is never a GET (a link or an image could trigger it).

@@ -3,10 +3,10 @@ import { readForm } from "../../http/body";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { listJournalHosts } from "../../models/journals.server";
-import { getSettings } from "../../models/settings.server";
-import { saveLogo, saveSettings } from "../../models/staff-writes.server";
+import { getSettings, type CertificateImageKind } from "../../models/settings.server";
+import { saveCertificateImage, saveLogo, saveSettings } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { doiPreviewArticle } from "../../models/deposits.server";
@@ -16,10 +16,12 @@ import { describe, Field } from "../../components/admin/Field";
 import { useFlash, useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
+import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
+import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
-import { journalLogoUrl } from "../../lib/urls";
+import { certificateImageUrl, journalLogoUrl } from "../../lib/urls";
 import { formFile } from "../../storage/uploads.server";
 import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../lib/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -40,9 +42,18 @@ export async function loader(args: Route.LoaderArgs) {
   const hosts = await listJournalHosts(db, journal.id);
   // The DOI suffix pattern is previewed with a real article of the journal (its newest).
   const doiSample = (await doiPreviewArticle(db, journal.id)) ?? null;
-  return { text, flags, updatedAt: s.updated_at, logo: journalLogoUrl(s.logo), hosts, slug: journal.slug, doiSample };
+  return {
+    text,
+    flags,
+    updatedAt: s.updated_at,
+    logo: journalLogoUrl(s.logo),
+    signature: certificateImageUrl(s.signature_image),
+    stamp: certificateImageUrl(s.stamp_image),
+    hosts,
+    slug: journal.slug,
+    doiSample,
+  };
 }
-
 
 /** The logo card's own submission: a new image (multipart `logoFile`) or `remove`. */
 async function logoAction(session: AdminSession, form: FormData) {
@@ -64,6 +75,24 @@ async function logoAction(session: AdminSession, form: FormData) {
   return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? "Logo updated" : "Logo removed") };
 }
 
+/** The signature or stamp card's own submission: a PNG with transparency (`{kind}File`) or `remove`. */
+async function certificateImageAction(session: AdminSession, form: FormData, kind: CertificateImageKind) {
+  const M = CERTIFICATE_IMAGE_MESSAGES;
+  const file = formFile(form, `${kind}File`);
+  const remove = form.get("remove") === "1";
+  if (!file && !remove) {
+    return data({ ok: false, fields: { [`${kind}File`]: M.invalid } as Record<string, string>, flash: flash("normal", M.choose) }, { status: 400 });
+  }
+  try {
+    const result = await saveCertificateImage(session.env, session.db, session.journal.id, kind, file, remove);
+    if (!result.ok) return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, M.invalid) }, { status: result.status });
+  } catch (error) {
+    console.error(`${kind} save failed`, error);
+    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, M.notChanged) }, { status: 500 });
+  }
+  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? M.updated[kind] : M.removed[kind]) };
+}
+
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
@@ -79,6 +108,8 @@ export async function action(args: Route.ActionArgs) {
   }
   const form = read.form;
   if (form.get("intent") === "logo") return logoAction(session, form);
+  const intent = form.get("intent");
+  if (intent === "signature" || intent === "stamp") return certificateImageAction(session, form, intent);
   try {
     const result = await saveSettings(db, journal.id, formFields(form));
     if (!result.ok) {
@@ -157,18 +188,27 @@ const FLAG_LABELS: Record<FlagKey, { label: string; hint: string }> = {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   useFlashFrom(actionData);
+  // Values typed before a session ended, back after signing in again (components/admin/session.ts).
+  const draft = useDraft("settings");
   return (
     <>
       <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
+      <DraftNotice draft={draft} />
       {/* A save reloads the settings: the form restarts from what the server stored (sanitised HTML included). */}
-      <SettingsForm key={loaderData.updatedAt} loaderData={loaderData} actionData={actionData} />
+      <SettingsForm key={`${loaderData.updatedAt}-${draft.key}`} loaderData={loaderData} actionData={actionData} draftValues={draft.values} />
     </>
   );
 }
 
-function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const [text, setText] = useState(loaderData.text);
-  const [flags, setFlags] = useState(loaderData.flags);
+function SettingsForm({
+  loaderData,
+  actionData,
+  draftValues,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { draftValues: Record<string, string> | null }) {
+  const [text, setText] = useState(() => withDraft(loaderData.text, draftValues));
+  const [flags, setFlags] = useState(() =>
+    draftValues ? (Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1"])) as typeof loaderData.flags) : loaderData.flags,
+  );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -220,6 +260,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
     <>
       <Form
         method="post"
+        data-draft="settings"
         className="settings-form"
         noValidate
         onSubmit={(event) => {
@@ -303,7 +344,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             name="home_content"
             variant="rich"
             label="Home page content"
-            defaultValue={loaderData.text.home_content}
+            defaultValue={text.home_content}
             onChange={(html) => setText((t) => ({ ...t, home_content: html }))}
             placeholder="About the journal, aims and scope…"
           />
@@ -354,6 +395,8 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </div>
       </Form>
       <LogoCard logo={loaderData.logo} />
+      <CertificateImageCard kind="signature" current={loaderData.signature} />
+      <CertificateImageCard kind="stamp" current={loaderData.stamp} />
       <HostsCard hosts={loaderData.hosts} />
     </>
   );
@@ -390,6 +433,8 @@ function HostsCard({ hosts }: { hosts: { hostname: string; primary: boolean }[] 
  */
 function LogoCard({ logo }: { logo: string }) {
   const fetcher = useFetcher<typeof action>({ key: "journal-logo" });
+  // A logo chosen before a session ended must be chosen again: the card says so.
+  const draft = useDraft("logo");
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   const [preview, setPreview] = useState<string | null>(null);
   const [tooBig, setTooBig] = useState(false);
@@ -400,6 +445,7 @@ function LogoCard({ logo }: { logo: string }) {
   return (
     <section className="card form-section logo-card" aria-labelledby="logo-title">
       <h2 id="logo-title" className="section-title">Logo</h2>
+      {draft.files.length ? <DraftNotice draft={draft} /> : null}
       <div className="logo-row">
         <div className="logo-preview" aria-live="polite">
           {preview || logo ? (
@@ -408,7 +454,7 @@ function LogoCard({ logo }: { logo: string }) {
             <span className="muted">No logo: the site and the documents show the journal's initials.</span>
           )}
         </div>
-        <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={() => setPreview(null)}>
+        <fetcher.Form method="post" encType="multipart/form-data" data-draft="logo" className="logo-form" onSubmit={() => setPreview(null)}>
           <input type="hidden" name="intent" value="logo" />
           <Field id="logoFile" label="New logo" error={error} hint="PNG or JPEG, at most 2 MB; a square or wide image at least 300 pixels across looks best.">
             <input
@@ -432,6 +478,85 @@ function LogoCard({ logo }: { logo: string }) {
             {logo ? (
               <button type="submit" name="remove" value="1" className="btn btn-secondary" disabled={busy} formNoValidate>
                 Remove logo
+              </button>
+            ) : null}
+          </div>
+        </fetcher.Form>
+      </div>
+    </section>
+  );
+}
+
+const CERTIFICATE_IMAGE_TEXT = {
+  signature: {
+    title: "Signature on certificates",
+    none: "No signature: certificates show the signer's name on a blank line.",
+    label: "New signature",
+    hint: "A PNG with a transparent background, at most 2 MB: drawn on the signature line of every certificate, above the Editor-in-Chief's name.",
+    upload: "Upload signature",
+    remove: "Remove signature",
+  },
+  stamp: {
+    title: "Stamp on certificates",
+    none: "No stamp: certificates carry no stamp.",
+    label: "New stamp",
+    hint: "A PNG with a transparent background, at most 2 MB: drawn beside the signature line of every certificate.",
+    upload: "Upload stamp",
+    remove: "Remove stamp",
+  },
+} as const;
+
+/**
+ * The signer's signature image or the journal's stamp, drawn at the signature line of the
+ * certificates (publication and appreciation). A form of its own, like the logo's.
+ */
+function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; current: string }) {
+  const t = CERTIFICATE_IMAGE_TEXT[kind];
+  const field = `${kind}File`;
+  const fetcher = useFetcher<typeof action>({ key: `certificate-${kind}` });
+  useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [tooBig, setTooBig] = useState(false);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const busy = fetcher.state !== "idle";
+  const error = tooBig ? CERTIFICATE_IMAGE_MESSAGES.invalid : fetcher.data && !fetcher.data.ok ? fetcher.data.fields[field] : undefined;
+  return (
+    <section className="card form-section logo-card" aria-labelledby={`${kind}-title`}>
+      <h2 id={`${kind}-title`} className="section-title">
+        {t.title}
+      </h2>
+      <div className="logo-row">
+        <div className="logo-preview" aria-live="polite">
+          {preview || current ? (
+            <img src={preview ?? current} alt={preview ? `New ${kind} (not saved yet)` : `Current ${kind}`} />
+          ) : (
+            <span className="muted">{t.none}</span>
+          )}
+        </div>
+        <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={() => setPreview(null)}>
+          <input type="hidden" name="intent" value={kind} />
+          <Field id={field} label={t.label} error={error} hint={t.hint}>
+            <input
+              {...describe(field, error, "PNG")}
+              type="file"
+              name={field}
+              accept="image/png"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                const big = !!file && file.size > MAX_PICTURE_BYTES;
+                setTooBig(big);
+                if (big) e.target.value = "";
+                setPreview(file && !big ? URL.createObjectURL(file) : null);
+              }}
+            />
+          </Field>
+          <div className="logo-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy || !preview}>
+              {busy && fetcher.formData?.get("remove") !== "1" ? "Uploading…" : t.upload}
+            </button>
+            {current ? (
+              <button type="submit" name="remove" value="1" className="btn btn-secondary" disabled={busy} formNoValidate>
+                {t.remove}
               </button>
             ) : null}
           </div>

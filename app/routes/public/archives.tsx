@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/archives";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { publishedIssuesQuery } from "../../models/issues.server";
+import { readArchivesPage } from "../../models/pages.server";
 import { AllIssuesButton, ArchiveLayout, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -19,7 +19,7 @@ import { pageTitle, siteNameFromMatches } from "../../lib/site";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  const rows = await publishedIssuesQuery(getDb(env.DB), journal.id);
+  const rows = await readArchivesPage(getDb(env.DB), journal.id);
   const latest = rows[0];
   if (latest) throw redirect(issuePath(latest));
   return { archive: encodeArchiveIndex(rows) };

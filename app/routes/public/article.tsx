@@ -1,13 +1,12 @@
 import { useEffect } from "react";
-import { absoluteUrl, articleFileUrl, doiUrl, articlePath, articlePdfPath, certificatePagePath, issuePath, parseIssueParams } from "../../lib/urls";
+import { absoluteUrl, articleFileUrl, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams, previewImagePath } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { publicArticleByRefQuery } from "../../models/articles.server";
-import { publishedIssuesQuery } from "../../models/issues.server";
-import { articleStatsByRefQuery, recordViewQuery } from "../../models/reader-stats.server";
+import { readArticlePage } from "../../models/pages.server";
+import { ARTICLE_VIEW_HEADER, isReaderView } from "../../models/reader-stats.server";
 import { AuthorLinks } from "../../components/ArticleTable";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../lib/citation/cite-formats";
@@ -20,35 +19,21 @@ import { longDate } from "../../lib/dates";
 import { howToCite } from "../../lib/citation/citation";
 import { splitAuthors } from "../../lib/names";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageTitle, previewImageMeta, siteNameFromMatches } from "../../lib/site";
+import { exportableDoi } from "../../lib/doi";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal, state } = context.get(appContext);
-  const db = getDb(env.DB);
+  const { env, journal } = context.get(appContext);
   const ref = (params.ref ?? "").trim();
   const wanted = parseIssueParams(params);
-  // A reader's view of this page is counted in the same batch (workers/app.ts decides whether
-  // this request is one), so the page stays at one D1 round trip beyond the journal lookup.
-  const view = state.pendingView;
-  state.pendingView = null;
-  const reads = [
-    publicArticleByRefQuery(db, journal.id, ref.slice(0, 64)),
-    publishedIssuesQuery(db, journal.id),
-    articleStatsByRefQuery(db, journal.id, ref.slice(0, 64)),
-  ] as const;
-  // One D1 round trip: the view (first, so the count shown includes it), the article, the year
-  // list for the side column and the reader counts.
-  const [found, published, stats] = view
-    ? (await db.batch([recordViewQuery(db, journal.id, view), ...reads])).slice(1) as [
-        Awaited<(typeof reads)[0]>,
-        Awaited<(typeof reads)[1]>,
-        Awaited<(typeof reads)[2]>,
-      ]
-    : await db.batch(reads);
+  // A reader's view of this page is counted inside the page's one D1 batch (so the count shown
+  // includes it); a view of a copy from the edge cache is counted there, by the header below
+  // (docs/decisions/013-page-reads.md).
+  const view = wanted && isReaderView(request) ? wanted : undefined;
+  const { article: a, published, counts } = await readArticlePage(getDb(env.DB), journal.id, ref, view);
   const archive = encodeArchiveIndex(published);
-  const a = found[0];
   if (!a || !wanted) return data({ article: null, archive }, { status: 404 });
   // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
   if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
@@ -59,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const fileUrl = articleFileUrl(a);
   const titleText = htmlToText(a.title);
   const authors = splitAuthors(a.authorname);
-  return {
+  return data({
     archive,
     article: {
       id: a.id,
@@ -78,10 +63,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       country: a.country,
       publishdate: a.publishdate,
       fileUrl,
-      doi: a.doi,
+      doi: exportableDoi(a.doi),
       cite: howToCite(a, s.websitename),
-      views: stats[0]?.views ?? 0,
-      downloads: stats[0]?.downloads ?? 0,
+      views: counts.views,
+      downloads: counts.downloads,
       citations: CITATION_STYLES.map((style) => ({
         ...style,
         ...renderCitation(style.id, a, {
@@ -103,17 +88,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       volume: a.volume,
       issue: a.issue,
       pagenumber: a.pagenumber,
-      doi: a.doi || undefined,
+      doi: exportableDoi(a.doi) || undefined,
       journalName: s.websitename,
       issn: s.issn,
       essn: s.journal_essn,
       publisher: s.publisher_name,
       language: s.journal_language,
-      // The PDF beside the abstract page (/archives/…/{ref}.pdf, same folder) for Scholar.
-      pdfUrl: fileUrl ? absoluteUrl(journal, articlePdfPath(a)) : undefined,
+      // The one PDF URL (beside the abstract page, as Scholar prefers): the same as the links.
+      pdfUrl: fileUrl ? absoluteUrl(journal, fileUrl) : undefined,
       pageUrl: absoluteUrl(journal, articlePath(a)),
+      image: absoluteUrl(journal, previewImagePath(journal.version)),
     }),
-  };
+  }, { headers: { [ARTICLE_VIEW_HEADER]: String(a.id) } });
+}
+
+/** Marks a rendered abstract page as countable, for its copies in the edge cache (workers/cache.ts). */
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const out = new Headers(parentHeaders);
+  const view = loaderHeaders.get(ARTICLE_VIEW_HEADER);
+  if (view) out.set(ARTICLE_VIEW_HEADER, view);
+  return out;
 }
 
 /** Google Scholar's inclusion rules and the rest: built by the loader (app/lib/citation/article-meta.server.ts). */
@@ -123,7 +117,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData || !article) {
     return [{ title: pageTitle(ARTICLE_NOT_FOUND, site) }, { name: "robots", content: "noindex" }];
   }
-  return [{ title: pageTitle(article.titleText, site) }, ...loaderData.head] as Route.MetaDescriptors;
+  // The article's own tags (Scholar, Dublin Core, Open Graph, JSON-LD with the image) come first;
+  // of the shared preview tags only those it does not carry are added.
+  const own = new Set(loaderData.head.map((t) => ("name" in t ? t.name : "property" in t ? t.property : undefined)).filter(Boolean));
+  const preview = previewImageMeta(matches).filter((t) => !own.has(t.name ?? t.property));
+  return [{ title: pageTitle(article.titleText, site) }, ...loaderData.head, ...preview] as Route.MetaDescriptors;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

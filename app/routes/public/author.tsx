@@ -1,35 +1,45 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/author";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { searchRanked } from "../../models/search.server";
+import { readAuthorPage } from "../../models/pages.server";
 import { ArticleTable } from "../../components/ArticleTable";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { stripHonorifics, splitAuthors } from "../../lib/names";
+import { absoluteUrl, authorPath } from "../../lib/urls";
 import { toArticleRow } from "../../models/article-rows.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 /** Every article of one author in this journal (authors link here from tables and articles). */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
   const name = (params.name ?? "").trim().slice(0, 200);
   if (!name) throw data(null, { status: 404, statusText: "Author not found" });
-  // FTS phrase match on the authors column (one round trip), then exact name match on the byline.
-  const result = await searchRanked(getDb(env.DB), journal.id, { q: name, author: true, pageSize: 100 });
-  const wanted = stripHonorifics(name).toLocaleLowerCase();
-  const articles = result.hits
-    .map((h) => h.article)
-    .filter((a) => splitAuthors(a.authorname).some((n) => stripHonorifics(n).toLocaleLowerCase() === wanted))
-    .sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || a.firstPage - b.firstPage);
+  // One round trip: the articles whose byline holds this name (honorifics aside).
+  const { articles, canonicalName } = await readAuthorPage(getDb(env.DB), journal.id, name);
   if (articles.length === 0) throw data(null, { status: 404, statusText: "Author not found" });
+  // One page per author: other spellings (case, 'Dr.', spacing) are sent to the canonical one.
+  const path = authorPath(canonicalName);
+  // Compared decoded, so an encoding the browser chose differently never loops.
+  if (safeDecode(new URL(request.url).pathname) !== `/authors/${canonicalName}`) {
+    throw redirect(path, 301);
+  }
   const s = journal.settings;
   return {
-    name: stripHonorifics(name),
+    canonical: absoluteUrl(journal, path),
+    name: canonicalName,
     rows: articles.map((a) => toArticleRow(a, s.websitename, true)),
     showSubject: s.show_subject_column,
   };
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -38,6 +48,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
     { title: pageTitle(`Articles by ${loaderData.name}`, site) },
     { name: "description", content: `${loaderData.rows.length} article(s) by ${loaderData.name} in ${site}.` },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
   ];
 }
 

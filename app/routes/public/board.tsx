@@ -1,7 +1,8 @@
 import type { Route } from "./+types/board";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { enabledEditorsQuery, type EditorCategory } from "../../models/editors.server";
+import type { EditorCategory } from "../../models/editors.server";
+import { readBoardPage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../lib/html";
@@ -16,9 +17,8 @@ const GROUPS: { category: EditorCategory; title: string; id: string }[] = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  const db = getDb(env.DB);
   // Enabled editors only, pinned first (the query's order), in one D1 round trip.
-  const editors = await enabledEditorsQuery(db, journal.id);
+  const editors = await readBoardPage(getDb(env.DB), journal.id);
   const showContacts = journal.settings.show_editor_contacts;
   const groups = GROUPS.map((g) => ({
     ...g,

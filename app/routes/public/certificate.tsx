@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/certificate";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { publicArticleByRefQuery } from "../../models/articles.server";
+import { readCertificatePage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
@@ -20,8 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
   const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim().slice(0, 64);
   if (!refno) return data({ article: null }, { status: 404 });
-  const db = getDb(env.DB);
-  const [a] = await publicArticleByRefQuery(db, journal.id, refno);
+  const a = await readCertificatePage(getDb(env.DB), journal.id, refno);
   if (!a) return data({ article: null }, { status: 404 });
   return {
     article: {
@@ -93,7 +92,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
               <a
                 className="button"
                 href={certificatePdfPath(article.refnumber, index + 1)}
-                download={`certificate-${article.refnumber}.pdf`}
+                download={`certificate-${article.refnumber}-${index + 1}.pdf`}
               >
                 Certificate: {name}
               </a>

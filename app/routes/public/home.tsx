@@ -2,22 +2,21 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { chiefEditorQuery } from "../../models/editors.server";
-import { enabledPartnersQuery } from "../../models/indexing.server";
+import { readHomePage } from "../../models/pages.server";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
-import { displayImpactFactor, enquiryText, whatsappLink } from "../../lib/site";
+import { displayImpactFactor, enquiryChatLink, previewImageMeta } from "../../lib/site";
+import { SideChat } from "../../components/SideChat";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  const db = getDb(env.DB);
   // One D1 round trip for everything the page needs beyond the journal itself.
-  const [chief, partners] = await db.batch([chiefEditorQuery(db, journal.id), enabledPartnersQuery(db, journal.id)]);
+  const { chiefEditor, partners } = await readHomePage(getDb(env.DB), journal.id);
   const s = journal.settings;
   return {
-    chiefEditor: chief[0]?.name ?? "",
+    chiefEditor,
     partners,
     s: {
       websitename: s.websitename,
@@ -44,18 +43,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const s = loaderData?.s;
   if (!s) return [{ title: "Journal" }];
   const description = `${s.websitename}: a peer reviewed ${s.frequency.toLowerCase()} journal${s.issn ? `, ISSN ${s.issn}` : ""}. Browse the archives, read abstracts and download articles.`;
-  return [{ title: s.websitename }, { name: "description", content: description }];
+  return [{ title: s.websitename }, { name: "description", content: description }, ...previewImageMeta(matches)];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { s, chiefEditor, partners } = loaderData;
-  const chat = s.whatsapp ? whatsappLink(s.whatsapp, enquiryText(s.websitename)) : "";
+  const chat = enquiryChatLink(s.whatsapp, s.websitename);
   const info: [string, string][] = [
     ["Editor-in-Chief", chiefEditor],
     ["Year Started", s.yearStarted],
@@ -139,11 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/journals">All journals of {s.publisherName || "the publisher"}</Link>
           </p>
         </section>
-        {chat ? (
-          <a className="side-chat" href={chat} target="_blank" rel="noopener noreferrer">
-            Chat with us on WhatsApp
-          </a>
-        ) : null}
+        <SideChat href={chat} />
         <section className="side-card submit-card">
           <h2>SUBMIT YOUR ARTICLE</h2>
           {s.email ? (

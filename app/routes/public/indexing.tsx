@@ -1,7 +1,7 @@
 import type { Route } from "./+types/indexing";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { enabledPartnersQuery } from "../../models/indexing.server";
+import { readIndexingPage } from "../../models/pages.server";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -9,7 +9,7 @@ import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  const partners = await enabledPartnersQuery(getDb(env.DB), journal.id);
+  const partners = await readIndexingPage(getDb(env.DB), journal.id);
   return { partners, siteName: journal.settings.websitename };
 }
 

@@ -3,7 +3,8 @@ import type { Route } from "./+types/instructions";
 import { appContext } from "../../context";
 import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { enquiryText, pageTitle, siteNameFromMatches, whatsappLink } from "../../lib/site";
+import { enquiryChatLink, pageTitle, siteNameFromMatches } from "../../lib/site";
+import { SideChat } from "../../components/SideChat";
 import { COPYRIGHT_FORM_URL } from "../../lib/urls";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -242,7 +243,7 @@ export default function Instructions({ loaderData }: Route.ComponentProps) {
       ),
     },
   ];
-  const chat = whatsapp ? whatsappLink(whatsapp, enquiryText(siteName)) : "";
+  const chat = enquiryChatLink(whatsapp, siteName);
   return (
     <DocumentPage
       title="Instructions to Authors"
@@ -268,11 +269,7 @@ export default function Instructions({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           </section>
-          {chat ? (
-            <a className="side-chat" href={chat} target="_blank" rel="noopener noreferrer">
-              Chat with us on WhatsApp
-            </a>
-          ) : null}
+          <SideChat href={chat} />
         </>
       }
     />

@@ -4,27 +4,21 @@ import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/issue";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { issueArticlesQuery } from "../../models/articles.server";
-import { publishedIssuesQuery } from "../../models/issues.server";
+import { readIssuePage } from "../../models/pages.server";
 import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { ArticleTable } from "../../components/ArticleTable";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { countLabel, encodeArchiveIndex, issueTitle } from "../../lib/archive";
 import { toArticleRow } from "../../models/article-rows.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageTitle, previewImageMeta, siteNameFromMatches } from "../../lib/site";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ref = parseIssueParams(params);
   if (!ref) throw data(null, { status: 404, statusText: "Issue not found" });
   const { env, journal } = context.get(appContext);
-  const db = getDb(env.DB);
   // One D1 round trip: the year list for the side column and the issue's articles.
-  const [published, articles] = await db.batch([
-    publishedIssuesQuery(db, journal.id),
-    issueArticlesQuery(db, journal.id, ref.year, ref.volume, ref.issue),
-  ]);
-  const issue = published.find((i) => i.year === ref.year && i.volume === ref.volume && i.issue === ref.issue);
+  const { published, issue, articles } = await readIssuePage(getDb(env.DB), journal.id, ref);
   if (!issue || articles.length === 0) throw data(null, { status: 404, statusText: "Issue not found" });
   const s = journal.settings;
   return {
@@ -48,6 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       content: `Table of contents of ${site}, volume ${issue.volume}, issue ${issue.issue} (${issue.year}): ${rows.length} article${rows.length === 1 ? "" : "s"}.`,
     },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
+    ...previewImageMeta(matches),
   ];
 }
 

@@ -4,7 +4,8 @@ import type { Route } from "./+types/layout";
 import { appContext } from "../../context";
 import { useRootData } from "../../root";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
-import { enquiryText, whatsappLink } from "../../lib/site";
+import { enquiryChatLink } from "../../lib/site";
+import { searchPath } from "../../lib/urls";
 
 const NAV = [
   { to: "/", label: "HOME", end: true },
@@ -44,7 +45,7 @@ function SearchBox({ id }: { id: string }) {
         const form = event.currentTarget;
         const keyword = new FormData(form).get("keyword")?.toString().trim() ?? "";
         if (!keyword) return;
-        navigate(`/search?keyword=${encodeURIComponent(keyword)}`);
+        navigate(searchPath(keyword));
         form.reset();
         // Let go of the field: on a phone this closes the on-screen keyboard, which otherwise
         // covers the results.
@@ -83,7 +84,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   if (!root) return <Outlet />;
   const { site, year } = root;
-  const chat = site.whatsapp ? whatsappLink(site.whatsapp, enquiryText(site.websitename)) : "";
+  const chat = enquiryChatLink(site.whatsapp, site.websitename);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -9,6 +9,7 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { toArticleRow } from "../../models/article-rows.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { searchPath } from "../../lib/urls";
 
 const MAX_KEYWORD = 200;
 const MAX_PAGE = 200;
@@ -61,11 +62,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 function pageHref(keyword: string, page: number, year: number | null, volume: number | null): string {
-  const q = new URLSearchParams({ keyword });
-  if (year !== null) q.set("year", String(year));
-  if (volume !== null) q.set("volume", String(volume));
-  if (page > 1) q.set("page", String(page));
-  return `/search?${q}`;
+  return searchPath(keyword, { year, volume, page });
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

@@ -1,58 +1,102 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { canonicalCode, certificateSecret, checkCode, parseCode } from "../../documents/verification.server";
+import { canonicalCode, certificateSecret, matchCode, parseCode } from "../../documents/verification.server";
 import { formatPeriod } from "../../documents/format.server";
 import { longDate } from "../../lib/dates";
 import { formatPages } from "../../lib/pages";
-import { publicArticleForDocumentQuery } from "../../models/documents.server";
+import { readVerifyPage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { articlePath, certificatePdfPath } from "../../lib/urls";
+import { articlePath, certificatePdfPath, verifyPath } from "../../lib/urls";
 import { splitAuthors } from "../../lib/names";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { VERIFY_MESSAGES } from "../../schemas/messages";
 
-const INVALID = "This verification code is not valid for this journal.";
+const INVALID = VERIFY_MESSAGES.invalid;
+
+type Outcome =
+  | { state: "form"; code: string; message: string }
+  | { state: "invalid"; code: string }
+  | { state: "withdrawn"; code: string; author: string; titleHtml: string; refnumber: string; journal: string }
+  | {
+      state: "verified";
+      code: string;
+      verified: {
+        author: string;
+        position: number;
+        authorCount: number;
+        titleHtml: string;
+        refnumber: string;
+        issue: string;
+        pages: string;
+        published: string;
+        doi: string;
+        journal: string;
+        articleUrl: string;
+        certificateUrl: string;
+      };
+    };
 
 /**
- * /verify/{code}: confirms a certificate of publication. The code carries the refnumber and
- * the author's position plus a MAC (app/documents/verification.server.ts), so a forged or
- * mistyped code is rejected without touching D1; a genuine one costs one query.
+ * /verify: a form to type a certificate ID in (it sends ?code=… here, answered by a redirect
+ * to /verify/{code}). /verify/{code} confirms a certificate of publication. The code carries
+ * the refnumber and the author's position when issued plus a MAC over the author's printed name
+ * (app/documents/verification.server.ts): a malformed code is rejected without touching D1; a
+ * well-formed one costs one query, and is genuine when the MAC matches one of the article's
+ * current authors (so a byline reorder neither breaks nor transfers it). A genuine code of an
+ * article that is no longer published is reported as withdrawn, not as invalid.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  const raw = (params.code ?? "").slice(0, 80);
+  if (params.code === undefined) {
+    const typed = new URL(request.url).searchParams.get("code");
+    if (typed === null) return data<Outcome>({ state: "form", code: "", message: "" });
+    const trimmed = typed.trim().slice(0, 80);
+    if (!trimmed) return data<Outcome>({ state: "form", code: "", message: VERIFY_MESSAGES.empty }, { status: 400 });
+    const parsed = parseCode(trimmed);
+    throw redirect(verifyPath(encodeURIComponent(parsed ? canonicalCode(parsed) : trimmed)), 303);
+  }
+  const raw = params.code.slice(0, 80);
   const shown = parseCode(raw);
-  const invalid = () => data({ verified: null, code: shown ? canonicalCode(shown) : raw }, { status: 404 });
-  const genuine = await checkCode(certificateSecret(env), journal.id, raw);
-  if (!genuine) return invalid();
-  const db = getDb(env.DB);
-  const [article] = await publicArticleForDocumentQuery(db, journal.id, genuine.refnumber);
-  const authors = article ? splitAuthors(article.authorname) : [];
-  if (!article || genuine.position > authors.length) return invalid();
+  const invalid = () => data<Outcome>({ state: "invalid", code: shown ? canonicalCode(shown) : raw }, { status: 404 });
+  if (!shown) return invalid();
+  const article = await readVerifyPage(getDb(env.DB), journal.id, shown.refnumber);
+  if (!article) return invalid();
+  const authors = splitAuthors(article.authorname);
+  const index = await matchCode(certificateSecret(env), journal.id, shown, authors);
+  if (index < 0) return invalid();
+  const code = canonicalCode(shown);
+  const journalName = journal.settings.websitename || journal.name;
+  const titleHtml = sanitizeHtml(article.title, TITLE_PROFILE);
+  if (article.status !== "enabled") {
+    return data<Outcome>({ state: "withdrawn", code, author: authors[index], titleHtml, refnumber: article.refnumber, journal: journalName }, { status: 410 });
+  }
   const period = formatPeriod(article.frequency || article.issueFrequency || "");
-  return {
-    code: `${genuine.refnumber}-${genuine.position}-${shown!.mac}`,
+  return data<Outcome>({
+    state: "verified",
+    code,
     verified: {
-      author: authors[genuine.position - 1],
-      position: genuine.position,
+      author: authors[index],
+      position: index + 1,
       authorCount: authors.length,
-      titleHtml: sanitizeHtml(article.title, TITLE_PROFILE),
+      titleHtml,
       refnumber: article.refnumber,
       issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
       pages: formatPages(article.pagenumber),
       published: longDate(article.publishdate),
-      journal: journal.settings.websitename || journal.name,
+      doi: article.doi,
+      journal: journalName,
       articleUrl: articlePath(article),
-      certificateUrl: certificatePdfPath(article.refnumber, genuine.position),
+      certificateUrl: certificatePdfPath(article.refnumber, index + 1),
     },
-  };
+  });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const title = loaderData?.verified ? "Certificate verified" : "Certificate verification";
+  const title = loaderData?.state === "verified" ? "Certificate verified" : "Certificate verification";
   return [{ title: pageTitle(title, siteNameFromMatches(matches)) }, { name: "robots", content: "noindex" }];
 }
 
@@ -70,9 +114,72 @@ const badge = (ok: boolean) =>
     color: ok ? "#1c7c3a" : "#b42318",
   }) as const;
 
+/** The form to type a certificate ID in (GET, so it works without JavaScript). */
+function CodeForm({ code, message }: { code: string; message?: string }) {
+  return (
+    <Form method="get" action="/verify" className="verify-form" style={{ margin: "1.2rem 0" }}>
+      <label htmlFor="verify-code">Certificate ID</label>
+      <div style={{ display: "flex", gap: ".5rem", flexWrap: "wrap", marginTop: ".3rem" }}>
+        <input
+          id="verify-code"
+          name="code"
+          defaultValue={code}
+          maxLength={80}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. 48213-2-K7QH3M9XWA"
+          aria-describedby={message ? "verify-code-error" : undefined}
+          aria-invalid={message ? true : undefined}
+          style={{ minWidth: "16rem", flex: "1 1 16rem" }}
+        />
+        <button type="submit" className="button">
+          Verify
+        </button>
+      </div>
+      {message ? (
+        <p id="verify-code-error" className="field-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function VerifyPage({ loaderData }: Route.ComponentProps) {
-  const { verified, code } = loaderData;
-  if (!verified) {
+  const outcome = loaderData;
+  const { code } = outcome;
+  if (outcome.state === "form") {
+    return (
+      <Main className="content verify-page" labelledBy="verify-title">
+        <h1 id="verify-title">Verify a certificate</h1>
+        <p>
+          Type the certificate ID printed under "Verify this certificate" on a certificate of publication (reference number, author number and
+          ten letters and digits), or scan the certificate's QR code.
+        </p>
+        <CodeForm code={code} message={outcome.message} />
+      </Main>
+    );
+  }
+  if (outcome.state === "withdrawn") {
+    return (
+      <Main className="content verify-page" labelledBy="verify-title">
+        <p style={badge(false)}>
+          <span aria-hidden="true">!</span> Withdrawn
+        </p>
+        <h1 id="verify-title">{VERIFY_MESSAGES.withdrawn}</h1>
+        <p>
+          {outcome.journal} issued certificate <code>{code}</code> to <strong>{outcome.author}</strong> for the article{" "}
+          <q dangerouslySetInnerHTML={{ __html: outcome.titleHtml }} /> (Ref. No. {outcome.refnumber}), which is no longer published.
+        </p>
+        <p>
+          <Link to="/contact">Contact the journal</Link> for details.
+        </p>
+        <CodeForm code="" />
+      </Main>
+    );
+  }
+  if (outcome.state === "invalid") {
     return (
       <Main className="content verify-page" labelledBy="verify-title">
         <p style={badge(false)}>
@@ -87,10 +194,11 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/archives">Browse the archives</Link> or <Link to="/contact">contact the journal</Link>.
         </p>
+        <CodeForm code="" />
       </Main>
     );
   }
-  const v = verified;
+  const v = outcome.verified;
   return (
     <Main className="content verify-page" labelledBy="verify-title">
       <p style={badge(true)}>
@@ -126,6 +234,14 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
           <dt>Published on</dt>
           <dd>{v.published}</dd>
         </div>
+        {v.doi ? (
+          <div>
+            <dt>DOI</dt>
+            <dd>
+              <a href={`https://doi.org/${v.doi}`}>https://doi.org/{v.doi}</a>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Reference number</dt>
           <dd>{v.refnumber}</dd>

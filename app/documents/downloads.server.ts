@@ -1,0 +1,287 @@
+/**
+ * The application side of the document downloads (spec §7): which rows a document shows, how
+ * they become document inputs, which certificates may be made and the fan-out of a certificate
+ * zip. workers/api/pdf.ts only turns these outcomes into HTTP responses, so everything here can
+ * be called and tested without a request.
+ */
+import { buildCertificate } from "./certificate.server";
+import { buildCoverPage } from "./coverpage.server";
+import { buildEditorCertificate } from "./editor-certificate.server";
+import { buildEditorialBoard } from "./editorial-board.server";
+import { buildIndexPage } from "./index-page.server";
+import { dataDate } from "./format.server";
+import { prepareLogo, type PreparedLogo } from "./logo.server";
+import { certificateCode, certificateSecret, certificateSlotKey } from "./verification.server";
+import { toAscii } from "./transliterate";
+import { uniqueEntryName, zipStream, type ZipEntry } from "./zip.server";
+import type { EditorInfo, JournalInfo } from "./types";
+import { getDb } from "../db/client.server";
+import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
+import { absoluteUrl, verifyPath } from "../lib/urls";
+import { journalToday } from "../lib/dates";
+import { fileSafeSurname, splitAuthors } from "../lib/names";
+import { displayImpactFactor } from "../lib/site";
+import { MissingSecretError } from "../lib/secrets";
+import type { ArticleSummary } from "../lib/article";
+import { SELECTION_MESSAGES } from "../schemas/messages";
+import {
+  articlesByRefnumbers,
+  chiefEditorName,
+  editorsByIds,
+  readCertificateSources,
+  type DocumentArticle,
+} from "../models/documents.server";
+import type { Editor } from "../models/editors.server";
+import { readBoardDocument, readCoverPageDocument } from "../models/pages.server";
+import type { JournalContext } from "../models/journals.server";
+
+/** What a download handler answers: a document, or a status with a JSON body. */
+export type Refusal = { ok: false; status: 400 | 404 | 500; body: { error: string; message?: string; [k: string]: unknown } };
+export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+function notFound(extra: Record<string, unknown> = {}): Refusal {
+  return { ok: false, status: 404, body: { error: "not_found", ...extra } };
+}
+
+/** Certificates cannot be signed without a secret: a 500 that says what to configure. */
+export function misconfigured(error: unknown): Refusal {
+  if (!(error instanceof MissingSecretError)) throw error;
+  console.error(error.message);
+  return { ok: false, status: 500, body: { error: "server_misconfigured", message: SELECTION_MESSAGES.missingCertificateSecret } };
+}
+
+/**
+ * The journal as documents show it, with its logo prepared for embedding when it has one. A
+ * logo that cannot be read or decoded is left out (the documents then show the seal): a
+ * certificate must never fail because of the picture at its top.
+ */
+export async function documentJournal(env: Env, journal: JournalContext, opts: { certificateImages?: boolean } = {}): Promise<JournalInfo> {
+  const info = journalInfo(journal);
+  const s = journal.settings;
+  const [logo, signature, stamp] = await Promise.all([
+    storedImage(env, s.logo, s.logo.endsWith(".png") ? "png" : "jpg", `${journal.id}/${s.logo}`, () => journalLogoKey(journal.id, s.logo)),
+    opts.certificateImages ? storedImage(env, s.signature_image, "png", `${journal.id}/sig/${s.signature_image}`, () => certificateImageKey(journal.id, s.signature_image)) : undefined,
+    opts.certificateImages ? storedImage(env, s.stamp_image, "png", `${journal.id}/sig/${s.stamp_image}`, () => certificateImageKey(journal.id, s.stamp_image)) : undefined,
+  ]);
+  return { ...info, ...(logo ? { logo } : {}), ...(signature ? { signature } : {}), ...(stamp ? { stamp } : {}) };
+}
+
+/** An uploaded image prepared for embedding, or undefined (none, or unreadable: left out, logged). */
+async function storedImage(env: Env, name: string, kind: "png" | "jpg", cacheKey: string, key: () => string): Promise<PreparedLogo | undefined> {
+  if (!name) return undefined;
+  try {
+    return await prepareLogo(cacheKey, kind, async () => {
+      const object = await env.FILES.get(key());
+      if (!object) throw new Error(`image ${name} is missing from storage`);
+      return new Uint8Array(await object.arrayBuffer());
+    });
+  } catch (error) {
+    console.error("journal image left out of a document", error);
+    return undefined;
+  }
+}
+
+export function journalInfo(journal: JournalContext): JournalInfo {
+  const s = journal.settings;
+  return {
+    name: s.websitename || journal.name,
+    issn: s.issn,
+    essn: s.journal_essn,
+    impactFactor: displayImpactFactor(s.impactfactor),
+    yearStarted: s.year_started,
+    frequency: s.journal_frequency,
+    publisherName: s.publisher_name,
+    publisherAddress: s.publisher_address,
+    email: s.websiteemail,
+    domain: s.domain || journal.host,
+    coverImage: s.show_cover_image,
+  };
+}
+
+export function articleInfo(a: DocumentArticle): ArticleSummary {
+  return {
+    refnumber: a.refnumber,
+    title: a.title,
+    authorname: a.authorname,
+    year: a.year,
+    volume: a.volume,
+    issue: a.issue,
+    frequency: a.frequency || a.issueFrequency || "",
+    pagenumber: a.pagenumber,
+    publishdate: a.publishdate,
+  };
+}
+
+export function editorInfo(e: Editor): EditorInfo {
+  return {
+    id: e.id,
+    name: e.name,
+    category: e.category,
+    post: e.post,
+    degree: e.degree,
+    content: e.content,
+    country: e.country,
+    email: e.email,
+    phone: e.phone,
+    updatedAt: e.updated_at,
+  };
+}
+
+// ---- Certificates ------------------------------------------------------------------------------
+
+/** The file one author's certificate downloads as: distinct per author. */
+export function certificateFileName(refnumber: string, position: number): string {
+  return `certificate-${refnumber}-${position}.pdf`;
+}
+
+/**
+ * Zip entry name of one author's certificate: `{ref}-{n}-{Surname}.pdf` in ASCII letters
+ * (accents dropped, Devanagari romanised), so every unzip tool shows the same name and fflate
+ * never needs the UTF-8 name flag.
+ */
+export function certificateEntryName(refnumber: string, position: number, author: string): string {
+  const surname = toAscii(fileSafeSurname(author)).replace(/[^A-Za-z0-9-]/g, "").replace(/^-+|-+$/g, "");
+  return `${refnumber}-${position}-${surname || "author"}.pdf`;
+}
+
+/** Key of a public certificate's ETag: changes with the signing secret, checked before any query. */
+export async function certificateEtagKey(env: Env, journal: JournalContext, refnumber: string, position: number): Promise<Outcome<string>> {
+  try {
+    return { ok: true, value: `certificate-${refnumber}-${position}-${await certificateSlotKey(certificateSecret(env), journal.id, refnumber, position)}` };
+  } catch (error) {
+    return misconfigured(error);
+  }
+}
+
+interface CertificateTask {
+  article: DocumentArticle;
+  author: string;
+  position: number;
+}
+
+async function certificateBytes(env: Env, journal: JournalContext, info: JournalInfo, chief: string, task: CertificateTask): Promise<Uint8Array> {
+  const code = await certificateCode(certificateSecret(env), journal.id, task.article.refnumber, task.position, task.author);
+  return buildCertificate({
+    journal: info,
+    article: articleInfo(task.article),
+    doi: task.article.doi,
+    author: task.author,
+    position: task.position,
+    editorInChief: chief,
+    verifyUrl: absoluteUrl(journal, verifyPath(code)),
+    code,
+  });
+}
+
+/** One author's certificate of a published article (the public download). */
+export async function authorCertificate(
+  env: Env,
+  journal: JournalContext,
+  refnumber: string,
+  position: number,
+  /** Asked once the certificate is known to exist (If-None-Match: *): true skips the build. */
+  exists: () => boolean = () => false,
+): Promise<Outcome<{ bytes: Uint8Array; filename: string } | "not-modified">> {
+  const { article, chief } = await readCertificateSources(getDb(env.DB), journal.id, refnumber);
+  if (!article) return notFound();
+  const authors = splitAuthors(article.authorname);
+  if (position > authors.length) return notFound({ message: SELECTION_MESSAGES.authorCount(authors.length) });
+  if (exists()) return { ok: true, value: "not-modified" };
+  try {
+    const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, { article, author: authors[position - 1], position });
+    return { ok: true, value: { bytes, filename: certificateFileName(article.refnumber, position) } };
+  } catch (error) {
+    return misconfigured(error);
+  }
+}
+
+/** The selected articles of this journal in page order, or a 404 listing unknown refnumbers. */
+export async function selectedArticles(env: Env, journalId: number, refnumbers: string[]): Promise<Outcome<DocumentArticle[]>> {
+  const articles = await articlesByRefnumbers(getDb(env.DB), journalId, refnumbers);
+  const found = new Set(articles.map((a) => a.refnumber));
+  const missing = refnumbers.filter((r) => !found.has(r));
+  if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownRefnumbers(missing.slice(0, 20).join(", ")), missing });
+  return { ok: true, value: articles };
+}
+
+/**
+ * Certificates of every author of the selected articles, as a streamed zip. Only certificates
+ * that verify are made: a selection with unpublished (disabled) articles is refused as the
+ * public download refuses them (404), naming them, and nothing is built.
+ */
+export async function certificateZip(env: Env, journal: JournalContext, refnumbers: string[]): Promise<Outcome<ReadableStream<Uint8Array>>> {
+  const selected = await selectedArticles(env, journal.id, refnumbers);
+  if (!selected.ok) return selected;
+  const disabled = selected.value.filter((a) => a.status !== "enabled").map((a) => a.refnumber);
+  if (disabled.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
+  try {
+    await certificateCode(certificateSecret(env), journal.id, "0", 1, "");
+  } catch (error) {
+    return misconfigured(error);
+  }
+  const chief = await chiefEditorName(getDb(env.DB), journal.id);
+  const info = await documentJournal(env, journal, { certificateImages: true });
+  const tasks: CertificateTask[] = selected.value.flatMap((article) => splitAuthors(article.authorname).map((author, i) => ({ article, author, position: i + 1 })));
+  const used = new Set<string>();
+  let index = 0;
+  const stream = zipStream(async (): Promise<ZipEntry | null> => {
+    const task = tasks[index++];
+    if (!task) return null;
+    const data = await certificateBytes(env, journal, info, chief, task);
+    return { name: uniqueEntryName(certificateEntryName(task.article.refnumber, task.position, task.author), used), data };
+  }, dataDate(selected.value.map((a) => a.publishdate)));
+  return { ok: true, value: stream };
+}
+
+// ---- Other documents ---------------------------------------------------------------------------
+
+/** The cover page of a published article's issue. */
+export async function articleCoverPage(env: Env, journal: JournalContext, id: number, exists: () => boolean = () => false): Promise<Outcome<Uint8Array | "not-modified">> {
+  const article = await readCoverPageDocument(getDb(env.DB), journal.id, id);
+  if (!article) return notFound();
+  if (exists()) return { ok: true, value: "not-modified" };
+  const info = articleInfo(article);
+  const bytes = await buildCoverPage({
+    journal: await documentJournal(env, journal),
+    issue: { year: info.year, volume: info.volume, issue: info.issue, frequency: info.frequency },
+    date: info.publishdate,
+  });
+  return { ok: true, value: bytes };
+}
+
+export async function editorialBoard(env: Env, journal: JournalContext): Promise<Uint8Array> {
+  const editors = await readBoardDocument(getDb(env.DB), journal.id);
+  return buildEditorialBoard({
+    journal: await documentJournal(env, journal),
+    editors: editors.map(editorInfo),
+    showContacts: journal.settings.show_editor_contacts,
+  });
+}
+
+export async function indexPage(env: Env, journal: JournalContext, refnumbers: string[]): Promise<Outcome<Uint8Array>> {
+  const selected = await selectedArticles(env, journal.id, refnumbers);
+  if (!selected.ok) return selected;
+  return { ok: true, value: await buildIndexPage({ journal: await documentJournal(env, journal), articles: selected.value.map(articleInfo) }) };
+}
+
+/** Certificates of appreciation of the selected editors (any status), as a streamed zip. */
+export async function editorCertificateZip(env: Env, journal: JournalContext, ids: number[]): Promise<Outcome<ReadableStream<Uint8Array>>> {
+  const db = getDb(env.DB);
+  const editors = (await editorsByIds(db, journal.id, ids)).sort((a, b) => b.is_pinned - a.is_pinned || a.id - b.id);
+  const found = new Set(editors.map((e) => e.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownEditors(missing.slice(0, 20).join(", ")), missing });
+  const chief = await chiefEditorName(db, journal.id);
+  const info = await documentJournal(env, journal, { certificateImages: true });
+  const issuedOn = journalToday(journal.settings.timezone);
+  const used = new Set<string>();
+  let index = 0;
+  const stream = zipStream(async (): Promise<ZipEntry | null> => {
+    const editor = editors[index++];
+    if (!editor) return null;
+    const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn });
+    const surname = toAscii(fileSafeSurname(editor.name)).replace(/[^A-Za-z0-9-]/g, "") || "editor";
+    return { name: uniqueEntryName(`editor-${editor.id}-${surname}.pdf`, used), data };
+  }, dataDate([issuedOn]));
+  return { ok: true, value: stream };
+}

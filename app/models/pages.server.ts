@@ -1,0 +1,191 @@
+/**
+ * Page reads: one function per page (reader pages, the admin's issue and article pages, the
+ * public documents), each sending its page's reads to D1 as ONE batch — one round trip — and
+ * returning one typed object. Routes and handlers call these; they never assemble a batch
+ * or see a query builder (docs/decisions/013-page-reads.md). The query builders the batches
+ * are made of stay in their aggregate's module (articles, issues, editors, …).
+ */
+import type { Db } from "../db/client.server";
+import type { Article } from "../lib/article";
+import { normaliseAuthorName, splitAuthors } from "../lib/names";
+import type { IssueRef } from "../lib/urls";
+import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery } from "./articles.server";
+import { articleForVerification, publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
+import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
+import { enabledPartnersQuery } from "./indexing.server";
+import { issueQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
+import { articleStatsByRefQuery, articleStatsQuery, issueStatsQuery, recordViewQuery, type ReaderCounts } from "./reader-stats.server";
+import { searchRanked } from "./search.server";
+
+/** An enabled indexing partner as the home page and /indexing list it. */
+export type IndexingPartnerItem = Awaited<ReturnType<typeof enabledPartnersQuery>>[number];
+
+// ---- Reader pages ------------------------------------------------------------------------------
+
+export interface HomePage {
+  /** Name of the editor-in-chief ('' when the journal has none). */
+  chiefEditor: string;
+  partners: IndexingPartnerItem[];
+}
+
+/** The home page: the editor-in-chief's name and the enabled indexing partners. */
+export async function readHomePage(db: Db, journalId: number): Promise<HomePage> {
+  const [chief, partners] = await db.batch([chiefEditorQuery(db, journalId), enabledPartnersQuery(db, journalId)]);
+  return { chiefEditor: chief[0]?.name ?? "", partners };
+}
+
+/** /board: enabled editors, pinned first, then in the order they were added. */
+export async function readBoardPage(db: Db, journalId: number): Promise<Editor[]> {
+  return enabledEditorsQuery(db, journalId);
+}
+
+/** /indexing: enabled partners by sort number. */
+export async function readIndexingPage(db: Db, journalId: number): Promise<IndexingPartnerItem[]> {
+  return enabledPartnersQuery(db, journalId);
+}
+
+/** /archives (and every archive page's side column): published issues, newest first. */
+export async function readArchivesPage(db: Db, journalId: number): Promise<PublishedIssue[]> {
+  return publishedIssuesQuery(db, journalId);
+}
+
+export interface IssuePage {
+  /** Issues readers can open, newest first (the side column). */
+  published: PublishedIssue[];
+  /** The issue named by the URL, if it is published. */
+  issue: PublishedIssue | undefined;
+  /** Its enabled articles in page order (empty: nothing to show). */
+  articles: Article[];
+}
+
+/** An issue's table of contents with the year list for the side column. */
+export async function readIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<IssuePage> {
+  const [published, articles] = await db.batch([
+    publishedIssuesQuery(db, journalId),
+    issueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
+  ]);
+  const issue = published.find((i) => i.year === ref.year && i.volume === ref.volume && i.issue === ref.issue);
+  return { published, issue, articles };
+}
+
+export interface ArticlePage {
+  /** The enabled article with this refnumber (in whatever issue), if any. */
+  article: Article | undefined;
+  published: PublishedIssue[];
+  /** Its reader counts, this request's view included when one was counted. */
+  counts: ReaderCounts;
+}
+
+/**
+ * An article's abstract page: the article, the year list and its reader counts. When `view`
+ * is given (a reader's request, decided by the route with `isReaderView`), the view is counted
+ * in the same batch, first, so the counts shown include it. A view counts only for the enabled
+ * article with this refnumber in the issue the URL names: a wrong-issue URL (a redirect) and
+ * an unknown one count nothing.
+ */
+export async function readArticlePage(db: Db, journalId: number, refnumber: string, view?: IssueRef): Promise<ArticlePage> {
+  const ref = refnumber.slice(0, 64);
+  const reads = [publicArticleByRefQuery(db, journalId, ref), publishedIssuesQuery(db, journalId), articleStatsByRefQuery(db, journalId, ref)] as const;
+  const [found, published, stats] = view
+    ? ((await db.batch([recordViewQuery(db, journalId, { ...view, refnumber: ref }), ...reads])).slice(1) as [
+        Awaited<(typeof reads)[0]>,
+        Awaited<(typeof reads)[1]>,
+        Awaited<(typeof reads)[2]>,
+      ])
+    : await db.batch(reads);
+  return { article: found[0], published, counts: { views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0 } };
+}
+
+/** /pdf?refno=…: the enabled article with this refnumber, if any. */
+export async function readCertificatePage(db: Db, journalId: number, refnumber: string): Promise<Article | undefined> {
+  const [a] = await publicArticleByRefQuery(db, journalId, refnumber.slice(0, 64));
+  return a;
+}
+
+/**
+ * /verify/{code}: the article a well-formed code names, with its issue's period, in any status
+ * (a genuine code of a withdrawn article is reported as withdrawn, not as forged).
+ */
+export const readVerifyPage = articleForVerification;
+
+/**
+ * /authors/{name}: every article whose byline holds this name (honorifics aside, any case),
+ * newest issue first, then page order. An FTS phrase match on the authors column (one round
+ * trip) narrows the rows; the exact name match on the split byline decides.
+ */
+export async function readAuthorPage(db: Db, journalId: number, name: string) {
+  const result = await searchRanked(db, journalId, { q: normaliseAuthorName(name), author: true, pageSize: 100 });
+  const wanted = normaliseAuthorName(name).toLocaleLowerCase();
+  const articles = result.hits
+    .map((h) => h.article)
+    .filter((a) => splitAuthors(a.authorname).some((n) => normaliseAuthorName(n).toLocaleLowerCase() === wanted))
+    .sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue || a.firstPage - b.firstPage);
+  // One page per author: the name as the newest byline prints it (without titles) is canonical.
+  const printed = articles.length ? splitAuthors(articles[0].authorname).find((n) => normaliseAuthorName(n).toLocaleLowerCase() === wanted) : undefined;
+  return { articles, canonicalName: normaliseAuthorName(printed ?? name) };
+}
+
+// ---- Documents (workers/api/pdf.ts) -------------------------------------------------------------
+
+export interface CertificateDocument {
+  article: DocumentArticle | undefined;
+  /** Name of the editor-in-chief ('' when none). */
+  chiefEditor: string;
+}
+
+/** A certificate of publication: the article (with its issue's period) and the editor-in-chief. */
+export async function readCertificateDocument(db: Db, journalId: number, refnumber: string): Promise<CertificateDocument> {
+  const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journalId, refnumber), chiefEditorQuery(db, journalId)]);
+  return { article: rows[0], chiefEditor: chief[0]?.name ?? "" };
+}
+
+/** A cover page: the enabled article with this id, with its issue's period. */
+export async function readCoverPageDocument(db: Db, journalId: number, id: number): Promise<DocumentArticle | undefined> {
+  const [a] = await publicArticleByIdForDocumentQuery(db, journalId, id);
+  return a;
+}
+
+/** The editorial-board PDF: the same editors, in the same order, as /board. */
+export const readBoardDocument = readBoardPage;
+
+/** Name of the editor-in-chief ('' when none): editor certificates name the signatory. */
+export async function readChiefEditorName(db: Db, journalId: number): Promise<string> {
+  const [chief] = await chiefEditorQuery(db, journalId);
+  return chief?.name ?? "";
+}
+
+// ---- Admin pages --------------------------------------------------------------------------------
+
+export interface AdminIssuePage {
+  issue: Awaited<ReturnType<typeof issueQuery>>[number] | undefined;
+  /** Every article of the issue (any status), in page order. */
+  articles: Article[];
+  /** Reader counts by article id (absent: none yet). */
+  stats: Map<number, ReaderCounts>;
+}
+
+/**
+ * The admin issue page: the issue, every article of it (any status, page order) and the
+ * articles' reader counts (views, PDF downloads).
+ */
+export async function readAdminIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<AdminIssuePage> {
+  const [issueRows, articleRows, statsRows] = await db.batch([
+    issueQuery(db, journalId, ref.year, ref.volume, ref.issue),
+    adminIssueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
+    issueStatsQuery(db, journalId, ref.year, ref.volume, ref.issue),
+  ]);
+  const stats = new Map(statsRows.map((s) => [s.articleId, { views: s.views, downloads: s.downloads }]));
+  return { issue: issueRows[0], articles: articleRows, stats };
+}
+
+/** The admin's edit page extras for an article: its issue's period and its reader counts. */
+export async function readArticleEditExtras(db: Db, journalId: number, article: Pick<Article, "id" | "year" | "volume" | "issue">) {
+  const [issueRows, stats] = await db.batch([
+    issueQuery(db, journalId, article.year, article.volume, article.issue),
+    articleStatsQuery(db, journalId, article.id),
+  ]);
+  return {
+    issueFrequency: issueRows[0]?.frequency ?? "",
+    counts: { views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0 } satisfies ReaderCounts,
+  };
+}

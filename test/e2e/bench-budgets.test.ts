@@ -1,0 +1,115 @@
+/**
+ * The bench's verdicts (scripts/bench/report.ts), on a made-up run: every case has a budget,
+ * a figure over its budget fails the run, and a case measured without a budget fails it too.
+ * Plain Node (no browser, no build): `node --test test/e2e/bench-budgets.test.ts`.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Figures } from "../../scripts/bench/load.ts";
+import { renderReport, type Report } from "../../scripts/bench/report.ts";
+
+const SIZES = ["1k", "10k", "100k"];
+const PAGES = ["home", "issue", "article", "search"];
+
+function fig(medianMs: number, extra: Partial<Figures> = {}): Figures {
+  const n = extra.n ?? 60;
+  return { n, medianMs, p90Ms: medianMs * 1.3, rps: 1000 / medianMs, d1Ms: 2, cpuMs: medianMs, trips: 1, statuses: `200×${n}`, edge: `null×${n}`, bytes: 20_000, ...extra };
+}
+
+function goodRun(): Report {
+  const latency: Record<string, Figures> = {};
+  const throughput: Record<string, Figures> = {};
+  for (const page of PAGES) {
+    for (const size of SIZES) latency[`${page}@${size}`] = fig(12);
+    latency[`static:${page}`] = fig(5);
+    latency[`cached:${page}`] = fig(6, { edge: "HIT×60" });
+    for (const k of [`${page}@100k`, `static:${page}`, `cached:${page}`]) throughput[k] = fig(latency[k].medianMs);
+  }
+  for (const size of SIZES) {
+    latency[`api-search@${size}`] = fig(10, { d1Ms: 8 });
+    latency[`search@${size}`] = { ...latency[`search@${size}`], d1Ms: 8 };
+    latency[`oai@${size}`] = fig(18);
+  }
+  for (const size of ["1k", "100k"]) {
+    latency[`search-rare@${size}`] = fig(9);
+    latency[`api-search-rare@${size}`] = fig(6);
+  }
+  const sqlSet = Object.fromEntries(
+    SIZES.map((s) => [s, { fts: { sqlMs: 6, wallMs: 12, rows: 20 }, like: { sqlMs: 18, wallMs: 30, rows: 50 }, instr: { sqlMs: 26, wallMs: 36, rows: 51 } }]),
+  );
+  const doc = (name: string, budgetMs: number, cpuMs: number, wallMs: number) => ({ name, budgetMs, state: "ok", n: 30, wallMs, d1Ms: 2, cpuMs, bytes: 60_000, detail: "" });
+  const probe = (name: string, status = 200) => ({ name, path: "/", status, trips: 2, d1ms: 2, html: 20_000, htmlGzip: 5_000, js: { files: 5, raw: 300_000, gzip: 110_000 } });
+  return {
+    date: "2026-11-25T18:00:00.000Z",
+    loadavgEnd: "1.00 1.00 1.00",
+    source: { commit: "abc1234", dirty: false, fromHead: false },
+    machine: { nproc: "2", memory: "8 GiB", cpu: "test", node: "v22", workerd: "1", os: "Linux", loadavg: "1.00 1.00 1.00" },
+    quick: false,
+    runSeconds: 300,
+    seed: { ms: 1000, rows: Object.fromEntries(SIZES.map((s) => [s, { articles: 1000, fts: 1000, hits: 5, ms: 100, issues: 10 }])) },
+    sizes: SIZES.map((label) => ({ label, size: 1000, host: `bench-${label}.localhost`, issues: 10, perIssue: 100 })),
+    query: "drought tolerance",
+    rareQuery: "quinoa bioreactor",
+    pages: PAGES,
+    latency,
+    throughput,
+    probes: [probe("home"), probe("article"), probe("archives (redirect)", 302), probe("verify (invalid code)", 404), probe("not found", 404)],
+    bare: { js: { files: 4, raw: 290_000, gzip: 108_000 }, html: 1000, htmlGzip: 500 },
+    sql: { query: sqlSet, rare: sqlSet } as Report["sql"],
+    docs: {
+      floorMs: 4,
+      floorCpuMs: 3,
+      workerCpuMs: 4.5,
+      figures: [
+        doc("certificate, Latin name", 10, 7, 9),
+        doc("certificate, Devanagari name", 100, 10, 11),
+        doc("cover page", 20, 8, 9),
+        doc("editorial board (200 editors)", 300, 48, 43),
+        doc("index page (200 articles)", 300, 41, 40),
+        doc("Certificates.zip (100 articles × 5 authors)", 5000, 1200, 1160),
+      ],
+    },
+    lighthouse: null,
+    load: { latency: { perTarget: 60, rounds: 12, warmup: 5 }, rare: { perTarget: 15, rounds: 3, warmup: 2 }, throughput: { perTarget: 200, rounds: 4, warmup: 20 }, sqlRuns: 11 },
+  };
+}
+
+const missedBy = (change: (r: Report) => void) => {
+  const r = goodRun();
+  change(r);
+  return renderReport(r).missed;
+};
+
+test("a run within every budget passes, and every measured case is judged", () => {
+  const { missed, markdown } = renderReport(goodRun());
+  assert.deepEqual(missed, []);
+  assert.match(markdown, /\| Every measured case has a budget \| \d+ cases judged \| all \| ✅ met \|/);
+  assert.match(markdown, /\| cover page \(CPU: workerd CPU − static-file CPU\) \| 5\.0 ms/);
+});
+
+test("the cover page has a budget", () => {
+  assert.match(missedBy((r) => (r.docs.figures[2].cpuMs = 30)).join("\n"), /^cover page \(CPU/m);
+});
+
+test("pages against the same bytes as a static file: a slow render fails", () => {
+  assert.match(missedBy((r) => (r.latency["article@100k"] = fig(40))).join("\n"), /article page at 100k: median latency ÷ the same bytes as a static file/);
+});
+
+test("edge cache: a HIT no faster than a MISS, a MISS among the cached answers, or D1 work on a HIT fails", () => {
+  assert.match(missedBy((r) => (r.latency["cached:home"] = fig(11, { edge: "HIT×60" }))).join("\n"), /home page at 100k: edge-cache HIT/);
+  assert.match(missedBy((r) => (r.latency["cached:issue"] = fig(6, { edge: "HIT×59 MISS×1" }))).join("\n"), /issue page at 100k: edge-cache HIT/);
+  assert.match(missedBy((r) => (r.latency["cached:search"] = fig(6, { edge: "HIT×60", trips: 2 }))).join("\n"), /search page at 100k: edge-cache HIT/);
+});
+
+test("search SQL: FTS5 slower than a LIKE scan at the largest size fails", () => {
+  assert.match(missedBy((r) => (r.sql.rare["100k"].fts.wallMs = 40)).join("\n"), /Search SQL at 100k, "quinoa bioreactor"/);
+});
+
+test("a reader page answering the wrong status fails", () => {
+  assert.match(missedBy((r) => (r.probes[1].status = 500)).join("\n"), /article: 500/);
+});
+
+test("a case measured without a budget fails the run, and so does a document without one", () => {
+  assert.match(missedBy((r) => (r.latency["feed@100k"] = fig(5))).join("\n"), /Every measured case has a budget: none for feed@100k/);
+  assert.match(missedBy((r) => (r.docs.figures[2].budgetMs = Number.NaN)).join("\n"), /cover page: has a budget/);
+});

@@ -1,0 +1,146 @@
+/**
+ * No "?" in any document (issue 17.6): every character family that titles, names and
+ * affiliations really hold — sub/superscripts (U+2070–209F), Greek, ≤ ≥ → ⇌ ± × ° µ ‰ ∞,
+ * Latin Extended A/B, typographic punctuation — is fed through each PDF the site makes and must
+ * come back, character for character, from Poppler's pdftotext (a text extractor nobody here
+ * wrote). The article page shows the same characters.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { unzipSync } from "fflate";
+import { startApp, type App } from "./harness.ts";
+import { DOCUMENT_CHARACTERS, FORMULA_TITLE } from "../fixtures/document-characters.ts";
+
+const HOST = "chars.localhost";
+const REF = "730777";
+const ALL = Object.values(DOCUMENT_CHARACTERS).join(" ");
+const TITLE = `${FORMULA_TITLE}: ${ALL}`;
+let app: App;
+let articleId = 0;
+let editorId = 0;
+const work = mkdtempSync(path.join(tmpdir(), "doc-chars-"));
+
+before(async () => {
+  app = await startApp(
+    [
+      {
+        slug: "chars",
+        name: "Journal of Applied Chemistry",
+        hosts: [HOST],
+        settings: { websitename: "Journal of Applied Chemistry", issn: "2583-7778", publisher_address: `Lab ${DOCUMENT_CHARACTERS.symbols} ${DOCUMENT_CHARACTERS.subscripts}` },
+        admin: { username: "chief", password: "readable-characters-1" },
+      },
+    ],
+    async (env, [jid]) => {
+      const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 6, 3, "Jul-Sep").first<{ id: number }>();
+      const row = await env.DB.prepare(
+        `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
+         values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) returning id`,
+      )
+        .bind(jid, issue!.id, REF, TITLE, "Zoë Ørsted-Łukasiewicz, Ǎdam Șerban", "<p>Formulas.</p>", "chemistry", TITLE, "14-22", 14, 22, `TXN${REF}`, "2025-08-02", 2025, 6, 3, "Jul-Sep", "enabled", TITLE, "Formulas.")
+        .first<{ id: number }>();
+      articleId = row!.id;
+      const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?) returning id")
+        .bind(jid, "Prof. Ramesh Verma", "chief editor", "Professor", ALL, "enabled")
+        .first<{ id: number }>();
+      editorId = editor!.id;
+    },
+  );
+});
+
+after(async () => {
+  await app?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A request with the journal's Host header (fetch would send 127.0.0.1). */
+async function get(p: string, init: RequestInit = {}): Promise<Response> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${HOST}:${app.port}`, ...(init.headers as Record<string, string>) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body as string | undefined);
+  });
+}
+
+function pdfText(name: string, bytes: Uint8Array): string {
+  const file = path.join(work, name);
+  writeFileSync(file, bytes);
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
+
+/** Every character of `chars` comes back; none is a "?" or a replacement character. */
+function assertAllBack(doc: string, text: string, chars: string): void {
+  const missing = [...new Set(chars.replace(/\s/g, ""))].filter((c) => !text.includes(c));
+  assert.deepEqual(missing, [], `${doc}: characters pdftotext did not find: ${missing.map((c) => `${c} U+${c.codePointAt(0)!.toString(16)}`).join(", ")}`);
+  assert.doesNotMatch(text, /\?|\uFFFD/, `${doc}: no "?" or replacement character`);
+}
+
+async function token(): Promise<string> {
+  const login = await get("/auth/login/", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://${HOST}:${app.port}` },
+    body: JSON.stringify({ username: "chief", password: "readable-characters-1" }),
+  });
+  assert.equal(login.status, 200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+test("certificate: the title's formulas, Greek, symbols and punctuation, and accented names", async () => {
+  for (const n of [1, 2]) {
+    const res = await get(`/api/pdf/certificate/${REF}/${n}`);
+    assert.equal(res.status, 200);
+    const text = pdfText(`certificate-${n}.pdf`, new Uint8Array(await res.arrayBuffer()));
+    assertAllBack(`certificate ${n}`, text, TITLE);
+    assert.ok(text.includes(n === 1 ? "Zoë Ørsted-Łukasiewicz" : "Ǎdam Șerban"));
+  }
+});
+
+test("index page: an article title with every character", async () => {
+  const res = await get("/api/pdf/indexpage", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await token()}` },
+    body: JSON.stringify({ refnumbers: [REF] }),
+  });
+  assert.equal(res.status, 200);
+  assertAllBack("index page", pdfText("index.pdf", new Uint8Array(await res.arrayBuffer())), TITLE);
+});
+
+test("editorial board and the editor's certificate: an affiliation with every character", async () => {
+  const board = await get("/api/pdf/editorialboard");
+  assert.equal(board.status, 200);
+  assertAllBack("editorial board", pdfText("board.pdf", new Uint8Array(await board.arrayBuffer())), ALL);
+  const zip = await get("/api/pdf/editorscertificate", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await token()}` },
+    body: JSON.stringify({ ids: [editorId] }),
+  });
+  assert.equal(zip.status, 200);
+  const [[, bytes]] = Object.entries(unzipSync(new Uint8Array(await zip.arrayBuffer())));
+  assertAllBack("editor certificate", pdfText("editor.pdf", bytes), ALL);
+});
+
+test("cover page: a publisher address with symbols and subscripts", async () => {
+  const res = await get(`/api/pdf/coverpage/${articleId}`);
+  assert.equal(res.status, 200);
+  assertAllBack("cover page", pdfText("cover.pdf", new Uint8Array(await res.arrayBuffer())), `${DOCUMENT_CHARACTERS.symbols}${DOCUMENT_CHARACTERS.subscripts}`);
+});
+
+test("the article page shows the same characters", async () => {
+  const res = await get(`/archives/2025/6/3/${REF}`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  for (const chars of Object.values(DOCUMENT_CHARACTERS)) for (const c of chars) assert.ok(html.includes(c), `article page has ${c}`);
+  assert.ok(html.includes(FORMULA_TITLE));
+});

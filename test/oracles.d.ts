@@ -1,0 +1,6 @@
+// citeproc-js ships no types; the CSL oracle test (test/e2e/citations-csl.test.ts) uses a few calls.
+declare module "citeproc";
+// citation-js ships no types; the export round-trip test (test/e2e/citation-exports.test.ts) uses plugins.input.chain.
+declare module "@citation-js/core";
+declare module "@citation-js/plugin-ris";
+declare module "@citation-js/plugin-bibtex";
