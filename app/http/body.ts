@@ -1,11 +1,12 @@
 /**
- * Request bodies are bounded before anything reads them (issue 15.1). The Worker calls
- * `boundRequest` once, before any route runs: it reads the body on the stream — chunked bodies
- * included, not only a declared Content-Length — up to the route's cap and stops at the first
- * byte over it, so an 80 MB body costs at most the cap in memory. Routes then read the
- * buffered copy as usual. One table below says what each route may receive.
+ * Request bodies are bounded before anything reads them (issue 15.1; ADR 017). The Worker
+ * calls `boundRequest` once, before any route runs: a declared Content-Length over the route's
+ * cap is refused unread, and the body is otherwise counted on the stream as the route reads it
+ * — chunked bodies included — and cut off at the first chunk past the cap, so an 80 MB body
+ * costs at most the cap in memory. One table below says what each route may receive.
  */
 import { MAX_ARTICLE_BODY } from "../schemas/article";
+import { SELECTION_TOO_LARGE } from "../schemas/messages";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -24,7 +25,7 @@ export interface BodyRule {
 
 const PAYLOAD = { error: "payload_too_large" };
 const FILE = { error: "file_too_large" };
-const SELECTION = { error: "payload_too_large", message: "The selection is too large" };
+const SELECTION = { error: "payload_too_large", message: SELECTION_TOO_LARGE };
 
 /**
  * Caps by route, first match wins. Sign-in and OAI-PMH need a few KB; forms with files their

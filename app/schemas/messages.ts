@@ -147,6 +147,8 @@ export const BODY_TOO_LARGE = {
   title: "Request too large",
   text: "This request is larger than this address accepts. Nothing was saved.",
 } as const;
+/** A document or deposit selection over its body cap (the API's 413 message). */
+export const SELECTION_TOO_LARGE = "The selection is too large";
 /** A request the server could not read (issue 15.8): malformed encoding in its path or body. */
 export const BAD_REQUEST = {
   title: "Bad request",

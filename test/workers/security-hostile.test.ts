@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { audienceFor, TOKEN_ISSUER } from "../../app/auth/tokens.server";
-import { LOGIN_DETAIL } from "../../app/schemas/messages";
+import { BAD_REQUEST, LOGIN_DETAIL } from "../../app/schemas/messages";
 import { articleForm, fetchWorker, makeAdminSession, makeIssue, makeJournal, makeUser, pdfBytes } from "../factories";
 
 type Json = Record<string, any>;
@@ -340,10 +340,16 @@ describe("malformed input answers 400, never 500 (issue 15.8)", () => {
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toEqual({ error: "malformed_multipart" });
     }
-    // The sign-in form takes only its own type (issue 15.5): refused before the body is read.
-    const login = await fetchWorker(s.url("/admin/login"), { method: "POST", headers: { "content-type": "multipart/form-data" }, body, redirect: "manual" });
+    // The sign-in form takes only its own content type (415 before reading, issue 15.5).
+    const login = await fetchWorker(s.url("/admin/login"), { method: "POST", headers: { "content-type": "multipart/form-data", origin: s.url("").slice(0, -1) }, body, redirect: "manual" });
     expect(login.status).toBe(415);
     expect(await login.text()).toContain(LOGIN_DETAIL.unsupported_media_type);
+    const editorForm = await fetchWorker(s.url("/admin/editors/add"), { method: "POST", headers, body, redirect: "manual" });
+    expect(editorForm.status).toBe(400);
+    expect(await editorForm.text()).toContain("The form could not be read. Please try again.");
+    const archives = await fetchWorker(s.url("/admin/archives"), { method: "POST", headers, body, redirect: "manual" });
+    expect(archives.status).toBe(400);
+    expect(await archives.text()).toContain(BAD_REQUEST.text);
     for (const path of ["/admin/archives", "/admin/editors", "/admin/editors/add", "/admin/settings", `/admin/archives/add/${issue.year}/${issue.volume}/${issue.issue}`, `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`]) {
       const res = await fetchWorker(s.url(path), { method: "POST", headers, body, redirect: "manual" });
       expect(res.status, path).toBe(400);
