@@ -48,7 +48,7 @@ export async function adminSearchPage(
     "SELECT id FROM articles WHERE journal_id = ?1 AND refnumber = ?2",
     "SELECT id FROM articles WHERE journal_id = ?1 AND txnid IN (?2, ?3, ?4)",
     "SELECT id FROM articles WHERE journal_id = ?1 AND lower(email) = ?4",
-    "SELECT id FROM articles WHERE journal_id = ?1 AND status = 'disabled' AND (instr(lower(title), ?4) > 0 OR instr(lower(authorname), ?4) > 0 OR instr(lower(email), ?4) > 0)",
+    "SELECT id FROM articles WHERE journal_id = ?1 AND status = 'disabled' AND (instr(lower(title), ?4) > 0 OR instr(lower(authorname), ?4) > 0)",
   ];
   if (terms) {
     params.push(`{search_title authorname} : (${terms})`);
@@ -58,20 +58,21 @@ export async function adminSearchPage(
   const from = "FROM hits JOIN articles a ON a.id = hits.id WHERE a.journal_id = ?1";
   const order = "a.year DESC, a.volume DESC, a.issue DESC, a.first_page, a.id";
   const d1 = d1Of(db);
-  // The matches are sorted on their issue and page only; whole rows (abstracts included) are
-  // read for the one page shown.
-  const statements = [
-    d1
-      .prepare(
-        `${hits}, page(id) AS (SELECT a.id ${from} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})
-         SELECT ${ARTICLE_COLUMNS} FROM page JOIN articles a ON a.id = page.id ORDER BY ${order}`,
-      )
-      .bind(...params),
-  ];
-  if (opts.count !== false) statements.push(d1.prepare(`${hits}SELECT count(*) AS n ${from}`).bind(...params));
-  const results = await d1.batch<Record<string, unknown>>(statements);
-  const rows = (results[0].results ?? []) as unknown as Article[];
-  const total = opts.count === false ? rows.length : Number((results[1].results?.[0] as { n?: number } | undefined)?.n ?? 0);
+  // One pass: the matches are sorted on their issue and page only (the total counted on the
+  // way), and whole rows (abstracts included) are read for the one page shown.
+  const { results } = await d1
+    .prepare(
+      `${hits}, page(id, total) AS (SELECT a.id, count(*) OVER () ${from} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})
+       SELECT ${ARTICLE_COLUMNS}, page.total AS "__total" FROM page JOIN articles a ON a.id = page.id ORDER BY ${order}`,
+    )
+    .bind(...params)
+    .all<Record<string, unknown>>();
+  const rows = (results ?? []).map(({ __total: _t, ...row }) => row) as unknown as Article[];
+  let total = Number(results?.[0]?.__total ?? 0);
+  // A page past the end has no rows to carry the total: count separately (a second round trip, that case only).
+  if (!rows.length && offset > 0 && opts.count !== false) {
+    total = Number((await d1.prepare(`${hits}SELECT count(*) AS n ${from}`).bind(...params).first<{ n: number }>())?.n ?? 0);
+  }
   return { rows, total };
 }
 

@@ -212,6 +212,9 @@ describe("admin search finds issues and articles (16.5)", () => {
     expect(page1.match(/>EDIT</g)).toHaveLength(20);
     const page2 = await text(await get(s, "/admin/search?q=millet&page=2"));
     expect(page2.match(/>EDIT</g)).toHaveLength(1);
+    const past = await text(await get(s, "/admin/search?q=millet&page=5"));
+    expect(past).toContain("21 articles match");
+    expect(past).toContain("Page 5 of 2: no more articles.");
   });
 });
 
