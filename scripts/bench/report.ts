@@ -137,9 +137,12 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     });
   }
   // Issue 16.5: the admin issue list and admin search stay fast on years of issues.
-  for (const [name, key] of [
-    ["admin issue list (/admin/archives, first page)", "admin-archives"],
-    ["admin search (/admin/search)", "admin-search"],
+  // The budget is on the rare query (one match at every size, so the same page is rendered): the
+  // common one's page holds 20 rows at 100k and 5 at 1k; its ratio is shown, not judged.
+  for (const [name, key, judged] of [
+    ["admin issue list (/admin/archives, first page)", "admin-archives", true],
+    [`admin search (/admin/search), "${r.rareQuery}" (1 match)`, "admin-search-rare", true],
+    [`admin search (/admin/search), "${r.query}" (0.5 % match; 5 rows at ${small}, a page of 20 at ${big})`, "admin-search", false],
   ] as const) {
     const a = L[`${key}@${big}`];
     const b = L[`${key}@${small}`];
@@ -153,8 +156,8 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     budgets.push({
       name: `${name}: ${cpu != null ? "server time (workerd CPU)" : "median latency"} at ${big} ÷ at ${small}`,
       measured: `${x(ratio)}${cpu != null ? ` (median latency ${x(latency)}, D1 ${ms(a.d1Ms)} vs ${ms(b.d1Ms)})` : ""}`,
-      limit: "≤ 1.50×",
-      ok: ratio <= 1.5,
+      limit: judged ? "≤ 1.50×" : "— (shown)",
+      ok: judged ? ratio <= 1.5 : null,
     });
   }
   for (const [name, key, q] of [
