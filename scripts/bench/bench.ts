@@ -183,7 +183,8 @@ async function main(): Promise<number> {
     const headers = { authorization: `Bearer ${token}` };
     targets[`admin-archives@${label}`] = { host: j.host, path: "/admin/archives?b={b}", headers };
     targets[`admin-search@${label}`] = { host: j.host, path: `/admin/search?q=${encodeURIComponent(SEARCH_QUERY)}&b={b}`, headers };
-    for (const key of [`admin-archives@${label}`, `admin-search@${label}`]) {
+    targets[`admin-search-rare@${label}`] = { host: j.host, path: `/admin/search?q=${encodeURIComponent(RARE_QUERY)}&b={b}`, headers };
+    for (const key of [`admin-archives@${label}`, `admin-search@${label}`, `admin-search-rare@${label}`]) {
       const r = await client.request(targets[key]);
       if (r.status !== 200) throw new Error(`${key} answered ${r.status}: ${new TextDecoder().decode(r.body).slice(0, 300)}`);
     }

@@ -192,9 +192,12 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     ok: wrongStatus.length === 0,
   });
   // Issue 16.5: the admin issue list and admin search stay fast on years of issues.
-  for (const [name, key] of [
-    ["admin issue list (/admin/archives, first page)", "admin-archives"],
-    ["admin search (/admin/search)", "admin-search"],
+  // The budget is on the rare query (one match at every size, so the same page is rendered): the
+  // common one's page holds 20 rows at 100k and 5 at 1k; its ratio is shown, not judged.
+  for (const [name, key, judged] of [
+    ["admin issue list (/admin/archives, first page)", "admin-archives", true],
+    [`admin search (/admin/search), "${r.rareQuery}" (1 match)`, "admin-search-rare", true],
+    [`admin search (/admin/search), "${r.query}" (0.5 % match; 5 rows at ${small}, a page of 20 at ${big})`, "admin-search", false],
   ] as const) {
     for (const size of sizes.slice(1)) {
       const a = L[`${key}@${size}`];
@@ -209,8 +212,8 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
       budgets.push({
         name: `${name}: ${cpu != null ? "server time (workerd CPU)" : "median latency"} at ${size} ÷ at ${small}`,
         measured: `${x(ratio)}${cpu != null ? ` (median latency ${x(latency)}, D1 ${ms(a.d1Ms)} vs ${ms(b.d1Ms)})` : ""}`,
-        limit: "≤ 1.50×",
-        ok: ratio <= 1.5,
+        limit: judged ? "≤ 1.50×" : "— (shown)",
+        ok: judged ? ratio <= 1.5 : null,
         covers: [`${key}@${size}`, `${key}@${small}`],
       });
     }
