@@ -223,10 +223,13 @@ for (const { name, payload } of CASES) {
     const country = await fill("country", `India ${p}`);
     await fill("subject", `Agronomy ${p}`);
     await fill("keywords", `rice, ${p}`);
-    // A DOI must look like one: the payload is refused at the field; quotes that fit a DOI are kept.
+    // A DOI must look like one (Crossref's pattern, issue 15.3): the payload is refused at the
+    // field, and so is a quote-laden one that once passed the looser check.
     await fill("doi", `10.5555/${id}${p}`);
     assert.equal((await page.locator("#doi-error").textContent())?.trim(), "Enter a DOI like 10.1234/journal.2025.001", label);
     await fill("doi", `10.5555/${id}'onmouseover=alert('XSS-${id}')//`);
+    assert.equal((await page.locator("#doi-error").textContent())?.trim(), "Enter a DOI like 10.1234/journal.2025.001", label);
+    await fill("doi", `10.5555/${id}(x);v:1`);
     // Authors: refused with the spec's message, at the field.
     await fill("authorname", `Anjali Sharma ${p}`);
     assert.equal((await page.locator("#authorname-error").textContent())?.trim(), AUTHOR_MESSAGE, label);
@@ -259,7 +262,9 @@ for (const { name, payload } of CASES) {
     const post = `Professor ${p}`;
     await page.locator("#post").evaluate((el, value) => (el as unknown as HTMLSelectElement).add(new Option(value, value)), post);
     await page.locator("#post").selectOption(post);
-    const editorName = await fill("name", `Dr. Hostile ${id} ${p}`);
+    // The name is stored cleaned (issue 15.7: markup removed), so pages show the cleaned text.
+    const { cleanField } = await import("../../app/schemas/html-fields.ts");
+    const editorName = cleanField("editors", "name", await fill("name", `Dr. Hostile ${id} ${p}`));
     await fill("degree", `Ph.D. ${p}`);
     await fill("content", `Institute ${id} ${p}`);
     await fill("email", `ed${id}@uni.example${p}`);

@@ -341,7 +341,7 @@ describe("malformed input answers 400, never 500 (issue 15.8)", () => {
       expect(await res.json(), path).toEqual({ error: "malformed_multipart" });
     }
     // The sign-in form takes only its own content type (415 before reading, issue 15.5).
-    const login = await fetchWorker(s.url("/admin/login"), { method: "POST", headers: { "content-type": "multipart/form-data", origin: s.url("").slice(0, -1) }, body, redirect: "manual" });
+    const login = await fetchWorker(s.url("/admin/login"), { method: "POST", headers: { "content-type": "multipart/form-data", origin: `https://${s.host}` }, body, redirect: "manual" });
     expect(login.status).toBe(415);
     expect(await login.text()).toContain(LOGIN_DETAIL.unsupported_media_type);
     const editorForm = await fetchWorker(s.url("/admin/editors/add"), { method: "POST", headers, body, redirect: "manual" });
