@@ -29,6 +29,7 @@ function goodRun(): Report {
     latency[`api-search@${size}`] = fig(10, { d1Ms: 8 });
     latency[`search@${size}`] = { ...latency[`search@${size}`], d1Ms: 8 };
     latency[`oai@${size}`] = fig(18);
+    for (const admin of ["admin-archives", "admin-search", "admin-search-rare"]) latency[`${admin}@${size}`] = fig(15);
   }
   for (const size of ["1k", "100k"]) {
     latency[`search-rare@${size}`] = fig(9);
