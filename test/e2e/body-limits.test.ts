@@ -5,8 +5,7 @@
  * recorded in docs/SECURITY.md.
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
 import { after, before, test } from "node:test";
 import { startApp, type App } from "./harness.ts";
@@ -57,12 +56,32 @@ function workerdPid(): number {
  * production has no such proxy.
  */
 function workerdPorts(pid: number): number[] {
-  const out = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
-  return out
-    .split("\n")
-    .filter((line) => line.includes(`pid=${pid},`))
-    .map((line) => Number(/127\.0\.0\.1:(\d+)/.exec(line)?.[1] ?? /:(\d+)\s/.exec(line)?.[1]))
-    .filter((p) => p > 0);
+  // Read from /proc (no iproute2 needed): the process's socket inodes, then the listening TCP
+  // sockets (state 0A) that own one of them.
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]);
+    } catch {
+      // the descriptor closed meanwhile
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10 || cols[3] !== "0A" || !inodes.has(cols[9])) continue;
+      ports.push(parseInt(cols[1].split(":")[1], 16));
+    }
+  }
+  return ports.filter((p) => p > 0);
 }
 
 let target = 0;
