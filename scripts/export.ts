@@ -29,8 +29,10 @@ const persistIndex = args.indexOf("--persist-to");
 const stateDir = persistIndex !== -1 ? args[persistIndex + 1] : process.env.JOURNAL_STATE_DIR;
 
 // Tables that are derived or transient: FTS5 index (+ its shadow tables), D1/SQLite internals,
-// migration bookkeeping (recreated by `migrations apply`) and throttling counters.
-const SKIP = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|login_attempts)$/;
+// migration bookkeeping (recreated by `migrations apply`, maintenance_jobs included: a restore
+// re-runs the idempotent jobs), throttling counters, sign-in sessions (staff sign in again after
+// a restore) and remembered form submissions (kept a day).
+const SKIP = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|maintenance_jobs|login_attempts|staff_sessions|form_submissions)$/;
 
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";

@@ -46,7 +46,7 @@ async function all(db: D1Database, sql: string, ...params: unknown[]): Promise<R
 }
 
 /** What the dump leaves out on purpose (see scripts/export.ts): derived or transient tables. */
-const NOT_DUMPED = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|login_attempts)$/;
+const NOT_DUMPED = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|maintenance_jobs|login_attempts|staff_sessions|form_submissions)$/;
 
 // Text that trips naive SQL dumpers and statement splitters: quotes, semicolons, comment
 // markers, newlines, backslashes, non-Latin scripts and astral characters.
