@@ -153,6 +153,8 @@ test("the editor switch meets an ended session the same way: one alert, back on 
   await signIn(b);
   await signOutEverywhere(b);
   await a.page.getByRole("switch", { name: "Status of Dr. Kwame Mensah" }).click();
+  // Disabling asks first (issue 16.4); the confirmed change meets the ended session.
+  await a.page.getByRole("alertdialog", { name: "Disable Dr. Kwame Mensah?" }).getByRole("button", { name: "Disable" }).click();
   await expectExpiredOnce(a);
   await signIn(a, ADMIN.password, url("/admin/editors"));
   // Nothing was changed by the refused click.
