@@ -245,6 +245,8 @@ test("public search past the last page says 'Page N of M' with a link back; page
   await page.locator(".pager").getByText("Page 3 of 3").waitFor();
   await page.locator(".pager").getByRole("link", { name: "Page 1" }).click();
   await page.waitForURL(url("/search?keyword=amaranth"));
+  // The URL changes before the new page has rendered (client-side navigation): wait for it.
+  await page.locator(".pager").getByText("Page 1 of 3").waitFor();
   assert.equal(await page.locator('.pager [aria-current="page"]').textContent(), "1");
   await screenshot(page, "admin-ux-search-pager");
   assert.deepEqual(await axeViolations(page), []);
