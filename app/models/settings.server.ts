@@ -91,6 +91,8 @@ export function pngHasTransparency(bytes: Uint8Array): boolean {
 export async function checkCertificateImage(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png") throw new UploadRejected("unsupported_image");
+  // Documents decode it like the logo: the same pixel cap, before decoding (issue 15.2).
+  if (!decodable(image.width, image.height)) throw new UploadRejected("image_too_large");
   if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
   return { bytes: image.bytes, ext: "png", contentType: image.contentType };
 }
