@@ -171,7 +171,7 @@ export async function saveCertificateImage(env: Storage, db: Db, journalId: numb
     try {
       image = await checkCertificateImage(file);
     } catch (error) {
-      return known(error, field, () => CERTIFICATE_IMAGE_MESSAGES.invalid);
+      return known(error, field, (code) => (code === "image_too_large" ? CERTIFICATE_IMAGE_MESSAGES.tooManyPixels : CERTIFICATE_IMAGE_MESSAGES.invalid));
     }
   }
   return { ok: true as const, value: await setCertificateImage(env, db, journalId, kind, image) };

@@ -182,6 +182,7 @@ export const VERIFY_MESSAGES = {
 /** Signature and stamp images for certificates (Settings page and API). */
 export const CERTIFICATE_IMAGE_MESSAGES = {
   invalid: "Choose a PNG image with a transparent background, of at most 2 MB.",
+  tooManyPixels: "Choose an image of at most 4 megapixels (for example 2000 × 2000 px).",
   choose: "Choose an image first.",
   notChanged: "The image was not changed. Please try again.",
   updated: { signature: "Signature updated", stamp: "Stamp updated" },

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { encodePng } from "../../scripts/seed/png";
+import { blankPng, encodePng } from "../../scripts/seed/png";
 import { fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue } from "../factories";
 import { rgbaPng } from "../images";
 
@@ -84,6 +84,15 @@ describe("certificate signature and stamp", () => {
     const none = await fetchWorker(s.url("/api/settings/signature"), { method: "POST", headers: s.auth, body: new FormData() });
     expect(none.status).toBe(400);
     expect(await none.json()).toEqual({ error: "validation_failed", fields: { signatureFile: message } });
+    expect((await env.FILES.list({ prefix: `journals/${s.id}/signature/` })).objects).toEqual([]);
+  });
+
+  it("refuses a decompression bomb by its pixel count before decoding it (issue 15.2), storing nothing", async () => {
+    const s = await makeAdminSession();
+    // 6000×6000 RGBA, fully transparent: small on disk, 144 MB once decoded.
+    const res = await upload(s, "signature", blankPng(6000, 6000));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "image_too_large", message: "Choose an image of at most 4 megapixels (for example 2000 × 2000 px)." });
     expect((await env.FILES.list({ prefix: `journals/${s.id}/signature/` })).objects).toEqual([]);
   });
 

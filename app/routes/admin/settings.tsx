@@ -88,7 +88,7 @@ async function certificateImageAction(session: AdminSession, form: FormData, kin
   }
   try {
     const result = await saveCertificateImage(session.env, session.db, session.journal.id, kind, file, remove);
-    if (!result.ok) return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, M.invalid) }, { status: result.status });
+    if (!result.ok) return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, result.fields[`${kind}File`] ?? M.invalid) }, { status: result.status });
   } catch (error) {
     console.error(`${kind} save failed`, error);
     return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, M.notChanged) }, { status: 500 });
