@@ -3,8 +3,11 @@
  * journal has no logo, in the admin's top bar (three letters) and in the seal of its documents.
  * One rule for all four.
  */
-/** Initials of a journal's name: 'International Journal of Agriculture…' → 'IJAL'. */
-export function monogramInitials(name: string, max = 4): string {
+/**
+ * Initials of a journal's name: 'International Journal of Agriculture and Life Sciences' → 'IJALS'; up to five
+ * letters, so a five-letter acronym (JACER) reads the same on the site as on its seal.
+ */
+export function monogramInitials(name: string, max = 5): string {
   const small = new Set(["of", "and", "the", "for", "in", "on", "&", "a", "an", "to"]);
   const letters = name
     .split(/\s+/)

@@ -52,7 +52,10 @@ describe("document text helpers", () => {
   });
 
   it("takes monogram initials from the significant words of the name", () => {
-    expect(monogramInitials("International Journal of Agriculture and Life Sciences")).toBe("IJAL");
+    // Five letters everywhere (site header, journal list, seal), as the seal has always shown.
+    expect(monogramInitials("International Journal of Agriculture and Life Sciences")).toBe("IJALS");
+    expect(monogramInitials("Journal of Applied Chemistry and Environmental Research")).toBe("JACER");
+    expect(monogramInitials("International Journal of Agriculture and Life Sciences", 3)).toBe("IJA");
     expect(monogramInitials("the")).toBe("J");
   });
 });

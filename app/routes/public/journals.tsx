@@ -2,7 +2,7 @@ import type { Route } from "./+types/journals";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { listPublicJournals } from "../../models/journals.server";
-import { monogramInitials } from "../../lib/initials";
+import { MonogramBadge } from "../../components/MonogramBadge";
 import { absoluteUrl, listedJournalLogoPath } from "../../lib/urls";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -57,9 +57,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
                   {j.logo ? (
                     <img src={j.logo} alt="" width={64} height={64} loading="lazy" decoding="async" />
                   ) : (
-                    <span className="journal-initials" aria-hidden="true">
-                      {monogramInitials(j.name)}
-                    </span>
+                    <MonogramBadge className="journal-initials" name={j.name} />
                   )}
                   <span className="journal-card-text">
                     <span className="journal-card-name">{j.name}</span>

@@ -1,4 +1,4 @@
-import { monogramInitials } from "../../lib/initials";
+import { MonogramBadge } from "../../components/MonogramBadge";
 import { Form, Link, NavLink, Outlet, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "../../context";
@@ -101,9 +101,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
                 <img src={site.logo} alt="" width={54} height={54} decoding="async" />
               </span>
             ) : (
-              <span className="logo" aria-hidden="true">
-                {monogramInitials(site.websitename)}
-              </span>
+              <MonogramBadge className="logo" name={site.websitename} />
             )}
             <span className="brand-text">
               {loaderData.nameHtml ? (
