@@ -129,9 +129,17 @@ export function editorInfo(e: Editor): EditorInfo {
 
 // ---- Certificates ------------------------------------------------------------------------------
 
-/** The file one author's certificate downloads as: distinct per author. */
+/**
+ * The file one author's certificate downloads as from the reader's URL (/pdf/{ref}/…, the
+ * certificate page's buttons): distinct per author (issue 17.7).
+ */
 export function certificateFileName(refnumber: string, position: number): string {
   return `certificate-${refnumber}-${position}.pdf`;
+}
+
+/** The file name the API call GET /api/pdf/certificate/{a}/{b} saves as: spec §7, word for word. */
+export function apiCertificateFileName(refnumber: string): string {
+  return `certificate-${refnumber}.pdf`;
 }
 
 /**
@@ -181,7 +189,7 @@ export async function authorCertificate(
   position: number,
   /** Asked once the certificate is known to exist (If-None-Match: *): true skips the build. */
   exists: () => boolean = () => false,
-): Promise<Outcome<{ bytes: Uint8Array; filename: string } | "not-modified">> {
+): Promise<Outcome<Uint8Array | "not-modified">> {
   const { article, chief } = await readCertificateSources(getDb(env.DB), journal.id, refnumber);
   if (!article) return notFound();
   const authors = splitAuthors(article.authorname);
@@ -189,7 +197,7 @@ export async function authorCertificate(
   if (exists()) return { ok: true, value: "not-modified" };
   try {
     const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, { article, author: authors[position - 1], position });
-    return { ok: true, value: { bytes, filename: certificateFileName(article.refnumber, position) } };
+    return { ok: true, value: bytes };
   } catch (error) {
     return misconfigured(error);
   }

@@ -36,7 +36,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   it("serves a one-page landscape certificate with everything the spec lists", async () => {
     const { j, article } = await setup();
     const res = await fetchWorker(certificateUrl(j, article.refnumber, 1));
-    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}-1.pdf`);
+    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}.pdf`);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
     expect(width).toBeGreaterThan(height);
@@ -72,7 +72,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
   it("sets the italic parts of the title in the italic face", async () => {
     const { j, article } = await setup();
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}-1.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}.pdf`);
     const titleLines = pageLines(doc, 0).filter((l) => l.text.includes("Yield") || l.text.includes("sativa"));
     const italic = titleLines.flatMap((l) => Object.entries(l.byFont).filter(([name]) => /Italic/.test(name)).map(([, t]) => t)).join("");
     const upright = titleLines.flatMap((l) => Object.entries(l.byFont).filter(([name]) => !/Italic/.test(name)).map(([, t]) => t)).join("");
@@ -84,7 +84,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   it("renders a Devanagari author name with the Devanagari font, shaped", async () => {
     const { j, article } = await setup();
     const res = await fetchWorker(certificateUrl(j, article.refnumber, 3));
-    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}-3.pdf`);
+    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}.pdf`);
     expect(doc.getTitle()).toBe("Certificate of Publication — क्षितिज त्रिपाठी");
     const name = pageLines(doc, 0).find((l) => l.text === "क्षितिज त्रिपाठी");
     expect(name).toBeDefined();
@@ -110,7 +110,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
   it("renders an accented Latin name exactly", async () => {
     const { j, article } = await setup();
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 2)), `certificate-${article.refnumber}-2.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 2)), `certificate-${article.refnumber}.pdf`);
     const name = pageLines(doc, 0).find((l) => l.text === "José Müller-Łukasz");
     expect(name?.glyphs).toBe("José Müller-Łukasz");
     expectGlyphsMatchText(doc);
@@ -191,7 +191,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const bypass = { authorization: "Bearer edge-cache-bypass" };
     const first = await fetchWorker(url(1, "etag-a"), { headers: bypass });
     expect(first.status).toBe(200);
-    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}.pdf"`);
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[!#-~]+"$/); // strong: no W/ prefix
@@ -233,7 +233,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const stale = await conditional(1, "h", etag);
     expect(stale.res.status).toBe(200);
     expect(stale.built).toBe(1);
-    expect(stale.res.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(stale.res.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}.pdf"`);
     const fresh = stale.res.headers.get("etag");
     expect(fresh).toMatch(/^"[!#-~]+"$/);
     expect(fresh).not.toBe(etag);
@@ -249,9 +249,77 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   });
 });
 
+describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
+  const fileUrl = (j: { url(p: string): string }, ref: string, n: number | string) => j.url(`/pdf/${ref}/certificate-${ref}-${n}.pdf`);
+
+  it("the API call saves as certificate-{a}.pdf; the page's per-author URL as certificate-{ref}-{n}.pdf, same bytes and ETag", async () => {
+    const { j, article } = await setup();
+    const ref = article.refnumber;
+    const bypass = { authorization: "Bearer edge-cache-bypass" };
+    for (const n of [1, 2, 3]) {
+      const api = await fetchWorker(certificateUrl(j, ref, n), { headers: bypass });
+      expect(api.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${ref}.pdf"`);
+      const file = await fetchWorker(fileUrl(j, ref, n), { headers: bypass });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(file.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${ref}-${n}.pdf"`);
+      expect(file.headers.get("cache-control")).toBe(api.headers.get("cache-control"));
+      expect(file.headers.get("etag")).toBe(api.headers.get("etag"));
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(await api.arrayBuffer()));
+    }
+    const names = new Set<string>();
+    for (const n of [1, 2, 3]) names.add((await fetchWorker(fileUrl(j, ref, n))).headers.get("content-disposition")!);
+    expect(names.size).toBe(3);
+    // Conditional requests work as on the API call.
+    const etag = (await fetchWorker(fileUrl(j, ref, 2), { headers: bypass })).headers.get("etag")!;
+    const again = await fetchWorker(fileUrl(j, ref, 2), { headers: { ...bypass, "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("the certificate page's buttons and /verify link the per-author URL", async () => {
+    const { j, article } = await setup();
+    const ref = article.refnumber;
+    const html = await (await fetchWorker(j.url(`/pdf?refno=${ref}`))).text();
+    for (const n of [1, 2, 3]) expect(html).toContain(`href="/pdf/${ref}/certificate-${ref}-${n}.pdf" download="certificate-${ref}-${n}.pdf"`);
+    expect(html).not.toContain("/api/pdf/certificate/");
+  });
+
+  it("is kept by the edge cache like the API call", async () => {
+    const { j, article } = await setup();
+    const first = await fetchWorker(fileUrl(j, article.refnumber, 1));
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    const stored = new Uint8Array(await first.arrayBuffer());
+    const repeat = await fetchWorker(fileUrl(j, article.refnumber, 1));
+    expect(repeat.headers.get("x-edge-cache")).toBe("HIT");
+    expect(repeat.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(new Uint8Array(await repeat.arrayBuffer())).toEqual(stored);
+  });
+
+  it("refuses what the API call refuses, and any other file name, with a 404", async () => {
+    const { j, issue, article } = await setup();
+    const ref = article.refnumber;
+    const disabled = await makeArticle(j.id, issue, { status: "disabled" });
+    for (const path of [
+      `/pdf/${ref}/certificate-${ref}-0.pdf`,
+      `/pdf/${ref}/certificate-${ref}-4.pdf`,
+      `/pdf/${ref}/certificate-999999999-1.pdf`,
+      `/pdf/999999999/certificate-999999999-1.pdf`,
+      `/pdf/${ref}/certificate-${ref}.pdf`,
+      `/pdf/${ref}/${ref}-1.pdf`,
+      `/pdf/${disabled.refnumber}/certificate-${disabled.refnumber}-1.pdf`,
+    ]) {
+      const res = await fetchWorker(j.url(path));
+      expect(res.status, path).toBe(404);
+    }
+    // Another journal never serves it.
+    const b = await makeJournal();
+    expect((await fetchWorker(b.url(`/pdf/${ref}/certificate-${ref}-1.pdf`))).status).toBe(404);
+  });
+});
+
 describe("certificate verification page /verify/{code}", () => {
   async function codeOf(j: { url(p: string): string }, ref: string, author: number) {
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}-${author}.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}.pdf`);
     const match = /\/verify\/([0-9A-Za-z]+-\d+-[0-9A-Z]{10})/.exec(documentText(doc));
     expect(match).not.toBeNull();
     return match![1];
@@ -311,7 +379,7 @@ describe("certificate verification page /verify/{code}", () => {
     // Still Bela's certificate, now downloadable as author 1.
     const moved = await (await fetchWorker(j.url(`/verify/${bela}`))).text();
     expect(moved).toContain("issued to <strong>Bela Sen</strong>");
-    expect(moved).toContain(`href="/api/pdf/certificate/${article.refnumber}/1"`);
+    expect(moved).toContain(`href="/pdf/${article.refnumber}/certificate-${article.refnumber}-1.pdf"`);
     // A new author in Bela's old place does not inherit the code.
     await changeArticle(j, article.id, { authorname: "Asha Rao, Chitra Iyer" });
     const res = await fetchWorker(j.url(`/verify/${bela}`));
@@ -361,11 +429,11 @@ describe("certificate contents added for editors comparing with peers", () => {
     const { j, article, issue } = await setup();
     await db().update(articles).set({ doi: "10.5555/avag.2025.v3i2.77" }).where(eq(articles.id, article.id));
     await bumpJournalVersion(db(), j.id);
-    const text = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}-1.pdf`));
+    const text = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}.pdf`));
     expect(text).toContain("DOI: https://doi.org/10.5555/avag.2025.v3i2.77");
     expect(text).toContain("Date of issue: 15 January 2025");
     const plain = await makeArticle(j.id, issue, { pagenumber: "20-22" });
-    const without = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, plain.refnumber, 1)), `certificate-${plain.refnumber}-1.pdf`));
+    const without = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, plain.refnumber, 1)), `certificate-${plain.refnumber}.pdf`));
     expect(without).not.toContain("DOI");
   });
 });

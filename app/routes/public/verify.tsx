@@ -9,7 +9,7 @@ import { formatPages } from "../../lib/pages";
 import { readVerifyPage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { articlePath, certificatePdfPath, verifyPath } from "../../lib/urls";
+import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
 import { splitAuthors } from "../../lib/names";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -90,7 +90,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       doi: article.doi,
       journal: journalName,
       articleUrl: articlePath(article),
-      certificateUrl: certificatePdfPath(article.refnumber, index + 1),
+      certificateUrl: certificateFilePath(article.refnumber, index + 1),
     },
   });
 }
