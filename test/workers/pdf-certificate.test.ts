@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
+import { certificateSecret } from "../../app/documents/verification.server";
 import { bumpJournalVersion } from "../../app/models/journals.server";
 import { eq } from "drizzle-orm";
 import { articles } from "../../app/db/schema";
@@ -402,6 +403,70 @@ describe("certificate verification page /verify/{code}", () => {
     // A forged code for the same withdrawn article is still simply invalid.
     const forged = await fetchWorker(j.url(`/verify/${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`));
     expect(forged.status).toBe(404);
+  });
+
+  /** A code as certificates were signed before the name binding (v1): journal, refnumber and position only. */
+  async function v1Code(journalId: number, ref: string, position: number): Promise<string> {
+    const secret = certificateSecret(env)!;
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`certificate:v1:${journalId}:${ref}:${position}`)));
+    const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let bits = "";
+    for (const b of sig.slice(0, 7)) bits += b.toString(2).padStart(8, "0");
+    let mac = "";
+    for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
+    return `${ref}-${position}-${mac}`;
+  }
+
+  it("accepts an earlier (v1, position-bound) code, saying so and asking to compare the printed name", async () => {
+    const { j, article } = await setup();
+    const code = await v1Code(j.id, article.refnumber, 2);
+    // Not what a certificate prints today (those are v2).
+    expect(code).not.toBe(await codeOf(j, article.refnumber, 2));
+    const res = await fetchWorker(j.url(`/verify/${code}`));
+    expect(res.status).toBe(200);
+    const html = (await res.text()).replace(/<!-- -->/g, ""); // React's text-node separators
+    expect(html).toContain("Verified — earlier certificate");
+    expect(html).toContain("Certificate of Publication verified (earlier certificate)");
+    expect(html).toContain("Annals of Verifiable Agronomy issued this certificate for the article below, to the author in position 2 of its byline.");
+    expect(html).toContain(
+      "It is an earlier certificate, identified by the author&#x27;s position in the byline rather than by name, so this page cannot confirm the name printed on it.",
+    );
+    expect(html).toContain("The author in position 2 of the byline today is <strong>José Müller-Łukasz</strong> (author 2 of 3).");
+    expect(html).toContain("Compare this with the name printed on the certificate. If they differ, the byline may have been corrected since the certificate was issued: contact the journal before relying on it.");
+    expect(html).toContain("<i>Oryza sativa</i>");
+    expect(html).toContain(`<code>${code}</code>`);
+    expect(html).not.toContain("This verification code is not valid");
+    // Typed in lower case, it still reads as the same earlier certificate.
+    expect((await fetchWorker(j.url(`/verify/${code.toLowerCase()}`))).status).toBe(200);
+
+    // A forged code in the v1 form, another journal's v1 code, or a v1 code of another position: not valid.
+    const forged = `${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`;
+    const other = await makeJournal();
+    for (const bad of [forged, await v1Code(other.id, article.refnumber, 2), `${article.refnumber}-3-${code.split("-")[2]}`]) {
+      const r = await fetchWorker(j.url(`/verify/${bad}`));
+      expect(r.status, bad).toBe(404);
+      expect(await r.text()).toContain("This verification code is not valid for this journal.");
+    }
+  });
+
+  it("an earlier code whose position is past today's byline says the byline changed; on a withdrawn article, withdrawn", async () => {
+    const { j, article } = await setup();
+    const code = await v1Code(j.id, article.refnumber, 3);
+    await changeArticle(j, article.id, { authorname: "Dr. Anjali Sharma, José Müller-Łukasz" });
+    const shorter = await fetchWorker(j.url(`/verify/${code}`));
+    expect(shorter.status).toBe(200);
+    const html = await shorter.text();
+    expect(html).toContain("Certificate of Publication verified (earlier certificate)");
+    expect(html).toContain(
+      "The byline now lists 2 authors, so no author stands in position 3 today: the byline has been corrected since the certificate was issued. Contact the journal before relying on it.",
+    );
+    await changeArticle(j, article.id, { status: "disabled" });
+    const withdrawn = await fetchWorker(j.url(`/verify/${code}`));
+    expect(withdrawn.status).toBe(410);
+    const w = (await withdrawn.text()).replace(/<!-- -->/g, "");
+    expect(w).toContain("This certificate was issued by this journal, but the article has since been withdrawn.");
+    expect(w).toContain("to the author in position 3 of its byline for the article");
   });
 
   it("has a form to type a certificate ID in, which leads to the code's page", async () => {
