@@ -317,6 +317,11 @@ export async function journalPreviewImage(env: Env, journal: JournalContext): Pr
   // Only a PNG logo can be drawn; a JPEG, missing or unusable logo leaves the seal.
   const png = buildPreviewImage({ name, subtitle, domain, logo: s.logo.endsWith(".png") ? await previewLogo(env, journal.id, s.logo) : null });
   await env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } });
+  // Images of earlier settings are never asked for again (older URLs redirect to the current
+  // one, which names these inputs): removed, so none is left behind.
+  const prefix = key.slice(0, key.lastIndexOf("/") + 1);
+  const stale = (await env.FILES.list({ prefix })).objects.map((o) => o.key).filter((k) => k !== key);
+  if (stale.length) await env.FILES.delete(stale);
   return png;
 }
 

@@ -137,7 +137,8 @@ describe("link-preview image with the journal's logo (issue 17.3)", () => {
     expect(again.url).not.toBe(withLogo.url);
     expect(previewBuilds.count - built).toBe(1);
     expect(again.bytes).toEqual(withLogo.bytes);
-    expect((await env.FILES.list({ prefix: `journals/${s.id}/previews/` })).objects).toHaveLength(2);
+    // Stored once, and only the current one: the seal's image went when the logo's was stored.
+    expect((await env.FILES.list({ prefix: `journals/${s.id}/previews/` })).objects).toHaveLength(1);
 
     // A JPEG logo cannot be decoded in the Worker: the seal stands in, the image still loads.
     await uploadLogo(s, tinyJpeg(), "logo.jpg", "image/jpeg");
