@@ -307,6 +307,7 @@ describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
       `/pdf/999999999/certificate-999999999-1.pdf`,
       `/pdf/${ref}/certificate-${ref}.pdf`,
       `/pdf/${ref}/${ref}-1.pdf`,
+      `/pdf/${ref}/certificate-${ref}-x.pdf`,
       `/pdf/${disabled.refnumber}/certificate-${disabled.refnumber}-1.pdf`,
     ]) {
       const res = await fetchWorker(j.url(path));

@@ -6,6 +6,7 @@ import { previewBuilds } from "../../app/documents/preview-image.server";
 import { bumpJournalVersion } from "../../app/models/journals.server";
 import { db, fetchWorker, makeAdminSession, makeArticle, makeIssue, makeJournal } from "../factories";
 import { decodePng, discPng, tinyJpeg } from "../images";
+import { encodePng } from "../../scripts/seed/png";
 
 /** Link previews (issue 17.3): every article, issue and home page names a 1200×630 PNG that loads. */
 
@@ -139,6 +140,17 @@ describe("link-preview image with the journal's logo (issue 17.3)", () => {
     expect(again.bytes).toEqual(withLogo.bytes);
     // Stored once, and only the current one: the seal's image went when the logo's was stored.
     expect((await env.FILES.list({ prefix: `journals/${s.id}/previews/` })).objects).toHaveLength(1);
+
+    // An opaque square logo (RGB, no alpha channel) stays inside the round plate.
+    const side = 240;
+    const raw = new Uint8Array(side * (1 + side * 3));
+    for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) raw.set(LOGO, y * (1 + side * 3) + 1 + x * 3);
+    await uploadLogo(s, encodePng(side, side, 2, raw), "square.png", "image/png");
+    const square = (await previewOf(s)).image;
+    expect(near(pixel(square, CX - 96, CY - 96), LOGO)).toBe(true); // the box's corner
+    let outside = 0;
+    for (let y = 0; y < 630; y++) for (let x = 0; x < 1200; x++) if (Math.hypot(x + 0.5 - CX, y + 0.5 - CY) > 141 && near(pixel(square, x, y), LOGO)) outside++;
+    expect(outside).toBe(0);
 
     // A JPEG logo cannot be decoded in the Worker: the seal stands in, the image still loads.
     await uploadLogo(s, tinyJpeg(), "logo.jpg", "image/jpeg");

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
 import {
@@ -142,13 +142,16 @@ pdfApp.get("/certificate/:refnumber/:author", (c) => {
  * GET /pdf/{refnumber}/certificate-{refnumber}-{n}.pdf — the certificate page's buttons (issue
  * 17.7): the same document, checks and cache headers as the API call, saved under a name
  * distinct per author. Mounted by workers/app.ts outside /api, so an alias host 301s to the
- * primary like every other file. Any other file name under /pdf/{refnumber}/ is a 404.
+ * primary like every other file. Any other file name under /pdf/{refnumber}/ falls through to
+ * the site's 404 page.
  */
-export async function certificateFile(c: Context<HonoEnv>): Promise<Response> {
+export async function certificateFile(c: Context<HonoEnv>, next: Next): Promise<Response | void> {
   const refnumber = parseRefnumber(c.req.param("refnumber"));
   const m = /^certificate-([A-Za-z0-9]{1,40})-(\d{1,3})\.pdf$/.exec(c.req.param("file") ?? "");
-  const position = m ? parseAuthorPosition(m[2]) : null;
-  if (!refnumber || !m || m[1] !== refnumber || !position) return json({ error: "not_found" }, 404);
+  // Not a certificate's name: the site's own 404 page answers.
+  if (!refnumber || !m || m[1] !== refnumber) return next();
+  const position = parseAuthorPosition(m[2]);
+  if (!position) return json({ error: "not_found" }, 404);
   return serveCertificate(c, refnumber, position, certificateFileName(refnumber, position));
 }
 
