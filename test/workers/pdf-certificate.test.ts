@@ -266,6 +266,7 @@ describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
       expect(file.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${ref}-${n}.pdf"`);
       expect(file.headers.get("cache-control")).toBe(api.headers.get("cache-control"));
       expect(file.headers.get("etag")).toBe(api.headers.get("etag"));
+      expect(file.headers.get("x-robots-tag")).toBe("noindex");
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(await api.arrayBuffer()));
     }
     const names = new Set<string>();
@@ -293,6 +294,7 @@ describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
     const repeat = await fetchWorker(fileUrl(j, article.refnumber, 1));
     expect(repeat.headers.get("x-edge-cache")).toBe("HIT");
     expect(repeat.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(repeat.headers.get("x-robots-tag")).toBe("noindex");
     expect(new Uint8Array(await repeat.arrayBuffer())).toEqual(stored);
   });
 

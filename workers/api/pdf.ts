@@ -165,7 +165,11 @@ async function serveCertificate(c: Context<HonoEnv>, refnumber: string, position
   const doc = await authorCertificate(c.env, journal, refnumber, position, () => notModified(c.req.raw, etag, true));
   if (!doc.ok) return refused(doc);
   if (doc.value === "not-modified") return notModifiedResponse(etag);
-  return pdfResponse(doc.value, filename, "public", etag);
+  const res = pdfResponse(doc.value, filename, "public", etag);
+  // An author's certificate is theirs to share, not a search result: robots.txt keeps crawlers
+  // out of /api/, and this keeps the /pdf/{ref}/… copy out of indexes too.
+  res.headers.set("x-robots-tag", "noindex");
+  return res;
 }
 
 pdfApp.get("/coverpage/:id", async (c) => {
