@@ -80,6 +80,10 @@ test("the certificate page's buttons save one file per author; the API call keep
   const watch = watchPage(page);
   await page.goto(app.url(HOST, `/pdf?refno=${REF}`));
   await hydrated(page);
+  // The Devanagari web font (font-display: swap) before the picture.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
   await screenshot(page, "certificate-page");
   const names: string[] = [];
   for (const [i, author] of AUTHORS.entries()) {
