@@ -1,3 +1,4 @@
+import { unzlibSync } from "fflate";
 import { encodePng } from "../scripts/seed/png";
 
 /** Real, decodable test images (the upload checks read only headers; PDFs decode them). */
@@ -25,4 +26,60 @@ export function tinyJpeg(): Uint8Array {
     0xff, 0xc4, 0x00, 0x14, 0x00, 0x01, ...new Array<number>(16).fill(0x00),
     0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0xd2, 0xcf, 0x20, 0xff, 0xd9,
   ]);
+}
+
+/**
+ * Decodes an 8-bit RGB or RGBA PNG (any scanline filter, no interlace) to RGB pixels — enough
+ * to read back the images the site draws (tests look at what a reader would see).
+ */
+export function decodePng(bytes: Uint8Array): { width: number; height: number; rgb: Uint8Array } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  const [depth, colourType, , , interlace] = bytes.subarray(24, 29);
+  if (depth !== 8 || (colourType !== 2 && colourType !== 6) || interlace !== 0) throw new Error("decodePng: only 8-bit RGB(A), not interlaced");
+  const idat: Uint8Array[] = [];
+  for (let o = 8; o < bytes.length; ) {
+    const length = view.getUint32(o);
+    const type = new TextDecoder().decode(bytes.subarray(o + 4, o + 8));
+    if (type === "IDAT") idat.push(bytes.subarray(o + 8, o + 8 + length));
+    o += 12 + length;
+  }
+  const joined = new Uint8Array(idat.reduce((n, p) => n + p.length, 0));
+  idat.reduce((o, p) => (joined.set(p, o), o + p.length), 0);
+  const raw = unzlibSync(joined);
+  const bpp = colourType === 6 ? 4 : 3;
+  const stride = width * bpp;
+  const pixels = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= bpp ? pixels[y * stride + i - bpp] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + i] : 0;
+      const c = i >= bpp && y > 0 ? pixels[(y - 1) * stride + i - bpp] : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a);
+      const pb = Math.abs(p - b);
+      const pc = Math.abs(p - c);
+      const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+      pixels[y * stride + i] = (line[i] + predictor) & 255;
+    }
+  }
+  if (bpp === 3) return { width, height, rgb: pixels };
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) rgb.set(pixels.subarray(i * 4, i * 4 + 3), i * 3);
+  return { width, height, rgb };
+}
+
+/** A square RGBA PNG of `size` px: an opaque disc of `colour` on a transparent ground (compresses to a few KB at any size). */
+export function discPng(size: number, colour: [number, number, number]): Uint8Array {
+  const raw = new Uint8Array(size * (1 + size * 4));
+  const r2 = (size / 2) ** 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if ((x + 0.5 - size / 2) ** 2 + (y + 0.5 - size / 2) ** 2 < r2) raw.set([...colour, 255], y * (1 + size * 4) + 1 + x * 4);
+    }
+  }
+  return encodePng(size, size, 6, raw);
 }

@@ -11,6 +11,7 @@ import { escapeHtml } from "../app/lib/html";
 import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
 import { boundRequest, type BodyRule } from "../app/http/body";
 import { apiApp } from "./api";
+import { certificateFile } from "./api/pdf";
 import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
 import { edgeCache } from "./cache";
@@ -149,6 +150,8 @@ app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) 
 // An article's JATS 1.3 front matter beside its page and PDF (issue 18).
 app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", serveJats);
 app.on(["GET", "HEAD"], "/journals/logos/:id/:file", serveListedLogo);
+// One author's certificate under a name distinct per author (the certificate page's buttons).
+app.on(["GET", "HEAD"], "/pdf/:refnumber/:file", certificateFile);
 app.route("/oai", oaiApp);
 // Anything else under /api or /auth is a JSON 404, not a page.
 app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));

@@ -24,6 +24,9 @@ const CACHEABLE = [
   /^\/og\/\d+\.png$/,
 ];
 
+/** Generated certificates under their per-author file name: cached like /api/pdf/certificate. */
+const CERTIFICATE_FILE = /^\/pdf\/[A-Za-z0-9]+\/certificate-[A-Za-z0-9]+-\d+\.pdf$/;
+
 /** How long the edge keeps an entry; versions make it safe to keep them long. */
 const EDGE_TTL_SECONDS = 24 * 3600;
 
@@ -36,6 +39,8 @@ const ARTICLE_TTL_SECONDS = 300;
 export function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
+  // A generated certificate (no Range, no download count) is kept like its /api/pdf twin.
+  if (CERTIFICATE_FILE.test(path)) return true;
   // PDFs come from R2 with Range and conditional requests (PDF viewers rely on both) and count
   // downloads; a cached copy would answer every request with the whole file.
   if (/\.pdf$/i.test(path)) return false;

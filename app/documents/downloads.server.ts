@@ -16,7 +16,8 @@ import { toAscii } from "./transliterate";
 import { uniqueEntryName, zipStream, type ZipEntry } from "./zip.server";
 import type { EditorInfo, JournalInfo } from "./types";
 import { getDb } from "../db/client.server";
-import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
+import { certificateImageKey, journalLogoKey, previewImageKey } from "../storage/keys.server";
+import { buildPreviewImage, decodePreviewLogo, PREVIEW_VERSION, type PreviewLogo } from "./preview-image.server";
 import { absoluteUrl, verifyPath } from "../lib/urls";
 import { journalToday } from "../lib/dates";
 import { fileSafeSurname, splitAuthors } from "../lib/names";
@@ -129,9 +130,17 @@ export function editorInfo(e: Editor): EditorInfo {
 
 // ---- Certificates ------------------------------------------------------------------------------
 
-/** The file one author's certificate downloads as: distinct per author. */
+/**
+ * The file one author's certificate downloads as from the reader's URL (/pdf/{ref}/…, the
+ * certificate page's buttons): distinct per author (issue 17.7).
+ */
 export function certificateFileName(refnumber: string, position: number): string {
   return `certificate-${refnumber}-${position}.pdf`;
+}
+
+/** The file name the API call GET /api/pdf/certificate/{a}/{b} saves as: spec §7, word for word. */
+export function apiCertificateFileName(refnumber: string): string {
+  return `certificate-${refnumber}.pdf`;
 }
 
 /**
@@ -181,7 +190,7 @@ export async function authorCertificate(
   position: number,
   /** Asked once the certificate is known to exist (If-None-Match: *): true skips the build. */
   exists: () => boolean = () => false,
-): Promise<Outcome<{ bytes: Uint8Array; filename: string } | "not-modified">> {
+): Promise<Outcome<Uint8Array | "not-modified">> {
   const { article, chief } = await readCertificateSources(getDb(env.DB), journal.id, refnumber);
   if (!article) return notFound();
   const authors = splitAuthors(article.authorname);
@@ -189,7 +198,7 @@ export async function authorCertificate(
   if (exists()) return { ok: true, value: "not-modified" };
   try {
     const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, { article, author: authors[position - 1], position });
-    return { ok: true, value: { bytes, filename: certificateFileName(article.refnumber, position) } };
+    return { ok: true, value: bytes };
   } catch (error) {
     return misconfigured(error);
   }
@@ -284,4 +293,47 @@ export async function editorCertificateZip(env: Env, journal: JournalContext, id
     return { name: uniqueEntryName(`editor-${editor.id}-${surname}.pdf`, used), data };
   }, dataDate([issuedOn]));
   return { ok: true, value: stream };
+}
+
+// ---- Link-preview image ------------------------------------------------------------------------
+
+/**
+ * The journal's 1200×630 link-preview PNG (/og/{version}.png, ADR 016): its uploaded PNG logo
+ * (else the seal), name, ISSNs and host. Rasterising costs tens of milliseconds (more with a
+ * large logo), so it is done at most once per set of inputs: the PNG is stored in R2 under a
+ * digest of everything it shows (and the drawing's version), and later journal versions that
+ * change none of it — a new article, say — read it back instead of drawing it again.
+ */
+export async function journalPreviewImage(env: Env, journal: JournalContext): Promise<Uint8Array> {
+  const s = journal.settings;
+  const name = s.websitename || journal.name;
+  const subtitle = [s.issn && `ISSN ${s.issn}`, s.journal_essn && `E-ISSN ${s.journal_essn}`, "Peer-reviewed journal"].filter(Boolean).join("  ·  ");
+  const domain = s.domain || journal.host;
+  const inputs = JSON.stringify([PREVIEW_VERSION, name, subtitle, domain, s.logo]);
+  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(inputs))).subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  const key = previewImageKey(journal.id, digest);
+  const stored = await env.FILES.get(key);
+  if (stored) return new Uint8Array(await stored.arrayBuffer());
+  // Only a PNG logo can be drawn; a JPEG, missing or unusable logo leaves the seal.
+  const png = buildPreviewImage({ name, subtitle, domain, logo: s.logo.endsWith(".png") ? await previewLogo(env, journal.id, s.logo) : null });
+  await env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } });
+  // Images of earlier settings are never asked for again (older URLs redirect to the current
+  // one, which names these inputs): removed, so none is left behind.
+  const prefix = key.slice(0, key.lastIndexOf("/") + 1);
+  const stale = (await env.FILES.list({ prefix })).objects.map((o) => o.key).filter((k) => k !== key);
+  if (stale.length) await env.FILES.delete(stale);
+  return png;
+}
+
+async function previewLogo(env: Env, journalId: number, logo: string): Promise<PreviewLogo | null> {
+  try {
+    const object = await env.FILES.get(journalLogoKey(journalId, logo));
+    if (!object) throw new Error(`logo ${logo} is missing from storage`);
+    const pixels = decodePreviewLogo(new Uint8Array(await object.arrayBuffer()));
+    if (!pixels) console.error(`logo ${logo} left out of the preview image: not a decodable PNG within the pixel cap`);
+    return pixels;
+  } catch (error) {
+    console.error("logo left out of the preview image", error);
+    return null;
+  }
 }

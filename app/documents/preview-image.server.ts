@@ -1,11 +1,15 @@
 /**
  * The link-preview image of a journal's pages (og:image, twitter:image, JSON-LD image): a
- * 1200×630 PNG with the journal's monogram seal and its name, drawn in the Worker from the same
- * fonts as its documents. One image per journal (not per article): it is rasterised once per
- * journal version and then served from the edge cache and browser caches (a year, immutable:
- * its URL carries the version), so it costs one build per staff change, not one per share.
+ * 1200×630 PNG with the journal's uploaded logo (a PNG logo; else its monogram seal) and its
+ * name, drawn in the Worker from the same fonts as its documents. One image per journal (not
+ * per article): it is rasterised once per logo and settings it shows, stored in R2 under a
+ * digest of those inputs (app/documents/downloads.server.ts journalPreviewImage), and served
+ * from the edge cache and browser caches (a year, immutable: its URL carries the version).
  */
 import { zlibSync } from "fflate";
+// pdf-lib's PNG reader (UPNG + alpha split): the module the documents' PngEmbedder uses, so it adds nothing to the bundle.
+import { PNG } from "pdf-lib/es/utils/png";
+import { decodable, imageHeader } from "../storage/uploads.server";
 import { layoutRuns, type Line } from "./canvas.server";
 import { shapeText, type Shaped } from "./fonts.server";
 import { monogramInitials } from "../lib/initials";
@@ -20,6 +24,40 @@ const GOLD: RGB = [176, 141, 60];
 const GOLD_LIGHT: RGB = [217, 196, 143];
 const CREAM: RGB = [248, 243, 230];
 const WHITE: RGB = [255, 255, 255];
+
+/** Bump when the drawing changes: stored images are keyed by it with their inputs. */
+export const PREVIEW_VERSION = 2;
+
+/** How many preview images this isolate has rasterised (tests: once per inputs, not per request). */
+export const previewBuilds = { count: 0 };
+
+/** A decoded logo: 8-bit RGB and, when it has transparency, 8-bit alpha. */
+export interface PreviewLogo {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+  alpha: Uint8Array | null;
+}
+
+/**
+ * The pixels of an uploaded PNG logo, or null (not a PNG, over the pixel cap of issue 15.2 —
+ * checked from the header before anything is decoded — or undecodable: the seal stands in).
+ * pdf-lib's own PNG reader (already in the bundle for the documents) gives 8-bit RGB and alpha
+ * directly; going through the documents' prepared logo instead would deflate and re-inflate
+ * every pixel (about 5× the CPU for a 4-megapixel logo). A JPEG logo is not drawn: the Worker
+ * has no JPEG decoder (ADR 016).
+ */
+export function decodePreviewLogo(bytes: Uint8Array): PreviewLogo | null {
+  const header = imageHeader(bytes);
+  if (!header || header.ext !== "png" || !decodable(header.width, header.height)) return null;
+  try {
+    const png = PNG.load(bytes);
+    if (png.rgbChannel.length !== png.width * png.height * 3) return null;
+    return { width: png.width, height: png.height, rgb: png.rgbChannel, alpha: png.alphaChannel ?? null };
+  } catch {
+    return null;
+  }
+}
 
 class Raster {
   readonly data: Uint8Array;
@@ -59,6 +97,47 @@ class Raster {
         const outer = Math.max(0, Math.min(1, r - d + 0.5));
         const hole = inner ? Math.max(0, Math.min(1, inner - d + 0.5)) : 0;
         this.blend(x, y, c, outer - hole);
+      }
+    }
+  }
+
+  /**
+   * Draws an image fitted (aspect kept) into a `box`-pixel square centred on (cx, cy), each
+   * target pixel the alpha-weighted average of the source pixels it covers (area sampling, so a
+   * 4-megapixel logo shrinks without aliasing; one pass over the source).
+   */
+  image(img: PreviewLogo, cx: number, cy: number, box: number): void {
+    const scale = Math.min(box / img.width, box / img.height);
+    const w = Math.max(1, Math.round(img.width * scale));
+    const h = Math.max(1, Math.round(img.height * scale));
+    const left = Math.round(cx - w / 2);
+    const top = Math.round(cy - h / 2);
+    const colour: [number, number, number] = [0, 0, 0];
+    for (let ty = 0; ty < h; ty++) {
+      const sy0 = Math.floor((ty * img.height) / h);
+      const sy1 = Math.max(sy0 + 1, Math.floor(((ty + 1) * img.height) / h));
+      for (let tx = 0; tx < w; tx++) {
+        const sx0 = Math.floor((tx * img.width) / w);
+        const sx1 = Math.max(sx0 + 1, Math.floor(((tx + 1) * img.width) / w));
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let a = 0;
+        for (let sy = sy0; sy < sy1; sy++) {
+          let i = sy * img.width + sx0;
+          for (let sx = sx0; sx < sx1; sx++, i++) {
+            const weight = img.alpha ? img.alpha[i] : 255;
+            r += img.rgb[i * 3] * weight;
+            g += img.rgb[i * 3 + 1] * weight;
+            b += img.rgb[i * 3 + 2] * weight;
+            a += weight;
+          }
+        }
+        if (a === 0) continue;
+        colour[0] = r / a;
+        colour[1] = g / a;
+        colour[2] = b / a;
+        this.blend(left + tx, top + ty, colour, a / (255 * (sy1 - sy0) * (sx1 - sx0)));
       }
     }
   }
@@ -262,26 +341,36 @@ export interface PreviewInput {
   subtitle: string;
   /** The host shown at the bottom. */
   domain: string;
+  /** The journal's logo, drawn on the round plate instead of the monogram. */
+  logo?: PreviewLogo | null;
 }
 
 /** The 1200×630 preview PNG of a journal. */
 export function buildPreviewImage(input: PreviewInput): Uint8Array {
   const W = PREVIEW_WIDTH;
   const H = PREVIEW_HEIGHT;
+  previewBuilds.count++;
   const r = new Raster(W, H, NAVY);
   r.rect(0, 0, W, 14, NAVY_DARK);
   r.rect(0, H - 92, W, 92, NAVY_DARK);
   r.rect(0, H - 96, W, 4, GOLD);
-  // The seal: navy disc with gold rings, cream centre and the monogram.
   const cx = 210;
   const cy = 285;
   r.disc(cx, cy, 150, GOLD_LIGHT, 144);
-  r.disc(cx, cy, 112, GOLD);
-  r.disc(cx, cy, 106, CREAM);
-  r.disc(cx, cy, 99, GOLD, 97);
-  const initials = monogramInitials(input.name, 5);
-  const monoSize = Math.min(96, 150 / Math.max(1, layoutRuns([{ text: initials, style: "bold" }], 1, Number.POSITIVE_INFINITY)[0]?.width ?? 1));
-  r.fill(textEdgesCentred(initials, monoSize, cx, cy + monoSize * 0.35), NAVY);
+  if (input.logo) {
+    // The logo on a white round plate: its 196-px box has a half-diagonal of 139 px, inside the
+    // plate's 140, so even an opaque square logo keeps within the circle.
+    r.disc(cx, cy, 140, WHITE);
+    r.image(input.logo, cx, cy, 196);
+  } else {
+    // The seal: navy disc with gold rings, cream centre and the monogram.
+    r.disc(cx, cy, 112, GOLD);
+    r.disc(cx, cy, 106, CREAM);
+    r.disc(cx, cy, 99, GOLD, 97);
+    const initials = monogramInitials(input.name, 5);
+    const monoSize = Math.min(96, 150 / Math.max(1, layoutRuns([{ text: initials, style: "bold" }], 1, Number.POSITIVE_INFINITY)[0]?.width ?? 1));
+    r.fill(textEdgesCentred(initials, monoSize, cx, cy + monoSize * 0.35), NAVY);
+  }
   // The name, up to three lines, shrinking to fit.
   const textX = 410;
   const textWidth = W - textX - 70;

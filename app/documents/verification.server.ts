@@ -6,8 +6,10 @@
  * correction or reorder it still names its author (verification tries every current author of
  * the article with the code's position) and never transfers to whoever now stands at that
  * position; a renamed author's old code stops verifying. Codes of the former position-only
- * form (v1) are not accepted: without a record of the name they were printed for, a v1 code
- * cannot be told apart from a transferred one. Stateless: the page recomputes the MAC, so nothing is
+ * form (v1: "certificate:v1:{journal id}:{refnumber}:{position}", same code format) are still
+ * recognised (matchV1Code) — certificates printed with them were genuinely issued — but they
+ * identify a byline position, not a person, so the page says so and asks the reader to compare
+ * the printed name (docs/decisions/015). New certificates always get v2. Stateless: the page recomputes the MAC, so nothing is
  * stored, a code of one journal is invalid on another, and codes cannot be guessed or
  * enumerated (2^50 possibilities per certificate). The secret is CERTIFICATE_SECRET, or
  * JWT_SECRET when that is not set; the message prefix keeps these MACs apart from the JWTs
@@ -124,6 +126,24 @@ export async function matchCode(secret: string | undefined, journalId: number, p
     if (sameText(expected, parsed.mac)) return i;
   }
   return -1;
+}
+
+/**
+ * Whether a code is a genuine earlier (v1) code: HMAC over journal, refnumber and position only,
+ * as certificates were signed before the name binding. It says which byline position the
+ * certificate was issued for, never which name was printed on it. False without a secret.
+ */
+export async function matchV1Code(secret: string | undefined, journalId: number, parsed: ParsedCode): Promise<boolean> {
+  let key: CryptoKey;
+  try {
+    key = await hmacKey(secret);
+  } catch (error) {
+    if (error instanceof MissingSecretError) return false;
+    throw error;
+  }
+  const message = `certificate:v1:${journalId}:${parsed.refnumber}:${parsed.position}`;
+  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return sameText(base32(new Uint8Array(sig), MAC_CHARS), parsed.mac);
 }
 
 /** Canonical form of a code (what the certificate prints), for redirects and display. */

@@ -97,6 +97,16 @@ export function certificatePdfPath(refnumber: string, position: number): string 
   return `/api/pdf/certificate/${encodeURIComponent(refnumber)}/${position}`;
 }
 
+/**
+ * The same certificate under the reader's own URL (issue 17.7), whose last segment is the name
+ * it saves as — distinct per author: /pdf/{ref}/certificate-{ref}-{n}.pdf. The certificate page
+ * and /verify link here; the API call above keeps the spec's certificate-{ref}.pdf.
+ */
+export function certificateFilePath(refnumber: string, position: number): string {
+  const ref = encodeURIComponent(refnumber);
+  return `/pdf/${ref}/certificate-${ref}-${position}.pdf`;
+}
+
 export function coverPagePdfPath(articleId: number): string {
   return `/api/pdf/coverpage/${articleId}`;
 }

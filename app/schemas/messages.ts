@@ -179,6 +179,21 @@ export const VERIFY_MESSAGES = {
   empty: "Type the certificate ID printed on the certificate.",
 } as const;
 
+/** /verify for a certificate issued before codes were bound to names (v1, ADR 015). */
+export const VERIFY_V1_MESSAGES = {
+  heading: "Certificate of Publication verified (earlier certificate)",
+  badge: "Verified — earlier certificate",
+  issued: (journal: string, position: number) =>
+    `${journal} issued this certificate for the article below, to the author in position ${position} of its byline.`,
+  explain:
+    "It is an earlier certificate, identified by the author's position in the byline rather than by name, so this page cannot confirm the name printed on it.",
+  compare: (position: number) => `The author in position ${position} of the byline today is`,
+  caveat:
+    "Compare this with the name printed on the certificate. If they differ, the byline may have been corrected since the certificate was issued: contact the journal before relying on it.",
+  noAuthor: (position: number, count: number) =>
+    `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: the byline has been corrected since the certificate was issued. Contact the journal before relying on it.`,
+} as const;
+
 /** Signature and stamp images for certificates (Settings page and API). */
 export const CERTIFICATE_IMAGE_MESSAGES = {
   invalid: "Choose a PNG image with a transparent background, of at most 2 MB.",

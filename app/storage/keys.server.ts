@@ -33,6 +33,12 @@ export function journalLogoKey(journalId: number, logo: string): string {
   return `journals/${journalId}/logo/${logo}`;
 }
 
+/** A journal's stored link-preview image, named by the digest of what it shows (hex). */
+export function previewImageKey(journalId: number, digest: string): string {
+  if (!/^[0-9a-f]{16,64}$/.test(digest)) throw new Error(`bad preview digest: ${digest}`);
+  return `journals/${journalId}/previews/${digest}.png`;
+}
+
 /** Signature and stamp images drawn on certificates (names start with signature- or stamp-). */
 export function certificateImageKey(journalId: number, image: string): string {
   if (!isSafeFileName(image)) throw new Error(`unsafe file name: ${image}`);

@@ -254,11 +254,11 @@ test("home → archives → issue → article → PDF download", async () => {
   await page.locator("h1", { hasText: "Downloads" }).waitFor();
   const certificates = page.getByRole("link", { name: /^Certificate: / });
   assert.deepEqual(await certificates.evaluateAll((els) => els.map((e) => e.getAttribute("href"))), [
-    "/api/pdf/certificate/3202/1",
-    "/api/pdf/certificate/3202/2",
+    "/pdf/3202/certificate-3202-1.pdf",
+    "/pdf/3202/certificate-3202-2.pdf",
   ]);
   // The buttons reach the PDF endpoints: each answers with a PDF.
-  for (const href of ["/api/pdf/certificate/3202/2", "/api/pdf/editorialboard"]) {
+  for (const href of ["/pdf/3202/certificate-3202-2.pdf", "/api/pdf/editorialboard"]) {
     const res = await page.evaluate(async (url) => {
       const r = await fetch(url);
       return { status: r.status, type: r.headers.get("content-type"), start: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
+import { certificateSecret } from "../../app/documents/verification.server";
 import { bumpJournalVersion } from "../../app/models/journals.server";
 import { eq } from "drizzle-orm";
 import { articles } from "../../app/db/schema";
@@ -36,7 +37,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   it("serves a one-page landscape certificate with everything the spec lists", async () => {
     const { j, article } = await setup();
     const res = await fetchWorker(certificateUrl(j, article.refnumber, 1));
-    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}-1.pdf`);
+    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}.pdf`);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
     expect(width).toBeGreaterThan(height);
@@ -72,7 +73,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
   it("sets the italic parts of the title in the italic face", async () => {
     const { j, article } = await setup();
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}-1.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}.pdf`);
     const titleLines = pageLines(doc, 0).filter((l) => l.text.includes("Yield") || l.text.includes("sativa"));
     const italic = titleLines.flatMap((l) => Object.entries(l.byFont).filter(([name]) => /Italic/.test(name)).map(([, t]) => t)).join("");
     const upright = titleLines.flatMap((l) => Object.entries(l.byFont).filter(([name]) => !/Italic/.test(name)).map(([, t]) => t)).join("");
@@ -84,7 +85,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   it("renders a Devanagari author name with the Devanagari font, shaped", async () => {
     const { j, article } = await setup();
     const res = await fetchWorker(certificateUrl(j, article.refnumber, 3));
-    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}-3.pdf`);
+    const doc = await loadPdfResponse(res, `certificate-${article.refnumber}.pdf`);
     expect(doc.getTitle()).toBe("Certificate of Publication — क्षितिज त्रिपाठी");
     const name = pageLines(doc, 0).find((l) => l.text === "क्षितिज त्रिपाठी");
     expect(name).toBeDefined();
@@ -110,7 +111,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
 
   it("renders an accented Latin name exactly", async () => {
     const { j, article } = await setup();
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 2)), `certificate-${article.refnumber}-2.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 2)), `certificate-${article.refnumber}.pdf`);
     const name = pageLines(doc, 0).find((l) => l.text === "José Müller-Łukasz");
     expect(name?.glyphs).toBe("José Müller-Łukasz");
     expectGlyphsMatchText(doc);
@@ -191,7 +192,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const bypass = { authorization: "Bearer edge-cache-bypass" };
     const first = await fetchWorker(url(1, "etag-a"), { headers: bypass });
     expect(first.status).toBe(200);
-    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}.pdf"`);
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[!#-~]+"$/); // strong: no W/ prefix
@@ -233,7 +234,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
     const stale = await conditional(1, "h", etag);
     expect(stale.res.status).toBe(200);
     expect(stale.built).toBe(1);
-    expect(stale.res.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(stale.res.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}.pdf"`);
     const fresh = stale.res.headers.get("etag");
     expect(fresh).toMatch(/^"[!#-~]+"$/);
     expect(fresh).not.toBe(etag);
@@ -249,9 +250,80 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   });
 });
 
+describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
+  const fileUrl = (j: { url(p: string): string }, ref: string, n: number | string) => j.url(`/pdf/${ref}/certificate-${ref}-${n}.pdf`);
+
+  it("the API call saves as certificate-{a}.pdf; the page's per-author URL as certificate-{ref}-{n}.pdf, same bytes and ETag", async () => {
+    const { j, article } = await setup();
+    const ref = article.refnumber;
+    const bypass = { authorization: "Bearer edge-cache-bypass" };
+    for (const n of [1, 2, 3]) {
+      const api = await fetchWorker(certificateUrl(j, ref, n), { headers: bypass });
+      expect(api.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${ref}.pdf"`);
+      const file = await fetchWorker(fileUrl(j, ref, n), { headers: bypass });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(file.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${ref}-${n}.pdf"`);
+      expect(file.headers.get("cache-control")).toBe(api.headers.get("cache-control"));
+      expect(file.headers.get("etag")).toBe(api.headers.get("etag"));
+      expect(file.headers.get("x-robots-tag")).toBe("noindex");
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(await api.arrayBuffer()));
+    }
+    const names = new Set<string>();
+    for (const n of [1, 2, 3]) names.add((await fetchWorker(fileUrl(j, ref, n))).headers.get("content-disposition")!);
+    expect(names.size).toBe(3);
+    // Conditional requests work as on the API call.
+    const etag = (await fetchWorker(fileUrl(j, ref, 2), { headers: bypass })).headers.get("etag")!;
+    const again = await fetchWorker(fileUrl(j, ref, 2), { headers: { ...bypass, "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("the certificate page's buttons and /verify link the per-author URL", async () => {
+    const { j, article } = await setup();
+    const ref = article.refnumber;
+    const html = await (await fetchWorker(j.url(`/pdf?refno=${ref}`))).text();
+    for (const n of [1, 2, 3]) expect(html).toContain(`href="/pdf/${ref}/certificate-${ref}-${n}.pdf" download="certificate-${ref}-${n}.pdf"`);
+    expect(html).not.toContain("/api/pdf/certificate/");
+  });
+
+  it("is kept by the edge cache like the API call", async () => {
+    const { j, article } = await setup();
+    const first = await fetchWorker(fileUrl(j, article.refnumber, 1));
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    const stored = new Uint8Array(await first.arrayBuffer());
+    const repeat = await fetchWorker(fileUrl(j, article.refnumber, 1));
+    expect(repeat.headers.get("x-edge-cache")).toBe("HIT");
+    expect(repeat.headers.get("content-disposition")).toBe(`attachment; filename="certificate-${article.refnumber}-1.pdf"`);
+    expect(repeat.headers.get("x-robots-tag")).toBe("noindex");
+    expect(new Uint8Array(await repeat.arrayBuffer())).toEqual(stored);
+  });
+
+  it("refuses what the API call refuses, and any other file name, with a 404", async () => {
+    const { j, issue, article } = await setup();
+    const ref = article.refnumber;
+    const disabled = await makeArticle(j.id, issue, { status: "disabled" });
+    for (const path of [
+      `/pdf/${ref}/certificate-${ref}-0.pdf`,
+      `/pdf/${ref}/certificate-${ref}-4.pdf`,
+      `/pdf/${ref}/certificate-999999999-1.pdf`,
+      `/pdf/999999999/certificate-999999999-1.pdf`,
+      `/pdf/${ref}/certificate-${ref}.pdf`,
+      `/pdf/${ref}/${ref}-1.pdf`,
+      `/pdf/${ref}/certificate-${ref}-x.pdf`,
+      `/pdf/${disabled.refnumber}/certificate-${disabled.refnumber}-1.pdf`,
+    ]) {
+      const res = await fetchWorker(j.url(path));
+      expect(res.status, path).toBe(404);
+    }
+    // Another journal never serves it.
+    const b = await makeJournal();
+    expect((await fetchWorker(b.url(`/pdf/${ref}/certificate-${ref}-1.pdf`))).status).toBe(404);
+  });
+});
+
 describe("certificate verification page /verify/{code}", () => {
   async function codeOf(j: { url(p: string): string }, ref: string, author: number) {
-    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}-${author}.pdf`);
+    const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}.pdf`);
     const match = /\/verify\/([0-9A-Za-z]+-\d+-[0-9A-Z]{10})/.exec(documentText(doc));
     expect(match).not.toBeNull();
     return match![1];
@@ -311,7 +383,7 @@ describe("certificate verification page /verify/{code}", () => {
     // Still Bela's certificate, now downloadable as author 1.
     const moved = await (await fetchWorker(j.url(`/verify/${bela}`))).text();
     expect(moved).toContain("issued to <strong>Bela Sen</strong>");
-    expect(moved).toContain(`href="/api/pdf/certificate/${article.refnumber}/1"`);
+    expect(moved).toContain(`href="/pdf/${article.refnumber}/certificate-${article.refnumber}-1.pdf"`);
     // A new author in Bela's old place does not inherit the code.
     await changeArticle(j, article.id, { authorname: "Asha Rao, Chitra Iyer" });
     const res = await fetchWorker(j.url(`/verify/${bela}`));
@@ -334,6 +406,70 @@ describe("certificate verification page /verify/{code}", () => {
     // A forged code for the same withdrawn article is still simply invalid.
     const forged = await fetchWorker(j.url(`/verify/${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`));
     expect(forged.status).toBe(404);
+  });
+
+  /** A code as certificates were signed before the name binding (v1): journal, refnumber and position only. */
+  async function v1Code(journalId: number, ref: string, position: number): Promise<string> {
+    const secret = certificateSecret(env)!;
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`certificate:v1:${journalId}:${ref}:${position}`)));
+    const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let bits = "";
+    for (const b of sig.slice(0, 7)) bits += b.toString(2).padStart(8, "0");
+    let mac = "";
+    for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
+    return `${ref}-${position}-${mac}`;
+  }
+
+  it("accepts an earlier (v1, position-bound) code, saying so and asking to compare the printed name", async () => {
+    const { j, article } = await setup();
+    const code = await v1Code(j.id, article.refnumber, 2);
+    // Not what a certificate prints today (those are v2).
+    expect(code).not.toBe(await codeOf(j, article.refnumber, 2));
+    const res = await fetchWorker(j.url(`/verify/${code}`));
+    expect(res.status).toBe(200);
+    const html = (await res.text()).replace(/<!-- -->/g, ""); // React's text-node separators
+    expect(html).toContain("Verified — earlier certificate");
+    expect(html).toContain("Certificate of Publication verified (earlier certificate)");
+    expect(html).toContain("Annals of Verifiable Agronomy issued this certificate for the article below, to the author in position 2 of its byline.");
+    expect(html).toContain(
+      "It is an earlier certificate, identified by the author&#x27;s position in the byline rather than by name, so this page cannot confirm the name printed on it.",
+    );
+    expect(html).toContain("The author in position 2 of the byline today is <strong>José Müller-Łukasz</strong> (author 2 of 3).");
+    expect(html).toContain("Compare this with the name printed on the certificate. If they differ, the byline may have been corrected since the certificate was issued: contact the journal before relying on it.");
+    expect(html).toContain("<i>Oryza sativa</i>");
+    expect(html).toContain(`<code>${code}</code>`);
+    expect(html).not.toContain("This verification code is not valid");
+    // Typed in lower case, it still reads as the same earlier certificate.
+    expect((await fetchWorker(j.url(`/verify/${code.toLowerCase()}`))).status).toBe(200);
+
+    // A forged code in the v1 form, another journal's v1 code, or a v1 code of another position: not valid.
+    const forged = `${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`;
+    const other = await makeJournal();
+    for (const bad of [forged, await v1Code(other.id, article.refnumber, 2), `${article.refnumber}-3-${code.split("-")[2]}`]) {
+      const r = await fetchWorker(j.url(`/verify/${bad}`));
+      expect(r.status, bad).toBe(404);
+      expect(await r.text()).toContain("This verification code is not valid for this journal.");
+    }
+  });
+
+  it("an earlier code whose position is past today's byline says the byline changed; on a withdrawn article, withdrawn", async () => {
+    const { j, article } = await setup();
+    const code = await v1Code(j.id, article.refnumber, 3);
+    await changeArticle(j, article.id, { authorname: "Dr. Anjali Sharma, José Müller-Łukasz" });
+    const shorter = await fetchWorker(j.url(`/verify/${code}`));
+    expect(shorter.status).toBe(200);
+    const html = await shorter.text();
+    expect(html).toContain("Certificate of Publication verified (earlier certificate)");
+    expect(html).toContain(
+      "The byline now lists 2 authors, so no author stands in position 3 today: the byline has been corrected since the certificate was issued. Contact the journal before relying on it.",
+    );
+    await changeArticle(j, article.id, { status: "disabled" });
+    const withdrawn = await fetchWorker(j.url(`/verify/${code}`));
+    expect(withdrawn.status).toBe(410);
+    const w = (await withdrawn.text()).replace(/<!-- -->/g, "");
+    expect(w).toContain("This certificate was issued by this journal, but the article has since been withdrawn.");
+    expect(w).toContain("to the author in position 3 of its byline for the article");
   });
 
   it("has a form to type a certificate ID in, which leads to the code's page", async () => {
@@ -361,11 +497,11 @@ describe("certificate contents added for editors comparing with peers", () => {
     const { j, article, issue } = await setup();
     await db().update(articles).set({ doi: "10.5555/avag.2025.v3i2.77" }).where(eq(articles.id, article.id));
     await bumpJournalVersion(db(), j.id);
-    const text = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}-1.pdf`));
+    const text = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, article.refnumber, 1)), `certificate-${article.refnumber}.pdf`));
     expect(text).toContain("DOI: https://doi.org/10.5555/avag.2025.v3i2.77");
     expect(text).toContain("Date of issue: 15 January 2025");
     const plain = await makeArticle(j.id, issue, { pagenumber: "20-22" });
-    const without = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, plain.refnumber, 1)), `certificate-${plain.refnumber}-1.pdf`));
+    const without = documentText(await loadPdfResponse(await fetchWorker(certificateUrl(j, plain.refnumber, 1)), `certificate-${plain.refnumber}.pdf`));
     expect(without).not.toContain("DOI");
   });
 });

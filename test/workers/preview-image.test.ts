@@ -1,6 +1,12 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { settings } from "../../app/db/schema";
 import { describe, expect, it } from "vitest";
+import { previewBuilds } from "../../app/documents/preview-image.server";
 import { bumpJournalVersion } from "../../app/models/journals.server";
-import { db, fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { db, fetchWorker, makeAdminSession, makeArticle, makeIssue, makeJournal } from "../factories";
+import { decodePng, discPng, tinyJpeg } from "../images";
+import { encodePng } from "../../scripts/seed/png";
 
 /** Link previews (issue 17.3): every article, issue and home page names a 1200×630 PNG that loads. */
 
@@ -55,5 +61,130 @@ describe("link-preview image", () => {
     const old = await fetchWorker(url, { redirect: "manual" });
     expect(old.status).toBe(302);
     expect(new URL(old.headers.get("location")!, url).href).toBe(next);
+  });
+});
+
+describe("link-preview image with the journal's logo (issue 17.3)", () => {
+  type Session = Awaited<ReturnType<typeof makeAdminSession>>;
+  const LOGO: [number, number, number] = [222, 64, 26]; // an orange-red no part of the card uses
+  const WHITE = [255, 255, 255];
+  const CREAM = [248, 243, 230];
+  // The round plate: centre and the logo's box (app/documents/preview-image.server.ts).
+  const CX = 210;
+  const CY = 285;
+
+  async function uploadLogo(s: Session, bytes: Uint8Array, name: string, type: string) {
+    const form = new FormData();
+    form.set("logoFile", new File([bytes as BlobPart], name, { type }));
+    const res = await fetchWorker(s.url("/api/settings/logo"), { method: "POST", headers: s.auth, body: form });
+    expect(res.status).toBe(200);
+  }
+
+  async function uploadLogoRemoved(s: Session) {
+    const form = new FormData();
+    form.set("remove", "1");
+    expect((await fetchWorker(s.url("/api/settings/logo"), { method: "POST", headers: s.auth, body: form })).status).toBe(200);
+  }
+
+  async function previewOf(j: { url(p: string): string }) {
+    const html = await (await fetchWorker(j.url("/"))).text();
+    const url = /<meta property="og:image" content="([^"]*)"/.exec(html)![1];
+    const res = await fetchWorker(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { url, bytes, image: decodePng(bytes) };
+  }
+
+  const pixel = (img: ReturnType<typeof decodePng>, x: number, y: number) => Array.from(img.rgb.subarray((y * img.width + x) * 3, (y * img.width + x) * 3 + 3));
+  const near = (a: number[], b: readonly number[], tolerance = 3) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
+  /** How many pixels of the rectangle are the logo's colour. */
+  function logoPixels(img: ReturnType<typeof decodePng>, x0: number, y0: number, x1: number, y1: number): number {
+    let n = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (near(pixel(img, x, y), LOGO)) n++;
+    return n;
+  }
+
+  it("draws an uploaded PNG logo on the round plate, once per logo and settings, and the seal without one", async () => {
+    const s = await makeAdminSession({ settings: { websitename: "Journal of Logo Previews", issn: "2454-6127" } });
+    const before = await previewOf(s);
+    expect([before.image.width, before.image.height]).toEqual([1200, 630]);
+    // No logo: the monogram seal (cream centre), nothing of the logo's colour anywhere.
+    expect(logoPixels(before.image, 0, 0, 1200, 630)).toBe(0);
+    expect(near(pixel(before.image, CX, CY - 103), CREAM)).toBe(true);
+
+    await uploadLogo(s, discPng(300, LOGO), "logo.png", "image/png");
+    const built = previewBuilds.count;
+    const withLogo = await previewOf(s);
+    expect(previewBuilds.count - built).toBe(1);
+    expect(withLogo.url).not.toBe(before.url);
+    const img = withLogo.image;
+    // The disc logo fills the middle of the plate in its own colour…
+    expect(near(pixel(img, CX, CY), LOGO)).toBe(true);
+    expect(near(pixel(img, CX - 80, CY), LOGO)).toBe(true);
+    expect(near(pixel(img, CX, CY + 80), LOGO)).toBe(true);
+    const inBox = logoPixels(img, CX - 98, CY - 98, CX + 98, CY + 98);
+    // ≈ π·98² px of a disc filling the 196-px box (edges anti-aliased).
+    expect(inBox).toBeGreaterThan(0.7 * Math.PI * 98 * 98);
+    // …its transparent corners show the white plate, and nothing of it lies outside the plate.
+    expect(near(pixel(img, CX - 95, CY - 95), WHITE)).toBe(true);
+    expect(logoPixels(img, 0, 0, 1200, 630)).toBe(inBox);
+    // The name is still drawn beside it (white text right of the plate).
+    expect(before.bytes).not.toEqual(withLogo.bytes);
+
+    // A later staff change that does not touch what the image shows: new URL, same stored image, not drawn again.
+    await bumpJournalVersion(db(), s.id);
+    const again = await previewOf(s);
+    expect(again.url).not.toBe(withLogo.url);
+    expect(previewBuilds.count - built).toBe(1);
+    expect(again.bytes).toEqual(withLogo.bytes);
+    // Stored once, and only the current one: the seal's image went when the logo's was stored.
+    expect((await env.FILES.list({ prefix: `journals/${s.id}/previews/` })).objects).toHaveLength(1);
+
+    // An opaque square logo (RGB, no alpha channel) stays inside the round plate.
+    const side = 240;
+    const raw = new Uint8Array(side * (1 + side * 3));
+    for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) raw.set(LOGO, y * (1 + side * 3) + 1 + x * 3);
+    await uploadLogo(s, encodePng(side, side, 2, raw), "square.png", "image/png");
+    const square = (await previewOf(s)).image;
+    expect(near(pixel(square, CX - 96, CY - 96), LOGO)).toBe(true); // the box's corner
+    let outside = 0;
+    for (let y = 0; y < 630; y++) for (let x = 0; x < 1200; x++) if (Math.hypot(x + 0.5 - CX, y + 0.5 - CY) > 141 && near(pixel(square, x, y), LOGO)) outside++;
+    expect(outside).toBe(0);
+
+    // A JPEG logo cannot be decoded in the Worker: the seal stands in, the image still loads.
+    await uploadLogo(s, tinyJpeg(), "logo.jpg", "image/jpeg");
+    const jpeg = await previewOf(s);
+    expect(logoPixels(jpeg.image, 0, 0, 1200, 630)).toBe(0);
+    expect(near(pixel(jpeg.image, CX, CY - 103), CREAM)).toBe(true);
+  });
+
+  it("draws a 4-megapixel logo (the largest allowed); prints the time of one generation with and without it", async () => {
+    const s = await makeAdminSession({ settings: { websitename: "Journal of Large Logos" } });
+    // Wall time of the image request alone (the page first, so fonts are parsed and the URL known).
+    const timeImage = async () => {
+      const html = await (await fetchWorker(s.url("/"))).text();
+      const url = /<meta property="og:image" content="([^"]*)"/.exec(html)![1];
+      const started = performance.now();
+      const res = await fetchWorker(url);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { ms: performance.now() - started, image: decodePng(bytes) };
+    };
+    const seal: number[] = [];
+    const big: number[] = [];
+    let image: ReturnType<typeof decodePng> | null = null;
+    for (let i = 0; i < 3; i++) {
+      await db().update(settings).set({ websitename: `Journal of Large Logos ${i}` }).where(eq(settings.journalId, s.id));
+      await bumpJournalVersion(db(), s.id);
+      await uploadLogoRemoved(s);
+      seal.push((await timeImage()).ms);
+      await uploadLogo(s, discPng(2000, LOGO), `big${i}.png`, "image/png");
+      const t = await timeImage();
+      big.push(t.ms);
+      image = t.image;
+    }
+    console.log(`preview generation, seal: ${seal.map((m) => m.toFixed(0)).join(", ")} ms; with a 2000×2000 PNG logo (fresh upload, decoded once): ${big.map((m) => m.toFixed(0)).join(", ")} ms`);
+    expect(near(pixel(image!, CX, CY), LOGO)).toBe(true);
+    expect(near(pixel(image!, CX - 95, CY - 95), WHITE)).toBe(true);
   });
 });

@@ -107,6 +107,10 @@ describe("primary host", () => {
     expect(text).toMatch(new RegExp(`https://${j.host.replace(/\./g, "\\.")}/verify/${article.refnumber}-1-`));
     expect(text).not.toContain(alias);
     expect(text).not.toContain(":8443");
+    // The certificate page's per-author URL is a file like any other: an alias sends it to the primary host.
+    const file = await fetchWorker(`http://${alias}:8443/pdf/${article.refnumber}/certificate-${article.refnumber}-1.pdf`, { redirect: "manual" });
+    expect(file.status).toBe(301);
+    expect(file.headers.get("location")).toBe(`https://${j.host}/pdf/${article.refnumber}/certificate-${article.refnumber}-1.pdf`);
   });
 
   it("the announcement staff copy after publishing names the primary host", async () => {

@@ -1,9 +1,11 @@
-import { Hono } from "hono";
+import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
 import {
+  apiCertificateFileName,
   articleCoverPage,
   authorCertificate,
+  certificateFileName,
   certificateEtagKey,
   certificateZip,
   editorCertificateZip,
@@ -30,7 +32,9 @@ export { MAX_SELECTION, parseRefnumber } from "../../app/schemas/selection";
 
 /**
  * Downloads of spec §7, generated in the Worker for the journal of the request's host:
- *   GET  /api/pdf/certificate/{refnumber}/{author}  certificate-{refnumber}-{author}.pdf ({author} = 1-based byline position)
+ *   GET  /api/pdf/certificate/{refnumber}/{author}  certificate-{refnumber}.pdf ({author} = 1-based byline position)
+ *        (the certificate page links the same document as /pdf/{refnumber}/certificate-{refnumber}-{author}.pdf:
+ *        certificateFile below, mounted in workers/app.ts)
  *   GET  /api/pdf/coverpage/{id}                     coverpage-{id}.pdf ({id} = article id)
  *   GET  /api/pdf/editorialboard                     Editorial-Board.pdf
  *   POST /api/pdf/indexpage          (admin)         Index-Page.pdf
@@ -127,10 +131,32 @@ export async function readSelection<T>(request: Request, key: string, noun: stri
 
 // ---- Public downloads -------------------------------------------------------------------------
 
-pdfApp.get("/certificate/:refnumber/:author", async (c) => {
+pdfApp.get("/certificate/:refnumber/:author", (c) => {
   const refnumber = parseRefnumber(c.req.param("refnumber"));
   const position = parseAuthorPosition(c.req.param("author"));
   if (!refnumber || !position) return json({ error: "not_found" }, 404);
+  return serveCertificate(c, refnumber, position, apiCertificateFileName(refnumber));
+});
+
+/**
+ * GET /pdf/{refnumber}/certificate-{refnumber}-{n}.pdf — the certificate page's buttons (issue
+ * 17.7): the same document, checks and cache headers as the API call, saved under a name
+ * distinct per author. Mounted by workers/app.ts outside /api, so an alias host 301s to the
+ * primary like every other file. Any other file name under /pdf/{refnumber}/ falls through to
+ * the site's 404 page.
+ */
+export async function certificateFile(c: Context<HonoEnv>, next: Next): Promise<Response | void> {
+  const refnumber = parseRefnumber(c.req.param("refnumber"));
+  const m = /^certificate-([A-Za-z0-9]{1,40})-(\d{1,3})\.pdf$/.exec(c.req.param("file") ?? "");
+  // Not a certificate's name: the site's own 404 page answers.
+  if (!refnumber || !m || m[1] !== refnumber) return next();
+  const position = parseAuthorPosition(m[2]);
+  if (!position) return json({ error: "not_found" }, 404);
+  return serveCertificate(c, refnumber, position, certificateFileName(refnumber, position));
+}
+
+/** One author's certificate with its ETag (checked before any query), or the refusal. */
+async function serveCertificate(c: Context<HonoEnv>, refnumber: string, position: number, filename: string): Promise<Response> {
   const journal = c.get("journal");
   const key = await certificateEtagKey(c.env, journal, refnumber, position);
   if (!key.ok) return refused(key);
@@ -139,8 +165,12 @@ pdfApp.get("/certificate/:refnumber/:author", async (c) => {
   const doc = await authorCertificate(c.env, journal, refnumber, position, () => notModified(c.req.raw, etag, true));
   if (!doc.ok) return refused(doc);
   if (doc.value === "not-modified") return notModifiedResponse(etag);
-  return pdfResponse(doc.value.bytes, doc.value.filename, "public", etag);
-});
+  const res = pdfResponse(doc.value, filename, "public", etag);
+  // An author's certificate is theirs to share, not a search result: robots.txt keeps crawlers
+  // out of /api/, and this keeps the /pdf/{ref}/… copy out of indexes too.
+  res.headers.set("x-robots-tag", "noindex");
+  return res;
+}
 
 pdfApp.get("/coverpage/:id", async (c) => {
   const id = parseId(c.req.param("id"));

@@ -6,14 +6,15 @@ import { readCertificatePage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
-import { articleFileUrl, articlePath, certificatePdfPath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
+import { articleFileUrl, articlePath, certificateFilePath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
 import { splitAuthors } from "../../lib/names";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 /**
- * /pdf?refno=…: the downloads an author receives after publication. Document links point at
- * the PDF endpoints of the JSON API (/api/pdf/...). An unknown refno leaves the page empty
+ * /pdf?refno=…: the downloads an author receives after publication. Each author's certificate
+ * is linked as /pdf/{ref}/certificate-{ref}-{n}.pdf (a name distinct per author, issue 17.7);
+ * cover page and board point at the PDF endpoints of the JSON API (/api/pdf/...). An unknown refno leaves the page empty
  * (spec §8), with a 404 status so it is never indexed.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -91,7 +92,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
             <li key={`${index}-${name}`}>
               <a
                 className="button"
-                href={certificatePdfPath(article.refnumber, index + 1)}
+                href={certificateFilePath(article.refnumber, index + 1)}
                 download={`certificate-${article.refnumber}-${index + 1}.pdf`}
               >
                 Certificate: {name}

@@ -1,22 +1,21 @@
 import type { Route } from "./+types/preview-image";
 import { appContext } from "../../context";
-import { buildPreviewImage } from "../../documents/preview-image.server";
+import { journalPreviewImage } from "../../documents/downloads.server";
 import { previewImagePath } from "../../lib/urls";
 
 /**
  * /og/{version}.png: the journal's link-preview image (og:image, twitter:image, JSON-LD image
  * of its pages). The URL names the journal's version, which every staff write bumps, so the
- * image is cached for a year; an older version's URL redirects to the current one.
+ * image is cached for a year; an older version's URL redirects to the current one. The PNG is
+ * drawn at most once per logo and settings it shows (stored in R2, journalPreviewImage).
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { journal } = context.get(appContext);
+  const { env, journal } = context.get(appContext);
   const current = previewImagePath(journal.version);
   if (`/og/${params.file}` !== current) {
     return new Response(null, { status: 302, headers: { location: current, "cache-control": "no-store" } });
   }
-  const s = journal.settings;
-  const subtitle = [s.issn && `ISSN ${s.issn}`, s.journal_essn && `E-ISSN ${s.journal_essn}`, "Peer-reviewed journal"].filter(Boolean).join("  ·  ");
-  const png = buildPreviewImage({ name: s.websitename || journal.name, subtitle, domain: s.domain || journal.host });
+  const png = await journalPreviewImage(env, journal);
   return new Response(png as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": "image/png",

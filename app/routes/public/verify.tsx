@@ -2,25 +2,44 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { canonicalCode, certificateSecret, matchCode, parseCode } from "../../documents/verification.server";
+import { canonicalCode, certificateSecret, matchCode, matchV1Code, parseCode } from "../../documents/verification.server";
 import { formatPeriod } from "../../documents/format.server";
 import { longDate } from "../../lib/dates";
 import { formatPages } from "../../lib/pages";
 import { readVerifyPage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { articlePath, certificatePdfPath, verifyPath } from "../../lib/urls";
+import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
 import { splitAuthors } from "../../lib/names";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { VERIFY_MESSAGES } from "../../schemas/messages";
+import { VERIFY_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
 
 const INVALID = VERIFY_MESSAGES.invalid;
 
 type Outcome =
   | { state: "form"; code: string; message: string }
   | { state: "invalid"; code: string }
-  | { state: "withdrawn"; code: string; author: string; titleHtml: string; refnumber: string; journal: string }
+  | { state: "withdrawn"; code: string; author: string; titleHtml: string; refnumber: string; journal: string; earlierPosition?: number }
+  | {
+      /** A genuine code of the earlier, position-bound form (v1, ADR 015): the name cannot be confirmed. */
+      state: "earlier";
+      code: string;
+      earlier: {
+        position: number;
+        /** Who stands at that position today, or null when the byline is now shorter. */
+        currentAuthor: string | null;
+        authorCount: number;
+        titleHtml: string;
+        refnumber: string;
+        issue: string;
+        pages: string;
+        published: string;
+        doi: string;
+        journal: string;
+        articleUrl: string;
+      };
+    }
   | {
       state: "verified";
       code: string;
@@ -47,7 +66,10 @@ type Outcome =
  * (app/documents/verification.server.ts): a malformed code is rejected without touching D1; a
  * well-formed one costs one query, and is genuine when the MAC matches one of the article's
  * current authors (so a byline reorder neither breaks nor transfers it). A genuine code of an
- * article that is no longer published is reported as withdrawn, not as invalid.
+ * article that is no longer published is reported as withdrawn, not as invalid. A code that
+ * matches no current author but is a genuine earlier (v1, position-bound) code is confirmed
+ * for the article and byline position only, showing who stands there now with a caveat to
+ * compare the printed name (ADR 015).
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
@@ -66,15 +88,41 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const article = await readVerifyPage(getDb(env.DB), journal.id, shown.refnumber);
   if (!article) return invalid();
   const authors = splitAuthors(article.authorname);
-  const index = await matchCode(certificateSecret(env), journal.id, shown, authors);
-  if (index < 0) return invalid();
+  const secret = certificateSecret(env);
+  const index = await matchCode(secret, journal.id, shown, authors);
+  // Not a current (name-bound) code: perhaps a certificate printed before the name binding.
+  const earlier = index < 0 && (await matchV1Code(secret, journal.id, shown));
+  if (index < 0 && !earlier) return invalid();
   const code = canonicalCode(shown);
   const journalName = journal.settings.websitename || journal.name;
   const titleHtml = sanitizeHtml(article.title, TITLE_PROFILE);
   if (article.status !== "enabled") {
-    return data<Outcome>({ state: "withdrawn", code, author: authors[index], titleHtml, refnumber: article.refnumber, journal: journalName }, { status: 410 });
+    const author = earlier ? "" : authors[index];
+    return data<Outcome>(
+      { state: "withdrawn", code, author, titleHtml, refnumber: article.refnumber, journal: journalName, ...(earlier ? { earlierPosition: shown.position } : {}) },
+      { status: 410 },
+    );
   }
   const period = formatPeriod(article.frequency || article.issueFrequency || "");
+  if (earlier) {
+    return data<Outcome>({
+      state: "earlier",
+      code,
+      earlier: {
+        position: shown.position,
+        currentAuthor: authors[shown.position - 1] ?? null,
+        authorCount: authors.length,
+        titleHtml,
+        refnumber: article.refnumber,
+        issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
+        pages: formatPages(article.pagenumber),
+        published: longDate(article.publishdate),
+        doi: article.doi,
+        journal: journalName,
+        articleUrl: articlePath(article),
+      },
+    });
+  }
   return data<Outcome>({
     state: "verified",
     code,
@@ -90,13 +138,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       doi: article.doi,
       journal: journalName,
       articleUrl: articlePath(article),
-      certificateUrl: certificatePdfPath(article.refnumber, index + 1),
+      certificateUrl: certificateFilePath(article.refnumber, index + 1),
     },
   });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const title = loaderData?.state === "verified" ? "Certificate verified" : "Certificate verification";
+  const title = loaderData?.state === "verified" || loaderData?.state === "earlier" ? "Certificate verified" : "Certificate verification";
   return [{ title: pageTitle(title, siteNameFromMatches(matches)) }, { name: "robots", content: "noindex" }];
 }
 
@@ -169,7 +217,8 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         </p>
         <h1 id="verify-title">{VERIFY_MESSAGES.withdrawn}</h1>
         <p>
-          {outcome.journal} issued certificate <code>{code}</code> to <strong>{outcome.author}</strong> for the article{" "}
+          {outcome.journal} issued certificate <code>{code}</code> to{" "}
+          {outcome.earlierPosition ? `the author in position ${outcome.earlierPosition} of its byline` : <strong>{outcome.author}</strong>} for the article{" "}
           <q dangerouslySetInnerHTML={{ __html: outcome.titleHtml }} /> (Ref. No. {outcome.refnumber}), which is no longer published.
         </p>
         <p>
@@ -198,6 +247,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
       </Main>
     );
   }
+  if (outcome.state === "earlier") return <EarlierCertificate code={code} e={outcome.earlier} />;
   const v = outcome.verified;
   return (
     <Main className="content verify-page" labelledBy="verify-title">
@@ -260,6 +310,81 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         <a className="button ghost" href={v.certificateUrl} download>
           Download this certificate
         </a>
+      </p>
+    </Main>
+  );
+}
+
+/** A genuine earlier (v1) certificate: the article is confirmed, the printed name only by comparison. */
+function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { state: "earlier" }>["earlier"] }) {
+  return (
+    <Main className="content verify-page" labelledBy="verify-title">
+      <p style={badge(true)}>
+        <span aria-hidden="true">✓</span> {VERIFY_V1_MESSAGES.badge}
+      </p>
+      <h1 id="verify-title">{VERIFY_V1_MESSAGES.heading}</h1>
+      <p>{VERIFY_V1_MESSAGES.issued(e.journal, e.position)}</p>
+      <p>{VERIFY_V1_MESSAGES.explain}</p>
+      <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+        {e.currentAuthor ? (
+          <>
+            <p style={{ margin: 0 }}>
+              {VERIFY_V1_MESSAGES.compare(e.position)} <strong>{e.currentAuthor}</strong>
+              {e.authorCount > 1 ? ` (author ${e.position} of ${e.authorCount})` : ""}.
+            </p>
+            <p style={{ margin: ".4rem 0 0" }}>{VERIFY_V1_MESSAGES.caveat}</p>
+          </>
+        ) : (
+          <p style={{ margin: 0 }}>{VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)}</p>
+        )}
+      </div>
+      <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
+        <div>
+          <dt>Article</dt>
+          <dd>
+            <Link to={e.articleUrl} dangerouslySetInnerHTML={{ __html: e.titleHtml }} />
+          </dd>
+        </div>
+        <div>
+          <dt>Published in</dt>
+          <dd>
+            {e.journal}, {e.issue}
+          </dd>
+        </div>
+        <div>
+          <dt>Pages</dt>
+          <dd>{e.pages}</dd>
+        </div>
+        <div>
+          <dt>Published on</dt>
+          <dd>{e.published}</dd>
+        </div>
+        {e.doi ? (
+          <div>
+            <dt>DOI</dt>
+            <dd>
+              <a href={`https://doi.org/${e.doi}`}>https://doi.org/{e.doi}</a>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Reference number</dt>
+          <dd>{e.refnumber}</dd>
+        </div>
+        <div>
+          <dt>Certificate ID</dt>
+          <dd>
+            <code>{code}</code>
+          </dd>
+        </div>
+      </dl>
+      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+        <Link className="button secondary" to={e.articleUrl}>
+          View the article
+        </Link>
+        <Link className="button ghost" to="/contact">
+          Contact the journal
+        </Link>
       </p>
     </Main>
   );
