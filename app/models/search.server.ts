@@ -60,17 +60,18 @@ export async function adminSearchPage(
   // The matches drive the query (CROSS JOIN fixes the join order): left to itself, SQLite
   // walks the journal's whole (journal, year, volume, issue, page) index and probes the
   // matches — fine at 1k, 100k index entries at 100k. The FTS5 arms match every journal's
-  // articles (the indexes are shared), so each match is first checked against this journal in
-  // the small (journal_id, id) index, and only this journal's rows are read for the sort.
-  const inJournal = "FROM hits CROSS JOIN articles j INDEXED BY articles_journal_id_idx ON j.journal_id = ?1 AND j.id = hits.id";
-  const order = "a.year DESC, a.volume DESC, a.issue DESC, a.first_page, a.id";
+  // articles (the indexes are shared), so each match is checked against this journal and given
+  // its issue order in the narrow (id, journal, year, volume, issue, page) index (migration
+  // 0015), without reading its wide row.
+  const inJournal = "FROM hits CROSS JOIN articles s INDEXED BY articles_id_sort_idx ON s.id = hits.id AND s.journal_id = ?1";
+  const order = (t: string) => `${t}.year DESC, ${t}.volume DESC, ${t}.issue DESC, ${t}.first_page, ${t}.id`;
   const d1 = d1Of(db);
   // One pass: the matches are sorted on their issue and page only (the total counted on the
   // way), and whole rows (abstracts included) are read for the one page shown.
   const { results } = await d1
     .prepare(
-      `${hits}, page(id, total) AS (SELECT a.id, count(*) OVER () ${inJournal} CROSS JOIN articles a ON a.id = j.id ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})
-       SELECT ${ARTICLE_COLUMNS}, page.total AS "__total" FROM page JOIN articles a ON a.id = page.id ORDER BY ${order}`,
+      `${hits}, page(id, total) AS (SELECT s.id, count(*) OVER () ${inJournal} ORDER BY ${order("s")} LIMIT ${pageSize} OFFSET ${offset})
+       SELECT ${ARTICLE_COLUMNS}, page.total AS "__total" FROM page JOIN articles a ON a.id = page.id ORDER BY ${order("a")}`,
     )
     .bind(...params)
     .all<Record<string, unknown>>();
