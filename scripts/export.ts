@@ -1,8 +1,9 @@
 /**
  * Restorable SQL dump of the D1 data. `wrangler d1 export` refuses databases with FTS5 virtual
  * tables, so this dumps the rows of every ordinary table as INSERT statements instead; the
- * schema comes from migrations/ and the dump ends by re-filling the search index with the
- * enabled articles only (what the triggers of migrations/0002 keep in it).
+ * schema comes from migrations/ and the dump ends by re-filling the search indexes: the enabled
+ * articles in the public one (what the triggers of migrations/0002 keep in it), the disabled
+ * ones in the staff search's (migrations/0015).
  *
  *   npm run export                       local D1 (.wrangler/state) → backups/journal-<date>.sql
  *   npm run export -- --out file.sql     choose the file
@@ -100,17 +101,22 @@ try {
     console.log(`  ${table}: ${count} rows`);
     total += count;
   }
-  // The search index must hold exactly what the triggers of migrations/0002 put there: enabled
-  // articles only. FTS5's 'rebuild' would read every row of `articles`, disabled ones included,
-  // and the update/delete triggers only remove entries of rows that were enabled, so a disabled
-  // article indexed that way would stay searchable for good. The insert trigger has already
-  // indexed the enabled rows above; clearing and re-filling with the trigger's own column list
-  // and condition makes the dump's result independent of that.
+  // The search indexes must hold exactly what the triggers put there: enabled articles only in
+  // articles_fts (migrations/0002), disabled ones only in articles_fts_disabled (0015). FTS5's
+  // 'rebuild' would read every row of `articles`, whatever its status, and the update/delete
+  // triggers only remove entries of rows of their own status, so an article indexed that way
+  // would stay in the wrong index for good (a disabled one searchable by readers). The insert
+  // triggers have already indexed the rows above; clearing and re-filling each index with its
+  // trigger's own column list and condition makes the dump's result independent of that.
   if (tables.includes("articles")) {
     lines.push(
       "INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all');",
       "INSERT INTO `articles_fts`(`rowid`, `search_title`, `authorname`, `keywords`, `search_abstract`)" +
         " SELECT `id`, `search_title`, `authorname`, `keywords`, `search_abstract` FROM `articles` WHERE `status` = 'enabled';",
+      // Staff search's index of the disabled articles (migrations/0015), re-filled the same way.
+      "INSERT INTO `articles_fts_disabled`(`articles_fts_disabled`) VALUES ('delete-all');",
+      "INSERT INTO `articles_fts_disabled`(`rowid`, `search_title`, `authorname`)" +
+        " SELECT `id`, `search_title`, `authorname` FROM `articles` WHERE `status` = 'disabled';",
     );
   }
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });

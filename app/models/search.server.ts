@@ -28,8 +28,9 @@ export const ADMIN_SEARCH_PAGE_SIZE = 20;
  * One page of the staff search and its total, in one D1 round trip, without reading the whole
  * journal (issue 16.5: the admin stays fast at 100k articles): the reference number and the
  * transaction ID by their unique indexes, an e-mail by its index, title and author words in
- * the FTS5 index (enabled articles) plus a scan of the journal's disabled articles only (the
- * index holds no disabled ones), newest issue first.
+ * the two FTS5 indexes — articles_fts (enabled articles, the public search's) and
+ * articles_fts_disabled (migration 0015) — so an article of either status is found by the same
+ * words and prefixes, and nothing is scanned; newest issue first.
  */
 export async function adminSearchPage(
   db: Db,
@@ -48,22 +49,29 @@ export async function adminSearchPage(
     "SELECT id FROM articles WHERE journal_id = ?1 AND refnumber = ?2",
     "SELECT id FROM articles WHERE journal_id = ?1 AND txnid IN (?2, ?3, ?4)",
     "SELECT id FROM articles WHERE journal_id = ?1 AND lower(email) = ?4",
-    "SELECT id FROM articles WHERE journal_id = ?1 AND status = 'disabled' AND (instr(lower(title), ?4) > 0 OR instr(lower(authorname), ?4) > 0)",
   ];
   if (terms) {
     params.push(`{search_title authorname} : (${terms})`);
-    parts.push(`SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?${params.length}`);
+    const m = params.length;
+    parts.push(`SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?${m}`);
+    parts.push(`SELECT rowid AS id FROM articles_fts_disabled WHERE articles_fts_disabled MATCH ?${m}`);
   }
   const hits = `WITH hits(id) AS (${parts.join(" UNION ")}) `;
-  const from = "FROM hits JOIN articles a ON a.id = hits.id WHERE a.journal_id = ?1";
-  const order = "a.year DESC, a.volume DESC, a.issue DESC, a.first_page, a.id";
+  // The matches drive the query (CROSS JOIN fixes the join order): left to itself, SQLite
+  // walks the journal's whole (journal, year, volume, issue, page) index and probes the
+  // matches — fine at 1k, 100k index entries at 100k. The FTS5 arms match every journal's
+  // articles (the indexes are shared), so each match is checked against this journal and given
+  // its issue order in the narrow (id, journal, year, volume, issue, page) index (migration
+  // 0015), without reading its wide row.
+  const inJournal = "FROM hits CROSS JOIN articles s INDEXED BY articles_id_sort_idx ON s.id = hits.id AND s.journal_id = ?1";
+  const order = (t: string) => `${t}.year DESC, ${t}.volume DESC, ${t}.issue DESC, ${t}.first_page, ${t}.id`;
   const d1 = d1Of(db);
   // One pass: the matches are sorted on their issue and page only (the total counted on the
   // way), and whole rows (abstracts included) are read for the one page shown.
   const { results } = await d1
     .prepare(
-      `${hits}, page(id, total) AS (SELECT a.id, count(*) OVER () ${from} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset})
-       SELECT ${ARTICLE_COLUMNS}, page.total AS "__total" FROM page JOIN articles a ON a.id = page.id ORDER BY ${order}`,
+      `${hits}, page(id, total) AS (SELECT s.id, count(*) OVER () ${inJournal} ORDER BY ${order("s")} LIMIT ${pageSize} OFFSET ${offset})
+       SELECT ${ARTICLE_COLUMNS}, page.total AS "__total" FROM page JOIN articles a ON a.id = page.id ORDER BY ${order("a")}`,
     )
     .bind(...params)
     .all<Record<string, unknown>>();
@@ -71,7 +79,7 @@ export async function adminSearchPage(
   let total = Number(results?.[0]?.__total ?? 0);
   // A page past the end has no rows to carry the total: count separately (a second round trip, that case only).
   if (!rows.length && offset > 0 && opts.count !== false) {
-    total = Number((await d1.prepare(`${hits}SELECT count(*) AS n ${from}`).bind(...params).first<{ n: number }>())?.n ?? 0);
+    total = Number((await d1.prepare(`${hits}SELECT count(*) AS n ${inJournal}`).bind(...params).first<{ n: number }>())?.n ?? 0);
   }
   return { rows, total };
 }

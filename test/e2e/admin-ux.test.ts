@@ -62,6 +62,13 @@ before(async () => {
           .bind(j, issue!.id, YEAR - 2, 1, 1, String(880000 + n), `TXN-UX-${n}`, title, title, "Dr. Anjali Sharma", "<p>Abstract.</p>", `${n}-${n}`, n, n, `${YEAR - 2}-01-15`)
           .run();
       }
+      // A disabled article (withdrawn) in the next issue: admin search must still find it by its author's name.
+      const next = await env.DB.prepare("select id from issues where journal_id = ? and year = ? and volume = 1 and issue = 2").bind(j, YEAR - 2).first<{ id: number }>();
+      await env.DB.prepare(
+        "insert into articles (journal_id, issue_id, year, volume, issue, refnumber, txnid, title, search_title, authorname, abstract, pagenumber, first_page, last_page, publishdate, status) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'disabled')",
+      )
+        .bind(j, next!.id, YEAR - 2, 1, 2, "889001", "TXN-UX-OFF", "Withdrawn teff trial", "Withdrawn teff trial", "Dr. Zoë Kwarteng", "<p>Abstract.</p>", "90-91", 90, 91, `${YEAR - 2}-01-15`)
+        .run();
       await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?)")
         .bind(j, "Dr. Kwame Mensah", "associate editor", "Professor", "University of Ghana")
         .run();
@@ -232,6 +239,14 @@ test("admin search from the top bar finds issues ('vol 2 issue 5') and articles"
   await page.getByText("45 articles match").waitFor();
   await page.locator(".admin-pager").getByText("Page 1 of 3").waitFor();
   assert.deepEqual(await axeViolations(page), []);
+  // A disabled article by an author's name, typed without the diacritic (issue 16.5: its own index).
+  await page.locator("#admin-q").fill("zoe kwarteng");
+  await page.locator("#admin-q").press("Enter");
+  await page.waitForURL(/\/admin\/search\?q=zoe\+kwarteng$/);
+  await page.getByText("1 article matches").waitFor();
+  const row = page.locator("tr", { hasText: "Withdrawn teff trial" });
+  assert.equal(await row.locator(".status").textContent(), "Disabled");
+  await screenshot(page, "admin-search-disabled-by-author");
 });
 
 test("public search past the last page says 'Page N of M' with a link back; pages are numbered", async () => {

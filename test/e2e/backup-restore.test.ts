@@ -174,6 +174,28 @@ test("the restored search index holds the enabled articles only, exactly as the 
   assert.deepEqual(indexedB, indexedA);
 });
 
+test("the restored staff search index holds the disabled articles only, and admin search finds them by title and author words", async () => {
+  const docs = (db: D1Database) => all(db, "SELECT id, sz FROM articles_fts_disabled_docsize ORDER BY id");
+  const indexedA = await withDb(stateA, docs);
+  const indexedB = await withDb(stateB, docs);
+  assert.deepEqual(
+    indexedB.map((r) => r.id),
+    [ids.disabled, ids.disabledLater],
+  );
+  assert.deepEqual(indexedB, indexedA);
+  await withDb(stateB, async (db) => {
+    // The FTS5 arm of admin search (app/models/search.server.ts adminSearchPage): title and
+    // author words of the disabled articles, prefix-matched.
+    const staff = async (words: string) =>
+      (await all(db, "SELECT rowid AS id FROM articles_fts_disabled WHERE articles_fts_disabled MATCH ? ORDER BY rowid", `{search_title authorname} : (${words})`)).map((r) => r.id);
+    assert.deepEqual(await staff('"quokka"*'), [ids.disabled]);
+    assert.deepEqual(await staff('"hidden"* "auth"*'), [ids.disabled]);
+    assert.deepEqual(await staff('"wombat"* "retract"*'), [ids.disabledLater]);
+    assert.deepEqual(await staff('"zymurgy"*'), []);
+    await db.prepare("INSERT INTO articles_fts_disabled(articles_fts_disabled) VALUES ('integrity-check')").run();
+  });
+});
+
 test("after a restore, search finds the enabled article and never the disabled ones", async () => {
   await withDb(stateB, async (db) => {
     const match = async (q: string) => (await all(db, "SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid", q)).map((r) => r.id);

@@ -205,6 +205,17 @@ describe("admin search finds issues and articles (16.5)", () => {
     expect(await text(await get(s, `/admin/search?q=${off.refnumber}`))).toContain(`/admin/archives/${off.id}`);
     expect(await text(await get(s, `/admin/search?q=${on.txnid.toLowerCase()}`))).toContain(`/admin/archives/${on.id}`);
     expect(await text(await get(s, "/admin/search?q=lena%40example.org"))).toContain(`/admin/archives/${on.id}`);
+    // A disabled article is matched like an enabled one (issue 16.5, migration 0015): by a title
+    // word, by an author's name, by prefixes, whatever the case and diacritics — and only in
+    // this journal.
+    const hidden = await makeArticle(s.id, issue, { title: "Teff <i>Eragrostis</i> lodging", authorname: "Dr. Zoë Kwarteng, Rahul Verma", status: "disabled", pagenumber: "11-12" });
+    for (const q of ["eragrostis", "Kwarteng", "zoe kwart", "TEFF LODG", "Dr. Zoë Kwarteng"]) {
+      const html = await text(await get(s, `/admin/search?q=${encodeURIComponent(q)}`));
+      expect(html, q).toContain(`/admin/archives/${hidden.id}`);
+      expect(html, q).toContain("1 article matches");
+    }
+    const other = await makeAdminSession();
+    expect(await text(await get(other, "/admin/search?q=kwarteng"))).toContain("Not Found!");
     for (let n = 0; n < 21; n++) await makeArticle(s.id, issue, { title: `Millet trial number ${n}`, pagenumber: `${10 + n}-${10 + n}` });
     const page1 = await text(await get(s, "/admin/search?q=millet"));
     expect(page1).toContain("21 articles match");

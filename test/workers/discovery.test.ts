@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { searchRanked } from "../../app/models/search.server";
+import { adminSearchPage, searchRanked } from "../../app/models/search.server";
 import { rankedSearchStatements } from "../../scripts/bench/sql";
 import exportScript from "../../scripts/export.ts?raw";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
@@ -301,9 +301,51 @@ describe("search index repair and the bench's search SQL", () => {
     const block = exportScript.slice(exportScript.indexOf("lines.push(", exportScript.indexOf('if (tables.includes("articles"))')));
     const pushed = block.slice(0, block.indexOf(");\n"));
     const literals = [...pushed.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("");
-    expect(statements(literals)).toHaveLength(2);
-    expect(repairSql()).toEqual(statements(literals));
+    expect(statements(literals)).toHaveLength(4);
+    expect(repairSql()).toEqual(statements(literals).slice(0, 2));
     expect(repairSql()[0]).toBe("INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all')");
+    // Then the staff search's index of disabled articles, re-filled as migration 0015 filled it.
+    expect(disabledFillSql()).toEqual(statements(literals).slice(2));
+  });
+
+  // Migration 0015's own fill of the disabled articles' index (not its triggers' statements).
+  const disabledFillSql = () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0015_disabled_search_index.sql");
+    expect(migration).toBeDefined();
+    const fill = migration!.queries.flatMap(statements).filter((q) => q.startsWith("INSERT INTO `articles_fts_disabled`") && !/\b(new|old)\./.test(q));
+    expect(fill).toHaveLength(2);
+    expect(fill[0]).toBe("INSERT INTO `articles_fts_disabled`(`articles_fts_disabled`) VALUES ('delete-all')");
+    return fill;
+  };
+
+  it("the dump's re-fill leaves exactly the disabled articles in the staff search's index, and its triggers keep working", async () => {
+    const docs = async () => (await env.DB.prepare("select id from articles_fts_disabled_docsize order by id").all<{ id: number }>()).results.map((r) => r.id);
+    const disabledIds = async () =>
+      (await env.DB.prepare("select id from articles where status = 'disabled' order by id").all<{ id: number }>()).results.map((r) => r.id);
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    const shown = await makeArticle(j.id, issue, { title: "Finger millet blast" });
+    const hidden = await makeArticle(j.id, issue, { title: "Finger millet withdrawn", authorname: "Stowaway Author", status: "disabled" });
+    // A wrong entry (an enabled article in the disabled index), as a 'rebuild' would leave.
+    await env.DB.prepare("insert into articles_fts_disabled(rowid, search_title, authorname) select id, search_title, authorname from articles where id = ?").bind(shown.id).run();
+    expect(await docs()).toContain(shown.id);
+
+    for (const sql of disabledFillSql()) await env.DB.prepare(sql).run();
+
+    expect(await docs()).toEqual(await disabledIds());
+    expect(await docs()).toContain(hidden.id);
+    expect(await docs()).not.toContain(shown.id);
+    await env.DB.prepare("insert into articles_fts_disabled(articles_fts_disabled) values ('integrity-check')").run();
+    const staff = async (q: string) => (await adminSearchPage(db(), j.id, q)).rows.map((a) => a.id);
+    expect(await staff("stowaway")).toEqual([hidden.id]);
+    expect(await staff("finger millet")).toEqual([shown.id, hidden.id]);
+    expect((await searchRanked(db(), j.id, { q: "stowaway" })).total).toBe(0);
+    await env.DB.prepare("update articles set status = 'enabled' where id = ?").bind(hidden.id).run();
+    await env.DB.prepare("update articles set status = 'disabled' where id = ?").bind(shown.id).run();
+    expect(await docs()).toEqual(await disabledIds());
+    expect((await searchRanked(db(), j.id, { q: "stowaway" })).total).toBe(1);
+    expect(await staff("blast")).toEqual([shown.id]);
+    await env.DB.prepare("insert into articles_fts_disabled(articles_fts_disabled) values ('integrity-check')").run();
   });
 
   it("the repair migration leaves only enabled articles in the index, and search and triggers keep working", async () => {

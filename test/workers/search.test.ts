@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ftsQuery, searchRanked } from "../../app/models/search.server";
+import { adminSearchPage, ftsQuery, searchRanked } from "../../app/models/search.server";
 import { highlightTitleHtml, markedToHtml } from "../../app/lib/highlight";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 
@@ -193,5 +193,89 @@ describe("ranked full-text search (FTS5)", () => {
     expect(highlightTitleHtml("Salt &amp; <i>rice</i>", mark("Salt &amp; rice", "rice"))).toBe("Salt &amp; <i>rice</i>");
     expect(highlightTitleHtml("<i>Rice</i> blast", mark("Wheat blast", "blast"))).toBe("<i>Rice</i> blast");
     expect(highlightTitleHtml("<i>Rice</i> blast", "Rice blast")).toBe("<i>Rice</i> blast");
+  });
+});
+
+describe("staff search over both statuses (issue 16.5, migration 0015)", () => {
+  // The rows each index holds (its docsize shadow table: one row per indexed document).
+  const indexed = async (table: "articles_fts" | "articles_fts_disabled", ids: number[]) =>
+    (await env.DB.prepare(`select id from ${table}_docsize where id in (${ids.join(",")}) order by id`).all<{ id: number }>()).results.map((r) => r.id);
+
+  it("keeps disabled articles in their own index through inserts, edits, enabling, disabling and deletes", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    const ids = async (q: string) => (await adminSearchPage(db(), j.id, q)).rows.map((a) => a.id);
+    const off = await makeArticle(j.id, issue, { title: "Groundnut leaf spot", authorname: "Meera Pillai", status: "disabled" });
+    const on = await makeArticle(j.id, issue, { title: "Groundnut rosette virus", pagenumber: "7-9" });
+    expect(await indexed("articles_fts_disabled", [off.id, on.id])).toEqual([off.id]);
+    expect(await indexed("articles_fts", [off.id, on.id])).toEqual([on.id]);
+    expect(await ids("groundnut")).toEqual([off.id, on.id]);
+    expect(await ids("pillai")).toEqual([off.id]);
+    // The public search still never sees the disabled one.
+    expect((await searchRanked(db(), j.id, { q: "groundnut" })).hits.map((h) => h.article.id)).toEqual([on.id]);
+
+    await env.DB.prepare("update articles set title = 'Mustard aphid', search_title = 'Mustard aphid' where id = ?").bind(off.id).run();
+    expect(await ids("groundnut")).toEqual([on.id]);
+    expect(await ids("mustard")).toEqual([off.id]);
+    await env.DB.prepare("update articles set status = 'enabled' where id = ?").bind(off.id).run();
+    expect(await indexed("articles_fts_disabled", [off.id, on.id])).toEqual([]);
+    expect(await ids("mustard")).toEqual([off.id]);
+    expect((await searchRanked(db(), j.id, { q: "mustard" })).total).toBe(1);
+    await env.DB.prepare("update articles set status = 'disabled' where id in (?, ?)").bind(off.id, on.id).run();
+    expect(await indexed("articles_fts_disabled", [off.id, on.id])).toEqual([off.id, on.id]);
+    expect(await indexed("articles_fts", [off.id, on.id])).toEqual([]);
+    expect(await ids("mustard")).toEqual([off.id]);
+    expect(await ids("rosette")).toEqual([on.id]);
+    expect((await searchRanked(db(), j.id, { q: "rosette" })).total).toBe(0);
+    await env.DB.prepare("delete from articles where id = ?").bind(off.id).run();
+    expect(await ids("mustard")).toEqual([]);
+    expect(await indexed("articles_fts_disabled", [off.id, on.id])).toEqual([on.id]);
+    // Every entry still matches its row (a 'delete' with other values than indexed would not).
+    await env.DB.prepare("insert into articles_fts_disabled(articles_fts_disabled) values ('integrity-check')").run();
+    await env.DB.prepare("insert into articles_fts(articles_fts) values ('integrity-check')").run();
+  });
+
+  it("matches words and prefixes the same way for both statuses; newest issue first, with the total", async () => {
+    const j = await makeJournal();
+    const older = await makeIssue(j.id, { year: 2023, volume: 1, issue: 1 });
+    const newer = await makeIssue(j.id, { year: 2025, volume: 3, issue: 2 });
+    const a = await makeArticle(j.id, older, { title: "Sorghum <i>bicolor</i> yields", authorname: "José Martínez" });
+    const b = await makeArticle(j.id, newer, { title: "Sorghum midge damage", authorname: "José Martínez", status: "disabled", pagenumber: "9-12" });
+    const c = await makeArticle(j.id, newer, { title: "Sorghum shoot fly", pagenumber: "1-8" });
+    const page = await adminSearchPage(db(), j.id, "SORGH");
+    expect(page.rows.map((r) => r.id)).toEqual([c.id, b.id, a.id]);
+    expect(page.total).toBe(3);
+    expect((await adminSearchPage(db(), j.id, "martinez jose")).rows.map((r) => r.id)).toEqual([b.id, a.id]);
+    const paged = await adminSearchPage(db(), j.id, "sorghum", { pageSize: 2, page: 2 });
+    expect([paged.rows.map((r) => r.id), paged.total]).toEqual([[a.id], 3]);
+    // Both indexes are shared by every journal: another journal's disabled article stays out.
+    const other = await makeJournal();
+    await makeArticle(other.id, await makeIssue(other.id), { title: "Sorghum elsewhere", status: "disabled" });
+    expect((await adminSearchPage(db(), j.id, "sorghum")).total).toBe(3);
+  });
+
+  it("reads no article by a scan: indexes for the reference number, txn ID and e-mail, FTS5 for words", async () => {
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id);
+    await makeArticle(j.id, issue, { title: "Sesame oil content", status: "disabled" });
+    const { db: recorded, sent } = recordingDb();
+    expect((await adminSearchPage(recorded, j.id, "sesame oil")).total).toBe(1);
+    expect(sent).toHaveLength(1);
+    const { sql, params } = sent[0];
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    const reads = plan.filter((d) => /^(SCAN|SEARCH) /.test(d));
+    const shown = plan.join("\n");
+    // No scan of articles, and no walk of a whole journal's index range ("(journal_id=?)" alone):
+    // every read of articles is a lookup by a key, driven by the matches.
+    expect(reads.filter((d) => /^SCAN (articles|a|s)\b/.test(d)), shown).toEqual([]);
+    expect(reads.filter((d) => d.endsWith("(journal_id=?)")), shown).toEqual([]);
+    expect(reads, shown).toContain("SCAN hits");
+    // Each match is checked against the journal and sorted from the narrow index, not its row.
+    expect(reads.filter((d) => d.startsWith("SEARCH s ")), shown).toEqual(["SEARCH s USING COVERING INDEX articles_id_sort_idx (id=? AND journal_id=?)"]);
+    expect(reads.filter((d) => /^SCAN articles_fts VIRTUAL TABLE INDEX \d+:M/.test(d))).toHaveLength(1);
+    expect(reads.filter((d) => /^SCAN articles_fts_disabled VIRTUAL TABLE INDEX \d+:M/.test(d))).toHaveLength(1);
+    expect(reads).toContain("SEARCH articles USING COVERING INDEX articles_journal_refnumber_uq (journal_id=? AND refnumber=?)");
+    expect(reads).toContain("SEARCH articles USING COVERING INDEX articles_journal_email_idx (journal_id=? AND <expr>=?)");
+    expect(plan.join("\n")).not.toContain("articles_journal_status_idx");
   });
 });
