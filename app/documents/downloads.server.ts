@@ -298,7 +298,7 @@ export async function editorCertificateZip(env: Env, journal: JournalContext, id
 // ---- Link-preview image ------------------------------------------------------------------------
 
 /**
- * The journal's 1200×630 link-preview PNG (/og/{version}.png, ADR 016): its uploaded PNG logo
+ * The journal's 1200×630 link-preview PNG (/og/{version}.png, ADR 016): its uploaded logo
  * (else the seal), name, ISSNs and host. Rasterising costs tens of milliseconds (more with a
  * large logo), so it is done at most once per set of inputs: the PNG is stored in R2 under a
  * digest of everything it shows (and the drawing's version), and later journal versions that
@@ -314,8 +314,8 @@ export async function journalPreviewImage(env: Env, journal: JournalContext): Pr
   const key = previewImageKey(journal.id, digest);
   const stored = await env.FILES.get(key);
   if (stored) return new Uint8Array(await stored.arrayBuffer());
-  // Only a PNG logo can be drawn; a JPEG, missing or unusable logo leaves the seal.
-  const png = buildPreviewImage({ name, subtitle, domain, logo: s.logo.endsWith(".png") ? await previewLogo(env, journal.id, s.logo) : null });
+  // A PNG or JPEG logo is drawn; a WebP, missing or unusable logo leaves the seal.
+  const png = buildPreviewImage({ name, subtitle, domain, logo: s.logo ? await previewLogo(env, journal.id, s.logo) : null });
   await env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } });
   // Images of earlier settings are never asked for again (older URLs redirect to the current
   // one, which names these inputs): removed, so none is left behind.
@@ -330,7 +330,7 @@ async function previewLogo(env: Env, journalId: number, logo: string): Promise<P
     const object = await env.FILES.get(journalLogoKey(journalId, logo));
     if (!object) throw new Error(`logo ${logo} is missing from storage`);
     const pixels = decodePreviewLogo(new Uint8Array(await object.arrayBuffer()));
-    if (!pixels) console.error(`logo ${logo} left out of the preview image: not a decodable PNG within the pixel cap`);
+    if (!pixels) console.error(`logo ${logo} left out of the preview image: not a decodable PNG or JPEG within the pixel cap`);
     return pixels;
   } catch (error) {
     console.error("logo left out of the preview image", error);

@@ -1,6 +1,6 @@
 /**
  * The link-preview image of a journal's pages (og:image, twitter:image, JSON-LD image): a
- * 1200×630 PNG with the journal's uploaded logo (a PNG logo; else its monogram seal) and its
+ * 1200×630 PNG with the journal's uploaded logo (PNG or JPEG; else its monogram seal) and its
  * name, drawn in the Worker from the same fonts as its documents. One image per journal (not
  * per article): it is rasterised once per logo and settings it shows, stored in R2 under a
  * digest of those inputs (app/documents/downloads.server.ts journalPreviewImage), and served
@@ -9,6 +9,8 @@
 import { zlibSync } from "fflate";
 // pdf-lib's PNG reader (UPNG + alpha split): the module the documents' PngEmbedder uses, so it adds nothing to the bundle.
 import { PNG } from "pdf-lib/es/utils/png";
+// jpeg-js's decoder module alone (its encoder stays out of the bundle): 5.6 KB gzip, no dependencies.
+import decodeJpeg from "jpeg-js/lib/decoder.js";
 import { decodable, imageHeader } from "../storage/uploads.server";
 import { layoutRuns, type Line } from "./canvas.server";
 import { shapeText, type Shaped } from "./fonts.server";
@@ -26,7 +28,7 @@ const CREAM: RGB = [248, 243, 230];
 const WHITE: RGB = [255, 255, 255];
 
 /** Bump when the drawing changes: stored images are keyed by it with their inputs. */
-export const PREVIEW_VERSION = 2;
+export const PREVIEW_VERSION = 3;
 
 /** How many preview images this isolate has rasterised (tests: once per inputs, not per request). */
 export const previewBuilds = { count: 0 };
@@ -40,20 +42,31 @@ export interface PreviewLogo {
 }
 
 /**
- * The pixels of an uploaded PNG logo, or null (not a PNG, over the pixel cap of issue 15.2 —
- * checked from the header before anything is decoded — or undecodable: the seal stands in).
- * pdf-lib's own PNG reader (already in the bundle for the documents) gives 8-bit RGB and alpha
- * directly; going through the documents' prepared logo instead would deflate and re-inflate
- * every pixel (about 5× the CPU for a 4-megapixel logo). A JPEG logo is not drawn: the Worker
- * has no JPEG decoder (ADR 016).
+ * The pixels of an uploaded logo, or null (a WebP, over the pixel cap of issue 15.2 — checked
+ * from the header before anything is decoded — or undecodable: the seal stands in).
+ * A PNG through pdf-lib's own reader (already in the bundle for the documents: 8-bit RGB and
+ * alpha directly; going through the documents' prepared logo instead would deflate and
+ * re-inflate every pixel, about 5× the CPU for a 4-megapixel logo); a JPEG through jpeg-js's
+ * decoder (opaque: drawn on the white plate like an opaque PNG). Both run once per logo: the
+ * image is stored (ADR 016).
  */
 export function decodePreviewLogo(bytes: Uint8Array): PreviewLogo | null {
   const header = imageHeader(bytes);
-  if (!header || header.ext !== "png" || !decodable(header.width, header.height)) return null;
+  if (!header || !decodable(header.width, header.height)) return null;
   try {
-    const png = PNG.load(bytes);
-    if (png.rgbChannel.length !== png.width * png.height * 3) return null;
-    return { width: png.width, height: png.height, rgb: png.rgbChannel, alpha: png.alphaChannel ?? null };
+    if (header.ext === "png") {
+      const png = PNG.load(bytes);
+      if (png.rgbChannel.length !== png.width * png.height * 3) return null;
+      return { width: png.width, height: png.height, rgb: png.rgbChannel, alpha: png.alphaChannel ?? null };
+    }
+    if (header.ext === "jpg") {
+      // jpeg-js counts ≈ 70 MB for a 4-megapixel JPEG (coefficients per component + RGB out); its
+      // default 512 MB cap would let a hostile file past the isolate's 128 MB, hence 96 (ADR 016).
+      const jpeg = decodeJpeg(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: 5, maxMemoryUsageInMB: 96 });
+      if (jpeg.width !== header.width || jpeg.height !== header.height || jpeg.data.length !== jpeg.width * jpeg.height * 3) return null;
+      return { width: jpeg.width, height: jpeg.height, rgb: jpeg.data, alpha: null };
+    }
+    return null;
   } catch {
     return null;
   }
