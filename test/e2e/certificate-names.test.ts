@@ -85,6 +85,22 @@ test("the certificate page's buttons save one file per author; the API call keep
     await document.fonts.ready;
   });
   await screenshot(page, "certificate-page");
+  // The Devanagari author's button is drawn with the web font, not as boxes: its text is narrower
+  // than the same text in a face without Devanagari (one .notdef box per character). Chromium drew
+  // boxes here while the face came after the system faces in --sans.
+  const widths = await page.evaluate((name) => {
+    const button = [...document.querySelectorAll("a.button")].find((a) => a.textContent?.includes(name))!;
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const boxes = document.createElement("span");
+    boxes.style.font = `${getComputedStyle(button).fontWeight} ${getComputedStyle(button).fontSize} "DejaVu Sans"`;
+    boxes.textContent = button.textContent;
+    document.body.append(boxes);
+    const result = { drawn: range.getBoundingClientRect().width, boxes: boxes.getBoundingClientRect().width };
+    boxes.remove();
+    return result;
+  }, AUTHORS[2]);
+  assert.ok(widths.drawn < widths.boxes - 20, `Devanagari button text drawn ${widths.drawn}px wide, as wide as boxes (${widths.boxes}px)`);
   const names: string[] = [];
   for (const [i, author] of AUTHORS.entries()) {
     const button = page.getByRole("link", { name: `Certificate: ${author}` });

@@ -1,0 +1,150 @@
+/**
+ * What an author sees on the certificate page (/pdf?refno=…) in a real Chromium: one button per
+ * author, each saving the certificate under its own name (issue 17.7), while the API call keeps
+ * the spec's certificate-{a}.pdf; /verify answers a certificate printed before the name binding
+ * (a v1 code) as an earlier certificate with the caveat; the journal's link-preview image shows
+ * its uploaded logo. Screenshots: test-results/screenshots/certificate-page.png,
+ * verify-earlier-certificate.png, preview-image-logo.png.
+ */
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { encodePng } from "../../scripts/seed/png.ts";
+import { hydrated, launchBrowser, screenshot, startApp, watchPage, type App } from "./harness.ts";
+
+const HOST = "names.localhost";
+const NO_LOGO_HOST = "nologo.localhost";
+const REF = "640101";
+const AUTHORS = ["Dr. Anjali Sharma", "José Müller-Åström", "क्षितिज त्रिपाठी"];
+let app: App;
+let browser: Browser;
+let v1Code = "";
+
+/** A square RGBA PNG logo: an orange-red disc on a transparent ground. */
+function discPng(size: number, colour: [number, number, number]): Uint8Array {
+  const raw = new Uint8Array(size * (1 + size * 4));
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if ((x + 0.5 - size / 2) ** 2 + (y + 0.5 - size / 2) ** 2 < (size / 2) ** 2) raw.set([...colour, 255], y * (1 + size * 4) + 1 + x * 4);
+    }
+  }
+  return encodePng(size, size, 6, raw);
+}
+
+/** A code as certificates were signed before the name binding (ADR 015, v1): journal, refnumber and position. */
+function v1(secret: string, journalId: number, ref: string, position: number): string {
+  const sig = createHmac("sha256", secret).update(`certificate:v1:${journalId}:${ref}:${position}`).digest();
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  let bits = "";
+  for (const b of sig.subarray(0, 7)) bits += b.toString(2).padStart(8, "0");
+  let mac = "";
+  for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
+  return `${ref}-${position}-${mac}`;
+}
+
+before(async () => {
+  app = await startApp(
+    [
+      { slug: "names", name: "Annals of Named Certificates", hosts: [HOST], settings: { websitename: "Annals of Named Certificates", issn: "2583-7001" } },
+      { slug: "nologo", name: "Journal of Applied Chemistry and Environmental Research", hosts: [NO_LOGO_HOST], settings: { websitename: "Journal of Applied Chemistry and Environmental Research", issn: "2583-7002" } },
+    ],
+    async (env, [jid]) => {
+      const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 2, 1, "Jan-Mar").first<{ id: number }>();
+      const title = "Zinc in <i>Triticum aestivum</i> L. grain";
+      await env.DB.prepare(
+        `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
+         values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      )
+        .bind(jid, issue!.id, REF, title, AUTHORS.join(", "), "<p>Zinc.</p>", "zinc", title, "3-9", 3, 9, `TXN${REF}`, "2025-02-10", 2025, 2, 1, "Jan-Mar", "enabled", "Zinc in Triticum aestivum L. grain", "Zinc.")
+        .run();
+      // An uploaded logo, as Settings stores it.
+      await env.FILES.put(`journals/${jid}/logo/logo-0123456789ab.png`, discPng(600, [222, 64, 26]), { httpMetadata: { contentType: "image/png" } });
+      await env.DB.prepare("update settings set logo = ? where journal_id = ?").bind("logo-0123456789ab.png", jid).run();
+      const secret = (env as { CERTIFICATE_SECRET?: string; JWT_SECRET?: string }).CERTIFICATE_SECRET || env.JWT_SECRET;
+      v1Code = v1(secret ?? "", jid, REF, 2);
+    },
+  );
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+test("the certificate page's buttons save one file per author; the API call keeps certificate-{a}.pdf", async () => {
+  const page = await browser.newPage({ acceptDownloads: true } as Parameters<Browser["newPage"]>[0]);
+  const watch = watchPage(page);
+  await page.goto(app.url(HOST, `/pdf?refno=${REF}`));
+  await hydrated(page);
+  // The Devanagari web font (font-display: swap) before the picture.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await screenshot(page, "certificate-page");
+  await page.screenshot({ path: "/tmp/cert-fixed.png" });
+  console.log("FONTW", JSON.stringify(await page.evaluate(() => [...document.fonts].map((f) => [f.weight, f.status]))), JSON.stringify(await page.evaluate(() => [...document.querySelectorAll("a.button")].map((a) => { const r = document.createRange(); r.selectNodeContents(a); return Math.round(r.getBoundingClientRect().width); }))));
+  const names: string[] = [];
+  for (const [i, author] of AUTHORS.entries()) {
+    const button = page.getByRole("link", { name: `Certificate: ${author}` });
+    assert.equal(await button.getAttribute("href"), `/pdf/${REF}/certificate-${REF}-${i + 1}.pdf`);
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    names.push(download.suggestedFilename());
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    assert.equal(Buffer.concat(chunks).subarray(0, 5).toString(), "%PDF-");
+  }
+  assert.deepEqual(names, [1, 2, 3].map((n) => `certificate-${REF}-${n}.pdf`));
+  // The API call of spec §7, fetched by the same browser.
+  const api = await page.evaluate(async (ref) => {
+    const res = await fetch(`/api/pdf/certificate/${ref}/2`);
+    return { status: res.status, disposition: res.headers.get("content-disposition") };
+  }, REF);
+  assert.deepEqual(api, { status: 200, disposition: `attachment; filename="certificate-${REF}.pdf"` });
+  assert.deepEqual(watch.problems, []);
+  await page.close();
+});
+
+test("/verify answers a v1 code as an earlier certificate, naming today's author at its position with the caveat", async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const res = await page.goto(app.url(HOST, `/verify/${v1Code}`));
+  assert.equal(res?.status(), 200);
+  const main = page.locator("main");
+  assert.equal(await main.locator("h1").innerText(), "Certificate of Publication verified (earlier certificate)");
+  const text = await main.innerText();
+  assert.ok(text.includes("to the author in position 2 of its byline."), text);
+  assert.ok(text.includes(`The author in position 2 of the byline today is ${AUTHORS[1]} (author 2 of 3).`), text);
+  assert.ok(text.includes("Compare this with the name printed on the certificate."), text);
+  await screenshot(page, "verify-earlier-certificate");
+  const forged = await page.goto(app.url(HOST, `/verify/${v1Code.slice(0, -1)}${v1Code.endsWith("A") ? "B" : "A"}`));
+  assert.equal(forged?.status(), 404);
+  await page.close();
+});
+
+test("the link-preview image shows the uploaded logo, or the seal without one", async () => {
+  const page = await browser.newPage();
+  const dir = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+  mkdirSync(dir, { recursive: true });
+  const images: number[][] = [];
+  for (const [host, file] of [
+    [HOST, "preview-image-logo.png"],
+    [NO_LOGO_HOST, "preview-image-seal.png"],
+  ] as const) {
+    await page.goto(app.url(host, "/"));
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    assert.ok(image);
+    // The image as a browser loads it (Node cannot resolve *.localhost names).
+    const png = await page.evaluate(async (url) => {
+      const res = await fetch(new URL(new URL(url).pathname, location.href));
+      return { type: res.headers.get("content-type"), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+    }, image);
+    assert.equal(png.type, "image/png");
+    writeFileSync(path.join(dir, file), new Uint8Array(png.bytes));
+    images.push(png.bytes);
+  }
+  assert.notDeepEqual(images[0], images[1]);
+  await page.close();
+});
