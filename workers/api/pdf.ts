@@ -12,6 +12,7 @@ import {
 } from "../../app/documents/downloads.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { contentDisposition } from "../../app/http/content-disposition";
+import { coverPagePdfFilename, EDITORIAL_BOARD_PDF_FILENAME, STAFF_DOWNLOADS } from "../../app/lib/urls";
 import { parseAuthorPosition, parseEditorId, parseRefnumber } from "../../app/schemas/selection";
 import { ifNoneMatch } from "../etag";
 import type { HonoEnv } from "../types";
@@ -122,14 +123,14 @@ pdfApp.get("/coverpage/:id", async (c) => {
   const doc = await articleCoverPage(c.env, journal, id, () => notModified(c.req.raw, etag, true));
   if (!doc.ok) return refused(doc);
   if (doc.value === "not-modified") return notModifiedResponse(etag);
-  return pdfResponse(doc.value, `coverpage-${id}.pdf`, "public", etag);
+  return pdfResponse(doc.value, coverPagePdfFilename(id), "public", etag);
 });
 
 pdfApp.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
   const etag = documentEtag(journal, "editorialboard");
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
-  return pdfResponse(await editorialBoard(c.env, journal), "Editorial-Board.pdf", "public", etag);
+  return pdfResponse(await editorialBoard(c.env, journal), EDITORIAL_BOARD_PDF_FILENAME, "public", etag);
 });
 
 // ---- Staff downloads ---------------------------------------------------------------------------
@@ -138,21 +139,21 @@ pdfApp.post("/indexpage", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
   const doc = await indexPage(c.env, c.get("journal"), selection.values);
-  return doc.ok ? pdfResponse(doc.value, "Index-Page.pdf", "staff") : refused(doc);
+  return doc.ok ? pdfResponse(doc.value, STAFF_DOWNLOADS.indexPage.filename, "staff") : refused(doc);
 });
 
 pdfApp.post("/bulkcertificates", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
   const zip = await certificateZip(c.env, c.get("journal"), selection.values);
-  return zip.ok ? zipResponse(zip.value, "Certificates.zip") : refused(zip);
+  return zip.ok ? zipResponse(zip.value, STAFF_DOWNLOADS.certificates.filename) : refused(zip);
 });
 
 pdfApp.post("/editorscertificate", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "ids", "editors", parseEditorId);
   if (!selection.ok) return selection.response;
   const zip = await editorCertificateZip(c.env, c.get("journal"), selection.values);
-  return zip.ok ? zipResponse(zip.value, "Editors-Certificate.zip") : refused(zip);
+  return zip.ok ? zipResponse(zip.value, STAFF_DOWNLOADS.editorsCertificate.filename) : refused(zip);
 });
 
 pdfApp.notFound((c) => c.json({ error: "not_found" }, 404));

@@ -17,7 +17,7 @@ import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { editorPictureUrl } from "../../lib/urls";
+import { editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Editors · Admin", siteNameFromMatches(matches)) }];
@@ -195,9 +195,9 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
               Unpin
             </button>
             <DownloadButton
-              url="/api/pdf/editorscertificate"
+              url={STAFF_DOWNLOADS.editorsCertificate.path}
               body={{ ids }}
-              filename="Editors-Certificate.zip"
+              filename={STAFF_DOWNLOADS.editorsCertificate.filename}
               label="Certificates"
               count={ids.length}
               noun="editor"

@@ -14,7 +14,7 @@ import { doiSetup } from "../../schemas/settings";
 import { requireAdmin } from "../../auth/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { issuePath } from "../../lib/urls";
+import { issuePath, STAFF_DOWNLOADS } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -162,18 +162,18 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="toolbar-actions">
             <DownloadButton
-              url="/api/pdf/indexpage"
+              url={STAFF_DOWNLOADS.indexPage.path}
               body={{ refnumbers }}
-              filename="Index-Page.pdf"
+              filename={STAFF_DOWNLOADS.indexPage.filename}
               label="Index Page"
               count={refnumbers.length}
               noun="article"
               icon={PdfIcon}
             />
             <DownloadButton
-              url="/api/pdf/bulkcertificates"
+              url={STAFF_DOWNLOADS.certificates.path}
               body={{ refnumbers }}
-              filename="Certificates.zip"
+              filename={STAFF_DOWNLOADS.certificates.filename}
               label="Certificate"
               count={refnumbers.length}
               noun="article"

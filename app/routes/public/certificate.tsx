@@ -6,7 +6,7 @@ import { readCertificatePage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
-import { articleFileUrl, articlePath, certificatePdfPath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
+import { articleFileUrl, articlePath, certificatePdfPath, coverPagePdfFilename, coverPagePdfPath, EDITORIAL_BOARD_PDF_FILENAME, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
 import { splitAuthors } from "../../lib/names";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -104,10 +104,10 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
       <div className="download-group">
         <h2>Journal documents</h2>
         <p className="button-row">
-          <a className="button ghost" href={coverPagePdfPath(article.id)} download={`coverpage-${article.id}.pdf`}>
+          <a className="button ghost" href={coverPagePdfPath(article.id)} download={coverPagePdfFilename(article.id)}>
             Cover Page
           </a>
-          <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download="Editorial-Board.pdf">
+          <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download={EDITORIAL_BOARD_PDF_FILENAME}>
             Editorial Board
           </a>
         </p>
