@@ -188,3 +188,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(root, "test-results", "screenshots");
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A request to the served app with the Host header of a journal's name (node's fetch would
+ * send 127.0.0.1 and does not resolve *.localhost), answered as a web Response.
+ */
+export async function fetchOnHost(app: Pick<App, "port">, host: string, p: string, init: RequestInit = {}): Promise<Response> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${host}:${app.port}`, ...(init.headers as Record<string, string>) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body as string | undefined);
+  });
+}
