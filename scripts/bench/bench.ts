@@ -260,7 +260,6 @@ async function main(): Promise<number> {
 
 // ---- Documents ------------------------------------------------------------------------------------
 
-
 async function measureDocuments(
   client: Client,
   j: BenchJournal,
