@@ -49,6 +49,16 @@ export function SelectionNote({ count, hint }: { count: number; hint: string }) 
   );
 }
 
+/** A selectable table's toolbar: the selection note, then the buttons that act on the selection. */
+export function SelectionToolbar({ count, hint, children }: { count: number; hint: string; children: ReactNode }) {
+  return (
+    <>
+      <SelectionNote count={count} hint={hint} />
+      <div className="toolbar-actions">{children}</div>
+    </>
+  );
+}
+
 /** A header cell: `hidden` labels are for screen readers only (a column of buttons or pictures). */
 export interface Column {
   label: string;

@@ -5,7 +5,7 @@ import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors, setEditorsPinned, updateEditorWithPicture } from "../../models/editors.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
 import { ADMIN_UX_MESSAGES, BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
-import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionNote, TableCard } from "../../components/admin/AdminTable";
+import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
@@ -179,28 +179,25 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
         title="Editorial board"
         titleId="editors-title"
         toolbar={
-          <>
-            <SelectionNote count={sel.count} hint="Select editors to pin, unpin or download certificates" />
-            <div className="toolbar-actions">
-              <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("pin")}>
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                  <path fill="currentColor" d="M16 3v2h-1v6l2 3v2h-4v6h-2v-6H7v-2l2-3V5H8V3z" />
-                </svg>
-                Pin
-              </button>
-              <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("unpin")}>
-                Unpin
-              </button>
-              <DownloadButton
-                url={STAFF_DOWNLOADS.editorsCertificate.path}
-                body={{ ids }}
-                filename={STAFF_DOWNLOADS.editorsCertificate.filename}
-                label="Certificates"
-                count={ids.length}
-                noun="editor"
-              />
-            </div>
-          </>
+          <SelectionToolbar count={sel.count} hint="Select editors to pin, unpin or download certificates">
+            <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("pin")}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path fill="currentColor" d="M16 3v2h-1v6l2 3v2h-4v6h-2v-6H7v-2l2-3V5H8V3z" />
+              </svg>
+              Pin
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("unpin")}>
+              Unpin
+            </button>
+            <DownloadButton
+              url={STAFF_DOWNLOADS.editorsCertificate.path}
+              body={{ ids }}
+              filename={STAFF_DOWNLOADS.editorsCertificate.filename}
+              label="Certificates"
+              count={ids.length}
+              noun="editor"
+            />
+          </SelectionToolbar>
         }
       >
         {editors.length === 0 ? (

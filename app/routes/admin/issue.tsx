@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/issue";
-import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionNote, StatusBadge, TableCard } from "../../components/admin/AdminTable";
+import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { issueParams, shortDate, staffPdfPath, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -155,32 +155,29 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
         title="Articles"
         titleId="articles-title"
         toolbar={
-          <>
-            <SelectionNote count={sel.count} hint="Select articles for the index page, certificates, DOIs or indexes" />
-            <div className="toolbar-actions">
-              <DownloadButton
-                url={STAFF_DOWNLOADS.indexPage.path}
-                body={{ refnumbers }}
-                filename={STAFF_DOWNLOADS.indexPage.filename}
-                label="Index Page"
-                count={refnumbers.length}
-                noun="article"
-                icon={PdfIcon}
-              />
-              <DownloadButton
-                url={STAFF_DOWNLOADS.certificates.path}
-                body={{ refnumbers }}
-                filename={STAFF_DOWNLOADS.certificates.filename}
-                label="Certificate"
-                count={refnumbers.length}
-                noun="article"
-                icon={ZipIcon}
-              />
-              <span className="toolbar-divider" aria-hidden="true" />
-              <AssignDoisButton refnumbers={refnumbers} withoutDoi={withoutDoi} ready={doiReady} />
-              <DepositButtons refnumbers={refnumbers} issue={issue} onRefused={setRefusal} />
-            </div>
-          </>
+          <SelectionToolbar count={sel.count} hint="Select articles for the index page, certificates, DOIs or indexes">
+            <DownloadButton
+              url={STAFF_DOWNLOADS.indexPage.path}
+              body={{ refnumbers }}
+              filename={STAFF_DOWNLOADS.indexPage.filename}
+              label="Index Page"
+              count={refnumbers.length}
+              noun="article"
+              icon={PdfIcon}
+            />
+            <DownloadButton
+              url={STAFF_DOWNLOADS.certificates.path}
+              body={{ refnumbers }}
+              filename={STAFF_DOWNLOADS.certificates.filename}
+              label="Certificate"
+              count={refnumbers.length}
+              noun="article"
+              icon={ZipIcon}
+            />
+            <span className="toolbar-divider" aria-hidden="true" />
+            <AssignDoisButton refnumbers={refnumbers} withoutDoi={withoutDoi} ready={doiReady} />
+            <DepositButtons refnumbers={refnumbers} issue={issue} onRefused={setRefusal} />
+          </SelectionToolbar>
         }
       >
         {refusal ? <DepositProblems refusal={refusal} editPath={editPath} onClose={() => setRefusal(null)} /> : null}
