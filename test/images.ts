@@ -1,5 +1,5 @@
 import { unzlibSync } from "fflate";
-import { encodePng } from "../scripts/seed/png";
+import { encodePng } from "../app/lib/png";
 
 /** Real, decodable test images (the upload checks read only headers; PDFs decode them). */
 

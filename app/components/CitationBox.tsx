@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { citationFilePath } from "../lib/urls";
 
 export interface RenderedCitation {
   id: string;
@@ -77,15 +78,15 @@ export function CitationBox({ refnumber, citations }: { refnumber: string; citat
         </button>
         <span className="citation-downloads">
           Download:{" "}
-          <a href={`/api/cite/${refnumber}.ris`} download>
+          <a href={citationFilePath(refnumber, "ris")} download>
             RIS
           </a>{" "}
           ·{" "}
-          <a href={`/api/cite/${refnumber}.bib`} download>
+          <a href={citationFilePath(refnumber, "bib")} download>
             BibTeX
           </a>{" "}
           ·{" "}
-          <a href={`/api/cite/${refnumber}.json`} download>
+          <a href={citationFilePath(refnumber, "json")} download>
             CSL-JSON
           </a>
         </span>

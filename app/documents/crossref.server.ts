@@ -6,7 +6,9 @@
  * serves against it.
  */
 import { escapeXml } from "../lib/xml";
-import { crossrefProblems, hasProblems, issn, pages, personNames, publicationDate, type DepositArticle, type DepositJournal } from "../schemas/deposit";
+import { crossrefProblems, hasProblems, issn, personNames, publicationDate, type DepositJournal } from "../schemas/deposit";
+import type { DepositArticle } from "../lib/article";
+import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { abstractParagraphs, CROSSREF_INLINE, CROSSREF_JATS_INLINE, titleXml } from "./markup.server";
 import { articleUrls, DepositIncomplete, element, LICENSE } from "./metadata.server";
@@ -52,7 +54,7 @@ function articleXml(journal: DepositJournal, a: DepositArticle, language: string
     .join("");
   const paragraphs = abstractParagraphs(a.abstract, CROSSREF_JATS_INLINE);
   const abstract = paragraphs.length ? `<jats:abstract>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>` : "";
-  const { first, last } = pages(a.pagenumber);
+  const { first, last } = numericPages(a.pagenumber);
   const urls = articleUrls(journal, a);
   const pdf = urls.pdf
     ? `<collection property="text-mining"><item><resource mime_type="application/pdf">${escapeXml(urls.pdf)}</resource></item></collection>`

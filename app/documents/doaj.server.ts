@@ -5,7 +5,9 @@
  * 639-2/B codes.
  */
 import { htmlToText } from "../lib/html";
-import { doajProblems, hasProblems, issn, pages, personNames, type DepositArticle, type DepositJournal } from "../schemas/deposit";
+import { doajProblems, hasProblems, issn, personNames, type DepositJournal } from "../schemas/deposit";
+import type { DepositArticle } from "../lib/article";
+import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { articleUrls, DepositIncomplete, element } from "./metadata.server";
 import { escapeXml } from "../lib/xml";
@@ -23,7 +25,7 @@ export function doajFileName(issue: { year: number; volume: number; issue: numbe
 
 function record(journal: DepositJournal, a: DepositArticle, language: string | null): string {
   const lang = language ? ` language="${language}"` : "";
-  const { first, last } = pages(a.pagenumber);
+  const { first, last } = numericPages(a.pagenumber);
   const authors = personNames(a.authorname)
     .map((n) => `<author>${element("name", n.full)}</author>`)
     .join("");

@@ -131,19 +131,6 @@ export function editorInfo(e: Editor): EditorInfo {
 // ---- Certificates ------------------------------------------------------------------------------
 
 /**
- * The file one author's certificate downloads as from the reader's URL (/pdf/{ref}/…, the
- * certificate page's buttons): distinct per author (issue 17.7).
- */
-export function certificateFileName(refnumber: string, position: number): string {
-  return `certificate-${refnumber}-${position}.pdf`;
-}
-
-/** The file name the API call GET /api/pdf/certificate/{a}/{b} saves as: spec §7, word for word. */
-export function apiCertificateFileName(refnumber: string): string {
-  return `certificate-${refnumber}.pdf`;
-}
-
-/**
  * Zip entry name of one author's certificate: `{ref}-{n}-{Surname}.pdf` in ASCII letters
  * (accents dropped, Devanagari romanised), so every unzip tool shows the same name and fflate
  * never needs the UTF-8 name flag.

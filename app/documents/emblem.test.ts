@@ -6,7 +6,7 @@
 import { unzlibSync } from "fflate";
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { encodePng } from "../../scripts/seed/png";
+import { encodePng } from "../lib/png";
 import { buildCoverPage } from "./coverpage.server";
 import { buildCertificate } from "./certificate.server";
 import { prepareLogo } from "./logo.server";

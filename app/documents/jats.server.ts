@@ -6,7 +6,9 @@
  * permissions before self-uri before abstract); dates are day, month, year.
  */
 import { escapeXml } from "../lib/xml";
-import { issn, jatsProblems, pages, personNames, publicationDate, type DepositArticle, type DepositJournal } from "../schemas/deposit";
+import { issn, jatsProblems, personNames, publicationDate, type DepositJournal } from "../schemas/deposit";
+import type { DepositArticle } from "../lib/article";
+import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { abstractParagraphs, JATS_INLINE, titleXml } from "./markup.server";
 import { articleUrls, DepositIncomplete, element, LICENSE } from "./metadata.server";
@@ -47,7 +49,7 @@ export function jatsArticleElement({ journal, article: a }: JatsInput, { embedde
   const contribs = personNames(a.authorname)
     .map((n) => `<contrib contrib-type="author"><name>${element("surname", n.surname)}${element("given-names", n.given)}</name></contrib>`)
     .join("");
-  const { first, last } = pages(a.pagenumber);
+  const { first, last } = numericPages(a.pagenumber);
   const urls = articleUrls(journal, a);
   const paragraphs = abstractParagraphs(a.abstract, JATS_INLINE);
   const keywords = a.keywords

@@ -5,7 +5,8 @@
  */
 import { absoluteUrl } from "../lib/urls";
 import { escapeXml } from "../lib/xml";
-import type { DepositArticle, DepositJournal, DepositProblems } from "../schemas/deposit";
+import type { DepositArticle } from "../lib/article";
+import type { DepositJournal, DepositProblems } from "../schemas/deposit";
 import { articleFileUrl, articlePath } from "../lib/urls";
 
 /** The abstract page and the PDF beside it (`/archives/{y}/{v}/{i}/{ref}.pdf`, as Scholar prefers). */

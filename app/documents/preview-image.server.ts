@@ -6,7 +6,6 @@
  * digest of those inputs (app/documents/downloads.server.ts journalPreviewImage), and served
  * from the edge cache and browser caches (a year, immutable: its URL carries the version).
  */
-import { zlibSync } from "fflate";
 // pdf-lib's PNG reader (UPNG + alpha split): the module the documents' PngEmbedder uses, so it adds nothing to the bundle.
 import { PNG } from "pdf-lib/es/utils/png";
 // jpeg-js's decoder module alone (its encoder stays out of the bundle): 5.6 KB gzip, no dependencies.
@@ -15,6 +14,7 @@ import { decodable, imageHeader } from "../storage/uploads.server";
 import { layoutRuns, type Line } from "./canvas.server";
 import { shapeText, type Shaped } from "./fonts.server";
 import { monogramInitials } from "../lib/initials";
+import { encodeRgbPng } from "../lib/png";
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -302,51 +302,6 @@ function textEdgesCentred(text: string, size: number, cx: number, baseline: numb
   return edges;
 }
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 255] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-/** An 8-bit RGB PNG. */
-export function encodeRgbPng(width: number, height: number, rgb: Uint8Array): Uint8Array {
-  const raw = new Uint8Array(height * (1 + width * 3));
-  for (let y = 0; y < height; y++) raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (1 + width * 3) + 1);
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", zlibSync(raw, { level: 3 })), chunk("IEND", new Uint8Array())];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 export interface PreviewInput {
   /** Plain-text journal name. */
   name: string;
@@ -406,5 +361,5 @@ export function buildPreviewImage(input: PreviewInput): Uint8Array {
     const dom = layoutRuns([{ text: input.domain, style: "regular" }], 30, W - 140).slice(0, 1);
     drawLines(r, dom, 70, H - 34, 36, CREAM);
   }
-  return encodeRgbPng(W, H, r.data);
+  return encodeRgbPng(W, H, r.data, 3);
 }

@@ -7,6 +7,7 @@
  */
 import { MAX_ARTICLE_BODY } from "../schemas/article";
 import { SELECTION_TOO_LARGE } from "../schemas/messages";
+import { MAX_SELECTION_BYTES } from "../schemas/selection";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -39,7 +40,7 @@ const RULES: [RegExp, BodyRule][] = [
   [/^\/oai$/, { max: 8 * KB, answer: "plain" }],
   [/^\/api\/admin\/archives$|^\/api\/archives\/\d+$/, { max: MAX_ARTICLE_BODY, answer: "json", error: FILE }],
   [/^\/api\/(editors|settings)(\/.*)?$/, { max: MAX_IMAGE_FORM_BODY, answer: "json", error: FILE }],
-  [/^\/api\/(pdf|export|doi)(\/.*)?$/, { max: 512 * KB, answer: "json", error: SELECTION }],
+  [/^\/api\/(pdf|export|doi)(\/.*)?$/, { max: MAX_SELECTION_BYTES, answer: "json", error: SELECTION }],
   [/^\/(api|auth)(\/.*)?$/, { max: 256 * KB, answer: "json", error: PAYLOAD }],
   [/^\/admin\/archives\/(add\/\d+\/\d+\/\d+|\d+)$/, { max: MAX_ARTICLE_BODY, answer: "form" }],
   [/^\/admin\/(editors\/(add|\d+)|settings)$/, { max: MAX_IMAGE_FORM_BODY, answer: "form" }],

@@ -35,6 +35,15 @@ export type CitableArticle = Pick<Article, "title" | "authorname" | "year" | "vo
 export type ArticleSummary = CitableArticle & Pick<Article, "refnumber" | "frequency" | "publishdate">;
 
 /**
+ * What the Crossref, DOAJ and JATS builders and their checks (app/schemas/deposit.ts) read of
+ * an article: title and abstract as stored (sanitised HTML), `file` '' when it has no PDF.
+ */
+export type DepositArticle = Pick<
+  Article,
+  "id" | "refnumber" | "title" | "authorname" | "abstract" | "keywords" | "pagenumber" | "publishdate" | "year" | "volume" | "issue" | "doi" | "file" | "status"
+>;
+
+/**
  * What readers may see of an article through the JSON API (workers/api/serialize.ts): no
  * e-mail, phone, transaction id, staff names or search copies. The API's search reads only these.
  */

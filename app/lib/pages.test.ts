@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { toRis } from "./citation/cite-formats";
 import { scholarlyArticleJsonLd } from "./citation/scholarly-meta";
-import { formatPages, pageRange, parsePageRange, splitPages } from "./pages";
+import { formatPages, numericPages, pageRange, parsePageRange, splitPages } from "./pages";
 
 describe("page ranges", () => {
+  it("gives deposit files numbers-only pages (the same reader as citation_firstpage)", () => {
+    expect(numericPages("12-18")).toEqual({ first: "12", last: "18" });
+    expect(numericPages("5")).toEqual({ first: "5", last: "5" });
+    expect(numericPages("")).toEqual({ first: "", last: "" });
+    expect(numericPages("x-y")).toEqual({ first: "", last: "" });
+  });
+
   it("reads the stored range as numbers, or refuses it", () => {
     expect(parsePageRange("12-18")).toEqual({ first: 12, last: 18 });
     expect(parsePageRange(" 12 - 18 ")).toEqual({ first: 12, last: 18 });

@@ -22,6 +22,16 @@ export function splitPages(pagenumber: string): { first: string; last: string } 
   return { first, last: last || first };
 }
 
+/**
+ * First and last page as numbers-only text, for schemas that take nothing else (Crossref, DOAJ,
+ * JATS): '12-18' → '12' and '18', '12' → both '12'; both '' when the first page is no number
+ * (the article then has no pages to send), the last falls back to the first.
+ */
+export function numericPages(pagenumber: string): { first: string; last: string } {
+  const { first, last } = splitPages(pagenumber);
+  return /^\d{1,32}$/.test(first) ? { first, last: /^\d{1,32}$/.test(last) ? last : first } : { first: "", last: "" };
+}
+
 /** '101-110' → '101–110': an en dash between the pages (or `dash`: BibTeX writes '--'). */
 export function formatPages(pagenumber: string, dash = "–"): string {
   return pagenumber.trim().replace(/\s*-\s*/, dash);

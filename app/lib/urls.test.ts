@@ -7,6 +7,9 @@ import {
   articlePath,
   articlePdfPath,
   authorPath,
+  citationFilePath,
+  coverPagePdfFilename,
+  issueCitationFilePath,
   issuePath,
   parseArticleAssetPath,
   parseIssueParams,
@@ -24,6 +27,13 @@ describe("public paths", () => {
     expect(parseIssueParams({ year: "2025", volume: "4", issue: "2" })).toEqual({ year: 2025, volume: 4, issue: 2 });
     expect(parseIssueParams({ year: "25", volume: "4", issue: "2" })).toBeNull();
     expect(authorPath("Dr. Anjali Sharma")).toBe("/authors/Anjali%20Sharma");
+  });
+
+  it("builds the citation-file and document paths the pages link to", () => {
+    expect(citationFilePath("48213", "ris")).toBe("/api/cite/48213.ris");
+    expect(citationFilePath("48213", "json")).toBe("/api/cite/48213.json");
+    expect(issueCitationFilePath(article, "bib")).toBe("/api/cite/issue/2025/4/2.bib");
+    expect(coverPagePdfFilename(17)).toBe("coverpage-17.pdf");
   });
 
   it("names an article PDF once, beside its page; the stored-file path still reads back", () => {

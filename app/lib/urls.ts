@@ -113,6 +113,43 @@ export function coverPagePdfPath(articleId: number): string {
 
 export const EDITORIAL_BOARD_PDF_PATH = "/api/pdf/editorialboard";
 
+/**
+ * The staff documents (POST with a selection, spec §7) and the deposit files of a selection:
+ * where the admin's buttons send the selection, and the name the download is saved under
+ * (workers/api/pdf.ts answers with the same name).
+ */
+export const STAFF_DOWNLOADS = {
+  indexPage: { path: "/api/pdf/indexpage", filename: "Index-Page.pdf" },
+  certificates: { path: "/api/pdf/bulkcertificates", filename: "Certificates.zip" },
+  editorsCertificate: { path: "/api/pdf/editorscertificate", filename: "Editors-Certificate.zip" },
+  crossref: { path: "/api/export/crossref" },
+  doaj: { path: "/api/export/doaj" },
+} as const;
+
+/** The names public documents are saved under (the API's Content-Disposition and the pages' download links). */
+export const EDITORIAL_BOARD_PDF_FILENAME = "Editorial-Board.pdf";
+export function coverPagePdfFilename(articleId: number): string {
+  return `coverpage-${articleId}.pdf`;
+}
+/** What GET /api/pdf/certificate/{a}/{b} saves as: spec §7, word for word (certificate-{a}.pdf). */
+export function apiCertificatePdfFilename(refnumber: string): string {
+  return `certificate-${refnumber}.pdf`;
+}
+/** What the reader's URL (certificateFilePath) saves as: distinct per author (issue 17.7). */
+export function certificatePdfFilename(refnumber: string, position: number): string {
+  return `certificate-${refnumber}-${position}.pdf`;
+}
+
+/** An article's citation file: /api/cite/{refnumber}.{ris|bib|json}. */
+export function citationFilePath(refnumber: string, format: "ris" | "bib" | "json"): string {
+  return `/api/cite/${encodeURIComponent(refnumber)}.${format}`;
+}
+
+/** All of an issue's citations in one file: /api/cite/issue/{year}/{volume}/{issue}.{ris|bib}. */
+export function issueCitationFilePath({ year, volume, issue }: IssueRef, format: "ris" | "bib"): string {
+  return `/api/cite/issue/${year}/${volume}/${issue}.${format}`;
+}
+
 // ---- Stored files (/assets/…, spec §7 static files) ----------------------------------------
 
 /** An issue's folder, in asset URLs and in R2 keys alike: {year}/vol{volume}issue{issue}. */

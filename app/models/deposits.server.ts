@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import { doiKey, DOI_SYNTAX, makeDoi } from "../lib/doi";
-import type { DepositArticle } from "../schemas/deposit";
+import type { DepositArticle } from "../lib/article";
 import { htmlToText } from "../lib/html";
 
 /** Bound parameters per statement: D1 allows 100; the journal id takes one. */

@@ -116,6 +116,76 @@ export function ftsQuery(input: string): string {
     .join(" ");
 }
 
+interface RankedWhere {
+  match: string;
+  params: (string | number)[];
+  baseWhere: string;
+  where: string;
+  from: string;
+}
+
+/** The FTS5 match and WHERE clause of a ranked search; null when the query has no words. */
+function rankedWhere(journalId: number, opts: { q: string; author?: boolean; year?: number; volume?: number }): RankedWhere | null {
+  const terms = ftsQuery(opts.q);
+  // Author pages: the name as a phrase in the authors column only.
+  const match = opts.author && terms ? `authorname : "${terms.replace(/"\*?/g, "").replace(/\s+/g, " ")}"` : terms;
+  if (!match) return null;
+  const params: (string | number)[] = [match, journalId];
+  const baseWhere = "articles_fts MATCH ?1 AND a.journal_id = ?2 AND a.status = 'enabled'";
+  let where = baseWhere;
+  if (opts.year !== undefined && Number.isInteger(opts.year)) {
+    params.push(opts.year);
+    where += ` AND a.year = ?${params.length}`;
+  }
+  if (opts.volume !== undefined && Number.isInteger(opts.volume)) {
+    params.push(opts.volume);
+    where += ` AND a.volume = ?${params.length}`;
+  }
+  return { match, params, baseWhere, where, from: `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}` };
+}
+
+/**
+ * The one batch of a ranked search page: the rows ranked by bm25 with highlight and snippet, the
+ * count (filtered searches only), the year/volume facets, and the reference-number lookup when
+ * `ref` is a reference number. The facets (every year/volume with matches, unfiltered) also
+ * give the total when no filter is set, which spares a third pass over the matches.
+ */
+function rankedStatements(d1: D1Database, journalId: number, w: RankedWhere, pageSize: number, offset: number, ref: string) {
+  const filtered = w.where !== w.baseWhere;
+  const rowsStatement = d1
+    .prepare(
+      `SELECT ${ARTICLE_COLUMNS},
+              highlight(articles_fts, 0, char(1), char(2)) AS "titleMarked",
+              snippet(articles_fts, 3, char(1), char(2), '…', 28) AS "snippetMarked"
+         ${w.from}
+        ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC
+        LIMIT ${pageSize} OFFSET ${offset}`,
+    )
+    .bind(...w.params);
+  const facetStatement = d1
+    .prepare(
+      `SELECT a.year AS year, a.volume AS volume, count(*) AS count
+         FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${w.baseWhere}
+        GROUP BY a.year, a.volume ORDER BY a.year DESC, a.volume DESC`,
+    )
+    .bind(w.match, journalId);
+  const refStatement = /^\d{1,20}$/.test(ref)
+    ? d1.prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE a.journal_id = ?1 AND a.refnumber = ?2 AND a.status = 'enabled'`).bind(journalId, ref)
+    : null;
+  const statements = filtered ? [rowsStatement, d1.prepare(`SELECT count(*) AS n ${w.from}`).bind(...w.params), facetStatement] : [rowsStatement, facetStatement];
+  if (refStatement) statements.push(refStatement);
+  return { statements, filtered, refStatement };
+}
+
+/**
+ * The statements searchRanked sends for the first page of a plain query (no filters): what the
+ * bench (scripts/bench/sql.ts) times against a large local D1, so it measures the app's own SQL.
+ */
+export function rankedSearchStatements(d1: D1Database, journalId: number, q: string, pageSize = RANKED_PAGE_SIZE, offset = 0): D1PreparedStatement[] {
+  const w = rankedWhere(journalId, { q });
+  return w ? rankedStatements(d1, journalId, w, pageSize, offset, "").statements : [];
+}
+
 export interface RankedHit {
   article: Article;
   /** Safe HTML: the formatted title (italics kept) with matched words in <mark>. */
@@ -169,57 +239,18 @@ export async function searchRanked(
   const pageSize = Math.min(Math.max(opts.pageSize ?? RANKED_PAGE_SIZE, 1), 100);
   const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), 1000);
   const offset = opts.offset ?? (page - 1) * pageSize;
-  const terms = ftsQuery(opts.q);
-  // Author pages: the name as a phrase in the authors column only.
-  const match = opts.author && terms ? `authorname : "${terms.replace(/"\*?/g, "").replace(/\s+/g, " ")}"` : terms;
-  if (!match) return { hits: [], total: 0, page, pageSize, facets: [] };
-  const params: (string | number)[] = [match, journalId];
-  const baseWhere = "articles_fts MATCH ?1 AND a.journal_id = ?2 AND a.status = 'enabled'";
-  let where = baseWhere;
-  if (opts.year !== undefined && Number.isInteger(opts.year)) {
-    params.push(opts.year);
-    where += ` AND a.year = ?${params.length}`;
-  }
-  if (opts.volume !== undefined && Number.isInteger(opts.volume)) {
-    params.push(opts.volume);
-    where += ` AND a.volume = ?${params.length}`;
-  }
-  const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}`;
+  const w = rankedWhere(journalId, opts);
+  if (!w) return { hits: [], total: 0, page, pageSize, facets: [] };
   const d1 = d1Of(db);
   if (opts.rowsOnly) {
     const { results } = await d1
-      .prepare(`SELECT ${PUBLIC_API_COLUMNS} ${from} ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC LIMIT ${pageSize} OFFSET ${offset}`)
-      .bind(...params)
+      .prepare(`SELECT ${PUBLIC_API_COLUMNS} ${w.from} ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC LIMIT ${pageSize} OFFSET ${offset}`)
+      .bind(...w.params)
       .all<Record<string, unknown>>();
     const hits = (results ?? []).map((row) => ({ article: row as unknown as Article, titleHtml: "", snippetHtml: "" }));
     return { hits, total: hits.length, page, pageSize, facets: [] };
   }
-  // The facets (every year/volume with matches, unfiltered) also give the total when no filter
-  // is set, which spares a third pass over the matches; a filtered search counts separately.
-  const filtered = where !== baseWhere;
-  const rowsStatement = d1
-    .prepare(
-      `SELECT ${ARTICLE_COLUMNS},
-              highlight(articles_fts, 0, char(1), char(2)) AS "titleMarked",
-              snippet(articles_fts, 3, char(1), char(2), '…', 28) AS "snippetMarked"
-         ${from}
-        ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC
-        LIMIT ${pageSize} OFFSET ${offset}`,
-    )
-    .bind(...params);
-  const facetStatement = d1
-    .prepare(
-      `SELECT a.year AS year, a.volume AS volume, count(*) AS count
-         FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${baseWhere}
-        GROUP BY a.year, a.volume ORDER BY a.year DESC, a.volume DESC`,
-    )
-    .bind(match, journalId);
-  const ref = opts.refLookup ? opts.q.trim() : "";
-  const refStatement = /^\d{1,20}$/.test(ref)
-    ? d1.prepare(`SELECT ${ARTICLE_COLUMNS} FROM articles a WHERE a.journal_id = ?1 AND a.refnumber = ?2 AND a.status = 'enabled'`).bind(journalId, ref)
-    : null;
-  const statements = filtered ? [rowsStatement, d1.prepare(`SELECT count(*) AS n ${from}`).bind(...params), facetStatement] : [rowsStatement, facetStatement];
-  if (refStatement) statements.push(refStatement);
+  const { statements, filtered, refStatement } = rankedStatements(d1, journalId, w, pageSize, offset, opts.refLookup ? opts.q.trim() : "");
   const results = await d1.batch<Record<string, unknown>>(statements);
   const refRow = refStatement ? (results.pop()?.results?.[0] as Article | undefined) : undefined;
   const refMatch = refRow ? { article: refRow, titleHtml: highlightTitleHtml(String(refRow.title ?? ""), ""), snippetHtml: "" } : undefined;

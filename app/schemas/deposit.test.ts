@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
-import { crossrefProblems, doajProblems, isPublicOrigin, issn, pages, personNames, publicationDate } from "./deposit";
+import { crossrefProblems, doajProblems, isPublicOrigin, issn, personNames, publicationDate } from "./deposit";
 import { DEPOSIT_JOURNAL_PROBLEMS as J } from "./messages";
 
 describe("what the deposit checks read from stored text", () => {
@@ -10,13 +10,6 @@ describe("what the deposit checks read from stored text", () => {
     expect(issn("ISSN 2583-567X (Online)")).toBe("2583-567X");
     expect(issn("  ")).toBe("");
     expect(issn("applied for")).toBeNull();
-  });
-
-  it("pages of the archive's page range (the same reader as citation_firstpage)", () => {
-    expect(pages("12-18")).toEqual({ first: "12", last: "18" });
-    expect(pages("5")).toEqual({ first: "5", last: "5" });
-    expect(pages("")).toEqual({ first: "", last: "" });
-    expect(pages("x-y")).toEqual({ first: "", last: "" });
   });
 
   it("publication dates must be real days in Crossref's years", () => {

@@ -6,7 +6,8 @@
  * sentence from messages.ts, listed per article on the issue table and in the API's 400.
  */
 import { doiKey, DOI_SYNTAX } from "../lib/doi";
-import { splitPages } from "../lib/pages";
+import type { DepositArticle } from "../lib/article";
+import { numericPages } from "../lib/pages";
 import { parseName, splitAuthors } from "../lib/names";
 import { htmlToText } from "../lib/html";
 import { DEPOSIT_ARTICLE_PROBLEMS as A, DEPOSIT_JOURNAL_PROBLEMS as J } from "./messages";
@@ -29,28 +30,6 @@ export interface DepositJournal {
   depositorName: string;
   depositorEmail: string;
   registrant: string;
-}
-
-/** One article as the builders read it (a row of the articles table). */
-export interface DepositArticle {
-  id: number;
-  refnumber: string;
-  /** Sanitised HTML: <i>/<em> only. */
-  title: string;
-  authorname: string;
-  /** Sanitised HTML. */
-  abstract: string;
-  keywords: string;
-  pagenumber: string;
-  /** YYYY-MM-DD. */
-  publishdate: string;
-  year: number;
-  volume: number;
-  issue: number;
-  doi: string;
-  /** The PDF's file name, '' when none. */
-  file: string;
-  status: "enabled" | "disabled";
 }
 
 export interface ArticleProblems {
@@ -95,12 +74,6 @@ export function publicationDate(value: string): { year: string; month: string; d
   const year = Number(m[1]);
   if (year < 1400 || year > 2200) return null;
   return { year: m[1], month: m[2], day: m[3] };
-}
-
-/** First and last page of '12-18' ('' when the article has none); reuses the archive's reader. */
-export function pages(pagenumber: string): { first: string; last: string } {
-  const { first, last } = splitPages(pagenumber);
-  return /^\d{1,32}$/.test(first) ? { first, last: /^\d{1,32}$/.test(last) ? last : first } : { first: "", last: "" };
 }
 
 export interface PersonName {
@@ -186,7 +159,7 @@ export function crossrefProblems(journal: DepositJournal, articles: DepositArtic
       if (!doi) missing.push(A.noDoi);
       else if (!DOI_SYNTAX.test(doi)) missing.push(A.badDoi(doi));
       else if (prefix && !doiKey(doi).startsWith(`${prefix}/`)) missing.push(A.foreignDoi(doi, journal.doiPrefix));
-      if (!pages(a.pagenumber).first) missing.push(A.noPages);
+      if (!numericPages(a.pagenumber).first) missing.push(A.noPages);
       const names = personNames(a.authorname);
       if (!names.length) missing.push(A.noAuthors);
       for (const n of names) if (!crossrefName(n.surname) || (n.given && !crossrefName(n.given))) missing.push(A.badAuthor(n.full));

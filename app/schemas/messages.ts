@@ -163,7 +163,6 @@ export const SELECTION_MESSAGES = {
   invalidValue: (noun: string, shown: string) => `Not a valid ${noun.replace(/s$/, "")}: ${shown}`,
   empty: (noun: string) => `Select at least one of the ${noun}`,
   tooMany: (max: number, noun: string, got: number) => `Select at most ${max} ${noun} at a time (got ${got})`,
-  tooLarge: "The selection is too large",
   unknownRefnumbers: (list: string) => `Unknown reference number(s): ${list}`,
   unknownEditors: (list: string) => `Unknown editor id(s): ${list}`,
   /** Certificates are made only for published (enabled) articles, as the public download. */

@@ -8,7 +8,11 @@ import { SELECTION_MESSAGES as M } from "./messages";
 /** Most articles (index page, certificates) or editors one request may select. */
 export const MAX_SELECTION = 200;
 
-/** Largest selection body read at all (enough to say clearly that 10,000 refnumbers are too many). */
+/**
+ * Largest selection body read at all (enough to say clearly that 10,000 refnumbers are too many):
+ * the Worker's body cap of /api/pdf, /api/export and /api/doi (app/http/body.ts) answers a
+ * larger one 413 before any handler runs.
+ */
 export const MAX_SELECTION_BYTES = 512 * 1024;
 
 export type SelectionResult<T> = { ok: true; values: T[] } | { ok: false; error: string; message: string };

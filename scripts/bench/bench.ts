@@ -21,7 +21,7 @@ import { bareApp, gzipSize, jsBytes } from "./bundle.ts";
 import { ADMIN, checkBenchJournal, RARE_QUERY, seedBenchJournal, SEARCH_QUERY, type BenchJournal } from "./data.ts";
 import { runLighthouse, type LighthouseScores } from "./lighthouse.ts";
 import { Client, interleaved, summarise, type Figures, type Sample, type Target } from "./load.ts";
-import { machineInfo, renderReport, type Report } from "./report.ts";
+import { machineInfo, renderReport, type DocFigure, type Report } from "./report.ts";
 import { buildCopy, migrate, root, sourceInfo, startPreview, workerdVersion, type Server } from "./server.ts";
 import { measureSearchSql } from "./sql.ts";
 import { median } from "./stats.ts";
@@ -259,20 +259,6 @@ async function main(): Promise<number> {
 }
 
 // ---- Documents ------------------------------------------------------------------------------------
-
-export interface DocFigure {
-  name: string;
-  budgetMs: number;
-  /** "ok" | "not available" | "error <status>" */
-  state: string;
-  n: number;
-  wallMs: number | null;
-  d1Ms: number | null;
-  /** Mean workerd CPU per request, ms. */
-  cpuMs: number | null;
-  bytes: number | null;
-  detail: string;
-}
 
 async function measureDocuments(
   client: Client,

@@ -2,7 +2,8 @@
  * JavaScript shipped to a page: the module scripts and modulepreloads its HTML references,
  * summed as gzip sizes of the files in build/client. The yardstick is a bare React Router app
  * (root + one index route, same package versions: it reuses this project's node_modules through
- * a symlink), built and rendered the same way.
+ * a symlink), built and rendered the same way. Its root below is deliberately not the app's
+ * (app/root.tsx): it is the floor the app's own shell is measured against, so it must stay bare.
  */
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";

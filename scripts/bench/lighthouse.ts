@@ -10,7 +10,8 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { childEnv, root } from "./server.ts";
+import { childEnv } from "../lib/run.mjs";
+import { root } from "./server.ts";
 
 export const LIGHTHOUSE_VERSION = "13.5.0";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -51,13 +51,16 @@ export interface Probe {
   js: JsBytes | null;
 }
 
-export interface DocFigureLike {
+/** One document's figures (scripts/bench/bench.ts measures them). */
+export interface DocFigure {
   name: string;
   budgetMs: number;
+  /** "ok" | "not available" | "error <status>" */
   state: string;
   n: number;
   wallMs: number | null;
   d1Ms: number | null;
+  /** Mean workerd CPU per request, ms. */
   cpuMs: number | null;
   bytes: number | null;
   detail: string;
@@ -80,7 +83,7 @@ export interface Report {
   probes: Probe[];
   bare: { js: JsBytes; html: number; htmlGzip: number };
   sql: { query: Record<string, Record<QueryName, SqlFigure>>; rare: Record<string, Record<QueryName, SqlFigure>> };
-  docs: { floorMs: number; floorCpuMs: number | null; workerCpuMs: number | null; figures: DocFigureLike[] };
+  docs: { floorMs: number; floorCpuMs: number | null; workerCpuMs: number | null; figures: DocFigure[] };
   lighthouse: LighthouseScores | null;
   load: { latency: { perTarget: number; rounds: number; warmup: number }; rare: { perTarget: number; rounds: number; warmup: number }; throughput: { perTarget: number; rounds: number; warmup: number }; sqlRuns: number };
 }
@@ -512,7 +515,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
 }
 
 /** The isolate's CPU for one document: workerd CPU minus a static file's, or (no /proc) wall − D1 − floor. */
-function estCpu(d: DocFigureLike, docs: Report["docs"]): number | null {
+function estCpu(d: DocFigure, docs: Report["docs"]): number | null {
   if (d.cpuMs != null && docs.floorCpuMs != null) return Math.max(0, d.cpuMs - docs.floorCpuMs);
   if (d.wallMs == null) return null;
   return Math.max(0, d.wallMs - (d.d1Ms ?? 0) - docs.floorMs);

@@ -8,20 +8,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { childEnv, freePort } from "../lib/run.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const bin = path.join(root, "node_modules", ".bin");
 
-export const childEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...process.env,
-  PATH: `${bin}${path.delimiter}${process.env.PATH}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  NO_D1_WARNING: "true",
-  ...extra,
-});
 
 /** Runs a command to completion; throws with its output when it fails. */
 export function exec(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}): string {
@@ -71,16 +63,6 @@ export function migrate(appDir: string, stateDir: string): void {
   exec("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir], appDir);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 export interface Server {
   port: number;

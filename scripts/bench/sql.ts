@@ -4,12 +4,14 @@
  * /api/search run), a plain `LIKE '%word%'` scan, and the instr() substring
  * scan (the public search's query before FTS5).
  *
- * `rankedSearchStatements` is a copy of searchRanked's batch (app/models/search.server.ts):
- * app code cannot be imported into Node directly (extension-less imports). The copy is checked,
- * not trusted: test/workers/discovery.test.ts records the statements the real searchRanked sends
- * and asserts these are the same SQL with the same parameters — change both together.
+ * The FTS5 batch is the app's own (`rankedSearchStatements` of app/models/search.server.ts, the
+ * statements searchRanked sends), loaded through scripts/lib/ts-resolve.mjs as the seed and the
+ * node tests load app modules; no copy of its SQL lives here.
  */
+import "../lib/ts-resolve.mjs";
 import { median } from "./stats.ts";
+
+const { rankedSearchStatements } = await import("../../app/models/search.server.ts");
 
 export interface SqlFigure {
   /** Median time SQLite spent (D1 result meta.duration), ms. */
@@ -19,87 +21,7 @@ export interface SqlFigure {
   rows: number;
 }
 
-/** searchRanked's ftsQuery: words only, each quoted and prefix-matched, at most 12. */
-export function ftsQuery(input: string): string {
-  const words = input.slice(0, 1000).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
-  return words
-    .slice(0, 12)
-    .map((w) => `"${w.slice(0, 64)}"*`)
-    .join(" ");
-}
-
-/** Every article column aliased to its drizzle property name, in schema order (as searchRanked selects them). */
-const ARTICLE_COLUMNS = (
-  [
-    ["id", "id"],
-    ["journal_id", "journalId"],
-    ["issue_id", "issueId"],
-    ["refnumber", "refnumber"],
-    ["title", "title"],
-    ["authorname", "authorname"],
-    ["abstract", "abstract"],
-    ["keywords", "keywords"],
-    ["description", "description"],
-    ["pagenumber", "pagenumber"],
-    ["first_page", "firstPage"],
-    ["last_page", "lastPage"],
-    ["search_title", "searchTitle"],
-    ["search_abstract", "searchAbstract"],
-    ["doi", "doi"],
-    ["subject", "subject"],
-    ["country", "country"],
-    ["email", "email"],
-    ["mobile", "mobile"],
-    ["txnid", "txnid"],
-    ["ptype", "ptype"],
-    ["publishdate", "publishdate"],
-    ["year", "year"],
-    ["volume", "volume"],
-    ["issue", "issue"],
-    ["frequency", "frequency"],
-    ["file", "file"],
-    ["file_key", "fileKey"],
-    ["status", "status"],
-    ["createdby", "createdby"],
-    ["modifiedby", "modifiedby"],
-    ["creation", "creation"],
-    ["modification", "modification"],
-  ] as const
-)
-  .map(([column, prop]) => `a."${column}" AS "${prop}"`)
-  .join(", ");
-
 type Query = (db: D1Database, journalId: number, q: string) => D1PreparedStatement[];
-
-/**
- * searchRanked's batch for the first page of a plain query (no year/volume filter, 20 per page):
- * the page ranked by bm25 with highlight and snippet, the total, the year/volume facets.
- */
-export function rankedSearchStatements(db: D1Database, journalId: number, q: string, pageSize = 20, offset = 0): D1PreparedStatement[] {
-  const match = ftsQuery(q);
-  const where = "articles_fts MATCH ?1 AND a.journal_id = ?2 AND a.status = 'enabled'";
-  const from = `FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}`;
-  return [
-    db
-      .prepare(
-        `SELECT ${ARTICLE_COLUMNS},
-                highlight(articles_fts, 0, char(1), char(2)) AS "titleMarked",
-                snippet(articles_fts, 3, char(1), char(2), '…', 28) AS "snippetMarked"
-           ${from}
-          ORDER BY bm25(articles_fts, 10.0, 5.0, 3.0, 1.0), a.id DESC
-          LIMIT ${pageSize} OFFSET ${offset}`,
-      )
-      .bind(match, journalId),
-    // Unfiltered, as the bench's searches are: the facets give the total too (no count query).
-    db
-      .prepare(
-        `SELECT a.year AS year, a.volume AS volume, count(*) AS count
-           FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE ${where}
-          GROUP BY a.year, a.volume ORDER BY a.year DESC, a.volume DESC`,
-      )
-      .bind(match, journalId),
-  ];
-}
 
 const fts: Query = (db, journalId, q) => rankedSearchStatements(db, journalId, q);
 

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -18,6 +19,18 @@ export function childEnv(extra = {}) {
     NO_D1_WARNING: "true",
     ...extra,
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server started next). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
 }
 
 export function run(cmd, args, opts = {}) {

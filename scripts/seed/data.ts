@@ -7,6 +7,7 @@
  * Devanagari and accented names, several frequencies, enabled and disabled rows).
  * `test/e2e/seed-data.test.ts` checks the counts for a day in each month.
  */
+import type { EditorValues } from "../../app/schemas/editor.ts";
 
 export interface DemoAuthor {
   /** As shown on the site. */
@@ -44,20 +45,11 @@ export interface DemoIssue {
   articles: DemoArticle[];
 }
 
-export interface DemoEditor {
-  name: string;
-  category: string;
-  post: string;
-  degree: string;
-  content: string;
-  email: string;
-  phone: string;
-  country: string;
-  editor_website: string;
+/** An editor as the admin form takes one (app/schemas/editor.ts), with a demo portrait or none, pinned or not. */
+export type DemoEditor = EditorValues & {
   picture: boolean;
-  status: string;
   is_pinned: number;
-}
+};
 
 export interface DemoJournal {
   slug: string;

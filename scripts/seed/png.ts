@@ -1,9 +1,9 @@
 /**
  * Tiny PNG painter for demo images (editor portraits, partner logos) so the seed needs no
- * binary fixtures. Plain TypeScript with fflate's zlib, so it runs in Node (seed, samples) and
+ * binary fixtures. Plain TypeScript over app/lib/png.ts, so it runs in Node (seed, samples) and
  * in workerd (the tests' images) alike.
  */
-import { Zlib, zlibSync } from "fflate";
+import { encodeRgbPng } from "../../app/lib/png.ts";
 
 export type RGB = [number, number, number];
 
@@ -46,95 +46,8 @@ export class Canvas {
     return str.length * 6 * scale - scale;
   }
   png(): Uint8Array {
-    const raw = new Uint8Array((this.width * 3 + 1) * this.height);
-    for (let y = 0; y < this.height; y++) {
-      raw[y * (this.width * 3 + 1)] = 0;
-      raw.set(this.data.subarray(y * this.width * 3, (y + 1) * this.width * 3), y * (this.width * 3 + 1) + 1);
-    }
-    return encodePng(this.width, this.height, 2, raw);
+    return encodeRgbPng(this.width, this.height, this.data);
   }
-}
-
-/**
- * A PNG file from its unfiltered scanlines (each row: filter byte 0, then the pixels), 8 bits
- * per channel; colour type 2 = RGB, 6 = RGBA.
- */
-export function encodePng(width: number, height: number, colourType: 2 | 6, scanlines: Uint8Array): Uint8Array {
-  const ihdr = new Uint8Array(13);
-  const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, width);
-  dv.setUint32(4, height);
-  ihdr.set([8, colourType, 0, 0, 0], 8);
-  return concat([
-    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlibSync(scanlines)),
-    chunk("IEND", new Uint8Array(0)),
-  ]);
-}
-
-/**
- * A PNG whose pixels are all transparent black, compressed row by row so that making it never
- * holds the raw image: a 6000×6000 RGBA one is about 140 KB on disk and 144 MB decoded (the
- * decompression bomb of issue 15.2).
- */
-export function blankPng(width: number, height: number, colourType: 2 | 6 = 6): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const z = new Zlib({ level: 9 }, (data) => parts.push(data));
-  const rows = Math.max(1, Math.floor((1 << 20) / (1 + width * 4)));
-  const block = new Uint8Array(rows * (1 + width * (colourType === 6 ? 4 : 3)));
-  for (let y = 0; y < height; y += rows) {
-    const n = Math.min(rows, height - y);
-    z.push(block.subarray(0, (block.length / rows) * n), y + n >= height);
-  }
-  const ihdr = new Uint8Array(13);
-  const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, width);
-  dv.setUint32(4, height);
-  ihdr.set([8, colourType, 0, 0, 0], 8);
-  return concat([
-    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", concat(parts)),
-    chunk("IEND", new Uint8Array(0)),
-  ]);
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, data.length);
-  const typeBytes = new TextEncoder().encode(type);
-  out.set(typeBytes, 4);
-  out.set(data, 8);
-  dv.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }
 
 // 5x7 bitmap font: each row is 5 bits, most significant bit on the left.

@@ -13,16 +13,11 @@ import { after, before, test } from "node:test";
 import { verifyPassword } from "../../app/lib/password.server.ts";
 import { inline, resetStatements, userQuery, wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { insertJournal, openLocal } from "../../scripts/lib/local.ts";
+import { childEnv } from "../../scripts/lib/run.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-admin-user-"));
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  JOURNAL_STATE_DIR: state,
-};
+const env = childEnv({ JOURNAL_STATE_DIR: state });
 const ids = { one: 0, two: 0 };
 
 type Row = Record<string, unknown>;

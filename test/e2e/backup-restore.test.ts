@@ -10,14 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
+import { childEnv } from "../../scripts/lib/run.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-};
+const env = childEnv();
 
 type Row = Record<string, unknown>;
 

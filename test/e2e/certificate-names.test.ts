@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { encodePng } from "../../scripts/seed/png.ts";
+import { encodePng } from "../../app/lib/png.ts";
 import { hydrated, launchBrowser, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "names.localhost";
@@ -95,7 +95,7 @@ test("the certificate page's buttons save one file per author; the API call keep
     const boxes = document.createElement("span");
     boxes.style.font = `${getComputedStyle(button).fontWeight} ${getComputedStyle(button).fontSize} "DejaVu Sans"`;
     boxes.textContent = button.textContent;
-    document.body.append(boxes);
+    document.body.appendChild(boxes);
     const result = { drawn: range.getBoundingClientRect().width, boxes: boxes.getBoundingClientRect().width };
     boxes.remove();
     return result;

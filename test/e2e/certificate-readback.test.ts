@@ -6,14 +6,14 @@
  * verification page that confirms this author and article.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import jsQR from "jsqr";
 import { unzipSync } from "fflate";
-import { startApp, type App } from "./harness.ts";
+import { fetchOnHost, startApp, type App } from "./harness.ts";
+import { pdfText, renderPageGrey, savePdf } from "../pdf-text.ts";
 
 const PRIMARY = "certs.localhost";
 const ALIAS = "www.certs.localhost";
@@ -54,40 +54,14 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A request with a Host header of our choosing (fetch would send 127.0.0.1). */
-async function onHost(host: string, p: string, init: RequestInit = {}): Promise<Response> {
-  const { request } = await import("node:http");
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${host}:${app.port}`, ...(init.headers as Record<string, string>) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body as string | undefined);
-  });
-}
-
-const viaAlias = (p: string, init: RequestInit = {}) => onHost(ALIAS, p, init);
+const viaAlias = (p: string, init: RequestInit = {}) => fetchOnHost(app, ALIAS, p, init);
 
 /** The text of a PDF as Poppler reads it, in reading order (-layout keeps lines together). */
-function pdfText(file: string): string {
-  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-}
+const layoutText = (file: string) => pdfText(file, { layout: true });
 
-/** Renders the first page with Poppler (grey PGM) and decodes the QR code with jsQR. */
+/** Renders the first page with Poppler (grey) and decodes the QR code with jsQR. */
 function decodeQr(file: string): string | null {
-  const prefix = path.join(work, `page-${path.basename(file, ".pdf")}`);
-  execFileSync("pdftoppm", ["-r", "150", "-gray", "-singlefile", "-f", "1", "-l", "1", file, prefix]);
-  const pgm = readFileSync(`${prefix}.pgm`);
-  // P5 header: magic, width, height, maxval, each followed by whitespace.
-  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString("latin1"));
-  assert.ok(header, "a binary PGM");
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const pixels = pgm.subarray(header[0].length);
+  const { width, height, pixels } = renderPageGrey(file);
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0; i < width * height; i++) {
     rgba[i * 4] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = pixels[i];
@@ -96,11 +70,7 @@ function decodeQr(file: string): string | null {
   return jsQR(rgba, width, height)?.data ?? null;
 }
 
-function save(name: string, bytes: ArrayBuffer | Uint8Array): string {
-  const file = path.join(work, name);
-  writeFileSync(file, new Uint8Array(bytes));
-  return file;
-}
+const save = (name: string, bytes: ArrayBuffer | Uint8Array) => savePdf(work, name, bytes);
 
 test("every author's certificate: the QR code decodes to the primary host's verification page, which confirms it", async () => {
   for (const [i, author] of AUTHORS.entries()) {
@@ -111,9 +81,9 @@ test("every author's certificate: the QR code decodes to the primary host's veri
     assert.ok(url, `certificate ${i + 1}: a readable QR code`);
     assert.match(url, new RegExp(`^http://${PRIMARY.replace(/\./g, "\\.")}:${app.port}/verify/${REF}-${i + 1}-[0-9A-Z]{10}$`));
     // The printed link is the same URL.
-    assert.ok(pdfText(file).includes(url), "the link printed beside the QR code");
+    assert.ok(layoutText(file).includes(url), "the link printed beside the QR code");
     // The page it opens confirms this author and article.
-    const page = await onHost(PRIMARY, new URL(url).pathname);
+    const page = await fetchOnHost(app, PRIMARY, new URL(url).pathname);
     assert.equal(page.status, 200);
     const html = await page.text();
     assert.ok(html.includes(author), `${url} names ${author}`);
@@ -123,7 +93,7 @@ test("every author's certificate: the QR code decodes to the primary host's veri
 test("certificate text reads in order through pdftotext, for Latin, accented and Devanagari names", async () => {
   for (const [i, author] of AUTHORS.entries()) {
     const res = await viaAlias(`/api/pdf/certificate/${REF}/${i + 1}`);
-    const text = pdfText(save(`text-${i + 1}.pdf`, await res.arrayBuffer()));
+    const text = layoutText(save(`text-${i + 1}.pdf`, await res.arrayBuffer()));
     const flat = text.replace(/\s+/g, " ");
     const expected = [
       "Annals of Readable Certificates",

@@ -1,10 +1,11 @@
 /**
  * Hard cases for the citation styles and exports (issue 17.1, 17.2): abbreviation endings,
  * italics, particles, compound surnames, Devanagari, accented Latin, single-name authors, one
- * and twenty authors, initials written several ways, DOIs. Shared by the citeproc comparison
- * and the export round trips.
+ * and twenty authors, initials written several ways, DOIs; and every demo article of the seed.
+ * Shared by the citeproc comparison and the export round trips.
  */
 import type { CiteJournal, CiteSource } from "../../app/lib/citation/cite-formats";
+import { demoJournals } from "../../scripts/seed/data.ts";
 
 export interface CaseArticle {
   label: string;
@@ -73,3 +74,38 @@ for (const name of ["R.K. Singh", "R. K. Singh", "RK Singh", "R.K.Singh", "Dr.R.
 }
 
 export const HARD_CASES: CaseArticle[] = raw.map(([label, a]) => ({ label, article: { ...base, ...a }, journal: HARD_JOURNAL }));
+
+/**
+ * Every article of the demo journals (the seed's data as of 25 Nov 2026) as a citation case,
+ * its URL the article page's; with `doi`, a DOI under the test prefix 10.5555, with `pdfUrl`,
+ * the journal's PDF link beside the page.
+ */
+export function demoCases({ doi, pdfUrl }: { doi: boolean; pdfUrl: boolean }): CaseArticle[] {
+  const out: CaseArticle[] = [];
+  for (const j of demoJournals(new Date(Date.UTC(2026, 10, 25)))) {
+    const s = j.settings as Record<string, string>;
+    for (const issue of j.issues) {
+      for (const a of issue.articles) {
+        const url = `https://${j.hosts[0]}/archives/${issue.year}/${issue.volume}/${issue.issue}/${a.refnumber}`;
+        out.push({
+          label: `${j.slug} ${a.refnumber}`,
+          article: {
+            title: a.title,
+            authorname: a.authors.map((x) => x.name).join(", "),
+            year: issue.year,
+            volume: issue.volume,
+            issue: issue.issue,
+            pagenumber: `${a.firstPage}-${a.lastPage}`,
+            publishdate: a.publishdate,
+            refnumber: a.refnumber,
+            keywords: a.keywords,
+            abstract: a.abstract,
+            doi: doi ? `10.5555/${j.slug}.${issue.year}.${a.refnumber}` : "",
+          },
+          journal: { name: s.websitename, issn: s.issn, essn: s.journal_essn, publisher: s.publisher_name, url, ...(pdfUrl ? { pdfUrl: `${url}.pdf` } : {}) },
+        });
+      }
+    }
+  }
+  return out;
+}

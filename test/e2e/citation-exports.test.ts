@@ -15,8 +15,7 @@ import { plugins } from "@citation-js/core";
 import "@citation-js/plugin-ris";
 import "@citation-js/plugin-bibtex";
 import "../../scripts/lib/ts-resolve.mjs";
-import { demoJournals } from "../../scripts/seed/data.ts";
-import { HARD_CASES, HARD_JOURNAL, type CaseArticle } from "./citation-cases.ts";
+import { demoCases, HARD_CASES, HARD_JOURNAL, type CaseArticle } from "./citation-cases.ts";
 
 const { parsePerson, titleText, toBibtex, toCslJson, toRis } = await import("../../app/lib/citation/cite-formats.ts");
 const { splitAuthors } = await import("../../app/lib/names.ts");
@@ -64,37 +63,7 @@ const HOSTILE: CaseArticle[] = [
   },
 ];
 
-function demoCases(): CaseArticle[] {
-  const out: CaseArticle[] = [];
-  for (const j of demoJournals(new Date(Date.UTC(2026, 10, 25)))) {
-    const s = j.settings as Record<string, string>;
-    for (const issue of j.issues) {
-      for (const a of issue.articles) {
-        const url = `https://${j.hosts[0]}/archives/${issue.year}/${issue.volume}/${issue.issue}/${a.refnumber}`;
-        out.push({
-          label: `${j.slug} ${a.refnumber}`,
-          article: {
-            title: a.title,
-            authorname: a.authors.map((x) => x.name).join(", "),
-            year: issue.year,
-            volume: issue.volume,
-            issue: issue.issue,
-            pagenumber: `${a.firstPage}-${a.lastPage}`,
-            publishdate: a.publishdate,
-            refnumber: a.refnumber,
-            keywords: a.keywords,
-            abstract: a.abstract,
-            doi: `10.5555/${j.slug}.${issue.year}.${a.refnumber}`,
-          },
-          journal: { name: s.websitename, issn: s.issn, essn: s.journal_essn, publisher: s.publisher_name, url, pdfUrl: `${url}.pdf` },
-        });
-      }
-    }
-  }
-  return out;
-}
-
-const ALL = [...demoCases(), ...HARD_CASES, ...HOSTILE];
+const ALL = [...demoCases({ doi: true, pdfUrl: true }), ...HARD_CASES, ...HOSTILE];
 
 /** What was stored, as any reader of the export should get it back. */
 function expected(c: CaseArticle) {

@@ -6,13 +6,13 @@
  * wrote). The article page shows the same characters.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
-import { startApp, type App } from "./harness.ts";
+import { fetchOnHost, startApp, type App } from "./harness.ts";
+import { pdfText, savePdf } from "../pdf-text.ts";
 import { DOCUMENT_CHARACTERS, FORMULA_TITLE } from "../fixtures/document-characters.ts";
 
 const HOST = "chars.localhost";
@@ -57,28 +57,11 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A request with the journal's Host header (fetch would send 127.0.0.1). */
-async function get(p: string, init: RequestInit = {}): Promise<Response> {
-  const { request } = await import("node:http");
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${HOST}:${app.port}`, ...(init.headers as Record<string, string>) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body as string | undefined);
-  });
-}
+/** A request with the journal's Host header. */
+const get = (p: string, init: RequestInit = {}) => fetchOnHost(app, HOST, p, init);
 
-function pdfText(name: string, bytes: Uint8Array): string {
-  const file = path.join(work, name);
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-}
+/** The text pdftotext reads from a document's bytes. */
+const pdfTextOf = (name: string, bytes: Uint8Array) => pdfText(savePdf(work, name, bytes));
 
 /** Every character of `chars` comes back; none is a "?" or a replacement character. */
 function assertAllBack(doc: string, text: string, chars: string): void {
@@ -101,7 +84,7 @@ test("certificate: the title's formulas, Greek, symbols and punctuation, and acc
   for (const n of [1, 2]) {
     const res = await get(`/api/pdf/certificate/${REF}/${n}`);
     assert.equal(res.status, 200);
-    const text = pdfText(`certificate-${n}.pdf`, new Uint8Array(await res.arrayBuffer()));
+    const text = pdfTextOf(`certificate-${n}.pdf`, new Uint8Array(await res.arrayBuffer()));
     assertAllBack(`certificate ${n}`, text, TITLE);
     assert.ok(text.includes(n === 1 ? "Zoë Ørsted-Łukasiewicz" : "Ǎdam Șerban"));
   }
@@ -114,13 +97,13 @@ test("index page: an article title with every character", async () => {
     body: JSON.stringify({ refnumbers: [REF] }),
   });
   assert.equal(res.status, 200);
-  assertAllBack("index page", pdfText("index.pdf", new Uint8Array(await res.arrayBuffer())), TITLE);
+  assertAllBack("index page", pdfTextOf("index.pdf", new Uint8Array(await res.arrayBuffer())), TITLE);
 });
 
 test("editorial board and the editor's certificate: an affiliation with every character", async () => {
   const board = await get("/api/pdf/editorialboard");
   assert.equal(board.status, 200);
-  assertAllBack("editorial board", pdfText("board.pdf", new Uint8Array(await board.arrayBuffer())), ALL);
+  assertAllBack("editorial board", pdfTextOf("board.pdf", new Uint8Array(await board.arrayBuffer())), ALL);
   const zip = await get("/api/pdf/editorscertificate", {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${await token()}` },
@@ -128,13 +111,13 @@ test("editorial board and the editor's certificate: an affiliation with every ch
   });
   assert.equal(zip.status, 200);
   const [[, bytes]] = Object.entries(unzipSync(new Uint8Array(await zip.arrayBuffer())));
-  assertAllBack("editor certificate", pdfText("editor.pdf", bytes), ALL);
+  assertAllBack("editor certificate", pdfTextOf("editor.pdf", bytes), ALL);
 });
 
 test("cover page: a publisher address with symbols and subscripts", async () => {
   const res = await get(`/api/pdf/coverpage/${articleId}`);
   assert.equal(res.status, 200);
-  assertAllBack("cover page", pdfText("cover.pdf", new Uint8Array(await res.arrayBuffer())), `${DOCUMENT_CHARACTERS.symbols}${DOCUMENT_CHARACTERS.subscripts}`);
+  assertAllBack("cover page", pdfTextOf("cover.pdf", new Uint8Array(await res.arrayBuffer())), `${DOCUMENT_CHARACTERS.symbols}${DOCUMENT_CHARACTERS.subscripts}`);
 });
 
 test("the article page shows the same characters", async () => {

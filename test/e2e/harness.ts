@@ -4,20 +4,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
+import { childEnv, freePort } from "../../scripts/lib/run.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "../..");
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-};
+const env = childEnv();
 
 export function requireChromium(): void {
   if (!existsSync(CHROMIUM)) {
@@ -25,17 +20,6 @@ export function requireChromium(): void {
       `Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
     );
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export interface DemoJournalSpec {
@@ -187,4 +171,24 @@ export async function hydrated(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(root, "test-results", "screenshots");
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A request to the served app with the Host header of a journal's name (node's fetch would
+ * send 127.0.0.1 and does not resolve *.localhost), answered as a web Response.
+ */
+export async function fetchOnHost(app: Pick<App, "port">, host: string, p: string, init: RequestInit = {}): Promise<Response> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${host}:${app.port}`, ...(init.headers as Record<string, string>) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body as string | undefined);
+  });
 }

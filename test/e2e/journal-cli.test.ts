@@ -15,17 +15,12 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { appModels, openLocal } from "../../scripts/lib/local.ts";
+import { childEnv } from "../../scripts/lib/run.mjs";
 import { startApp, type App } from "./harness.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-cli-"));
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  JOURNAL_STATE_DIR: state,
-};
+const env = childEnv({ JOURNAL_STATE_DIR: state });
 
 function journalCli(args: string[], input = "", stateDir = state) {
   const r = spawnSync("node", ["scripts/journal.ts", ...args], { cwd: root, env: { ...env, JOURNAL_STATE_DIR: stateDir }, input, encoding: "utf8" });

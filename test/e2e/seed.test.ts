@@ -13,18 +13,13 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { openLocal } from "../../scripts/lib/local.ts";
 import { demoJournals } from "../../scripts/seed/data.ts";
+import { childEnv } from "../../scripts/lib/run.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-seed-"));
 const TODAY = "2027-05-20";
 const expected = demoJournals(new Date(`${TODAY}T12:00:00Z`));
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  JOURNAL_STATE_DIR: state,
-};
+const env = childEnv({ JOURNAL_STATE_DIR: state });
 
 function seed(extraEnv: Record<string, string> = {}) {
   const r = spawnSync("node", ["scripts/seed.ts", "--today", TODAY], { cwd: root, env: { ...env, ...extraEnv }, encoding: "utf8" });

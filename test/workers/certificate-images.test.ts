@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { blankPng, encodePng } from "../../scripts/seed/png";
+import { blankPng, encodePng } from "../../app/lib/png";
 import { fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue } from "../factories";
 import { rgbaPng } from "../images";
 

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { adminSearchPage, searchRanked } from "../../app/models/search.server";
-import { rankedSearchStatements } from "../../scripts/bench/sql";
+import { adminSearchPage, rankedSearchStatements, searchRanked } from "../../app/models/search.server";
 import exportScript from "../../scripts/export.ts?raw";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 import { xmlProblem, xmlTexts } from "../xml";
@@ -390,7 +389,7 @@ describe("search index repair and the bench's search SQL", () => {
     expect(await ftsRowids()).toEqual(await enabledIds());
   });
 
-  it("the bench measures searchRanked's own SQL: same statements, same parameters", async () => {
+  it("rankedSearchStatements (what the bench times) is searchRanked's own batch: same statements, same parameters", async () => {
     const j = await makeJournal();
     await makeArticle(j.id, await makeIssue(j.id), { title: "Pearl millet drought tolerance" });
     const { d1: recorder, db: recorded, sent } = recordingDb();
@@ -404,7 +403,7 @@ describe("search index repair and the bench's search SQL", () => {
       expect(sent.map((s) => ({ sql: norm(s.sql), params: s.params }))).toEqual(ours.map((s) => ({ sql: norm(s.sql), params: s.params })));
       expect(ours).toHaveLength(2); // rows and facets (an unfiltered search counts from the facets)
       expect(ours[0].sql).toContain("a.status = 'enabled'");
-      // And the copy returns what the real query does.
+      // And it returns what the real query does.
       const [rows, facets] = await env.DB.batch<Record<string, unknown>>(bench);
       expect(rows.results.map((r) => r.id)).toEqual(real.hits.map((h) => h.article.id));
       expect(facets.results.reduce((n, f) => n + Number(f.count), 0)).toBe(real.total);

@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { isUnusableLogo, logoPreparations } from "../../app/documents/logo.server";
 import { FIELD_MESSAGES } from "../../app/schemas/messages";
-import { blankPng } from "../../scripts/seed/png";
+import { blankPng } from "../../app/lib/png";
 import { fetchWorker, makeAdminSession, makeArticle, makeIssue } from "../factories";
 import { rgbaPng, tinyJpeg } from "../images";
 

@@ -1,6 +1,7 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
+import { MAX_SELECTION_BYTES } from "../../app/schemas/selection";
 import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, documentText, expectGlyphsMatchText, loadPdf, postJson } from "./pdf-helpers";
 
@@ -156,6 +157,21 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
     const unknown = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: ["424242424"] }, auth);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: "not_found", missing: ["424242424"] });
+  });
+
+  it("answers a selection body over MAX_SELECTION_BYTES with the one 413, on every selection route", async () => {
+    const { j, auth } = await setup();
+    // 10,000 refnumbers fit the cap and are refused by count; a larger body is refused by size.
+    const many = await postJson(j.url("/api/pdf/indexpage"), { refnumbers: Array.from({ length: 10_000 }, (_, i) => String(1_000_000_000 + i)) }, auth);
+    expect(many.status).toBe(400);
+    expect(await many.json()).toEqual({ error: "too_many", message: "Select at most 200 articles at a time (got 10000)" });
+    const huge = JSON.stringify({ refnumbers: Array.from({ length: MAX_SELECTION_BYTES / 8 }, (_, i) => String(1_000_000 + i)) });
+    expect(huge.length).toBeGreaterThan(MAX_SELECTION_BYTES);
+    for (const path of ["/api/pdf/indexpage", "/api/pdf/bulkcertificates", "/api/pdf/editorscertificate", "/api/export/crossref", "/api/export/doaj", "/api/doi/assign"]) {
+      const res = await postJson(j.url(path), huge, auth);
+      expect(res.status, path).toBe(413);
+      expect(await res.json(), path).toEqual({ error: "payload_too_large", message: "The selection is too large" });
+    }
   });
 
   it("makes only certificates that verify: a selection with unpublished articles is refused, naming them", async () => {

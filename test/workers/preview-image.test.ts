@@ -7,7 +7,7 @@ import { bumpJournalVersion } from "../../app/models/journals.server";
 import { db, fetchWorker, makeAdminSession, makeArticle, makeIssue, makeJournal } from "../factories";
 import encodeJpeg from "jpeg-js/lib/encoder.js";
 import { decodePng, discPng } from "../images";
-import { encodePng } from "../../scripts/seed/png";
+import { encodePng } from "../../app/lib/png";
 
 /** Link previews (issue 17.3): every article, issue and home page names a 1200×630 PNG that loads. */
 

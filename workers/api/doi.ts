@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { assignDois } from "../../app/models/deposits.server";
-import { DOI_ASSIGN_MESSAGES } from "../../app/schemas/messages";
+import { DOI_ASSIGN_MESSAGES, SELECTION_MESSAGES } from "../../app/schemas/messages";
 import { doiSetup } from "../../app/schemas/settings";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { parseRefnumber, readSelection, selectionLimit } from "./pdf";
+import { parseRefnumber } from "../../app/schemas/selection";
+import { readSelection } from "./request";
 
 /**
  * POST /api/doi/assign {"refnumbers": [...]} (staff): the DOI-less articles among the selected
@@ -17,7 +18,7 @@ export const doiApp = new Hono<AdminEnv>({ strict: false });
 
 doiApp.use("*", requireAdmin);
 
-doiApp.post("/assign", selectionLimit, async (c) => {
+doiApp.post("/assign", async (c) => {
   const journal = c.get("journal");
   const setup = doiSetup(journal.slug, journal.settings);
   if (!setup) return c.json({ error: "doi_not_configured", message: DOI_ASSIGN_MESSAGES.notConfigured }, 400);
@@ -32,7 +33,7 @@ doiApp.post("/assign", selectionLimit, async (c) => {
   }
   switch (result.error) {
     case "not_found":
-      return c.json({ error: "not_found", message: `Unknown reference number(s): ${result.missing.slice(0, 20).join(", ")}`, missing: result.missing }, 404);
+      return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(result.missing.slice(0, 20).join(", ")), missing: result.missing }, 404);
     case "invalid_doi":
       return c.json({ error: "invalid_doi", message: DOI_ASSIGN_MESSAGES.invalid, invalid: result.invalid }, 400);
     case "doi_clash":

@@ -7,10 +7,11 @@ import { depositJournal } from "../../app/documents/metadata.server";
 import { readDepositIssue, readDepositSelection, readJatsArticle, type DepositRow } from "../../app/models/deposits.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { crossrefProblems, doajProblems, hasProblems, type DepositProblems } from "../../app/schemas/deposit";
-import { DEPOSIT_JOURNAL_PROBLEMS, DEPOSIT_REFUSED } from "../../app/schemas/messages";
+import { DEPOSIT_JOURNAL_PROBLEMS, DEPOSIT_REFUSED, SELECTION_MESSAGES } from "../../app/schemas/messages";
 import { parseIssueParams } from "../../app/lib/urls";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
-import { parseRefnumber, readSelection, selectionLimit } from "./pdf";
+import { parseRefnumber } from "../../app/schemas/selection";
+import { readSelection } from "./request";
 
 /**
  * Metadata for the indexes (issue 18), generated for the journal of the request's host:
@@ -78,16 +79,16 @@ async function selection(c: Ctx, format: Format) {
   const rows = await readDepositSelection(getDb(c.env.DB), journal.id, picked.values);
   const found = new Set(rows.map((a) => a.refnumber));
   const missing = picked.values.filter((r) => !found.has(r));
-  if (missing.length) return c.json({ error: "not_found", message: `Unknown reference number(s): ${missing.slice(0, 20).join(", ")}`, missing }, 404);
+  if (missing.length) return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(missing.slice(0, 20).join(", ")), missing }, 404);
   const issues = [...new Set(rows.map((r) => `${r.year}/${r.volume}/${r.issue}`))];
   if (issues.length > 1) return c.json({ error: "mixed_issues", message: DEPOSIT_REFUSED.mixedIssues, issues }, 400);
   return depositResponse(c, format, journal, rows, rows[0].issueDate);
 }
 
 exportApp.get("/crossref/:year/:volume/:issue", requireAdmin, (c) => wholeIssue(c, "crossref"));
-exportApp.post("/crossref", requireAdmin, selectionLimit, (c) => selection(c, "crossref"));
+exportApp.post("/crossref", requireAdmin, (c) => selection(c, "crossref"));
 exportApp.get("/doaj/:year/:volume/:issue", requireAdmin, (c) => wholeIssue(c, "doaj"));
-exportApp.post("/doaj", requireAdmin, selectionLimit, (c) => selection(c, "doaj"));
+exportApp.post("/doaj", requireAdmin, (c) => selection(c, "doaj"));
 
 /** JATS needs an ISSN; without one the journal has no JATS at all (404 jats_unavailable). */
 export function jatsUnavailable(): Response {

@@ -1,11 +1,8 @@
 import { Hono, type Context, type Next } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
 import {
-  apiCertificateFileName,
   articleCoverPage,
   authorCertificate,
-  certificateFileName,
   certificateEtagKey,
   certificateZip,
   editorCertificateZip,
@@ -15,20 +12,12 @@ import {
 } from "../../app/documents/downloads.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { contentDisposition } from "../../app/http/content-disposition";
-import {
-  MAX_SELECTION_BYTES,
-  parseAuthorPosition,
-  parseEditorId,
-  parseRefnumber,
-  parseSelectionText,
-} from "../../app/schemas/selection";
-import { SELECTION_MESSAGES } from "../../app/schemas/messages";
+import { apiCertificatePdfFilename, certificatePdfFilename, coverPagePdfFilename, EDITORIAL_BOARD_PDF_FILENAME, STAFF_DOWNLOADS } from "../../app/lib/urls";
+import { parseAuthorPosition, parseEditorId, parseRefnumber } from "../../app/schemas/selection";
 import { ifNoneMatch } from "../etag";
 import type { HonoEnv } from "../types";
 import { requireAdmin } from "./middleware";
-import { parseId } from "./request";
-
-export { MAX_SELECTION, parseRefnumber } from "../../app/schemas/selection";
+import { parseId, readSelection } from "./request";
 
 /**
  * Downloads of spec §7, generated in the Worker for the journal of the request's host:
@@ -40,7 +29,8 @@ export { MAX_SELECTION, parseRefnumber } from "../../app/schemas/selection";
  *   POST /api/pdf/indexpage          (admin)         Index-Page.pdf
  *   POST /api/pdf/bulkcertificates   (admin)         Certificates.zip
  *   POST /api/pdf/editorscertificate (admin)         Editors-Certificate.zip
- * Selections are JSON: {"refnumbers": [...]} / {"ids": [...]} or a bare array (app/schemas/selection.ts).
+ * Selections are JSON: {"refnumbers": [...]} / {"ids": [...]} or a bare array (app/schemas/selection.ts);
+ * their bodies are capped before any route runs (app/http/body.ts, MAX_SELECTION_BYTES).
  * What each document shows and which may be made is decided in app/documents/downloads.server.ts;
  * the handlers here only translate its outcomes to HTTP.
  */
@@ -109,33 +99,13 @@ function refused(r: Refusal): Response {
   return json(r.body, r.status);
 }
 
-// Large enough to read 10,000 refnumbers and say clearly that at most MAX_SELECTION are
-// allowed (400 too_many); anything bigger is not a selection at all.
-export const selectionLimit = bodyLimit({
-  maxSize: MAX_SELECTION_BYTES,
-  onError: (c) => c.json({ error: "payload_too_large", message: SELECTION_MESSAGES.tooLarge }, 413),
-});
-
-export type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
-
-/** Reads a selection body (rules in app/schemas/selection.ts); a 400 response when it is not one. */
-export async function readSelection<T>(request: Request, key: string, noun: string, parse: (v: unknown) => T | null): Promise<Selection<T>> {
-  const type = request.headers.get("content-type") ?? "";
-  const result =
-    type && !type.includes("application/json")
-      ? ({ ok: false, error: "expected_json", message: SELECTION_MESSAGES.expectedJson(noun, key) } as const)
-      : parseSelectionText(await request.text(), key, noun, parse);
-  if (result.ok) return result;
-  return { ok: false, response: json({ error: result.error, message: result.message }, 400) };
-}
-
 // ---- Public downloads -------------------------------------------------------------------------
 
 pdfApp.get("/certificate/:refnumber/:author", (c) => {
   const refnumber = parseRefnumber(c.req.param("refnumber"));
   const position = parseAuthorPosition(c.req.param("author"));
   if (!refnumber || !position) return json({ error: "not_found" }, 404);
-  return serveCertificate(c, refnumber, position, apiCertificateFileName(refnumber));
+  return serveCertificate(c, refnumber, position, apiCertificatePdfFilename(refnumber));
 });
 
 /**
@@ -152,7 +122,7 @@ export async function certificateFile(c: Context<HonoEnv>, next: Next): Promise<
   if (!refnumber || !m || m[1] !== refnumber) return next();
   const position = parseAuthorPosition(m[2]);
   if (!position) return json({ error: "not_found" }, 404);
-  return serveCertificate(c, refnumber, position, certificateFileName(refnumber, position));
+  return serveCertificate(c, refnumber, position, certificatePdfFilename(refnumber, position));
 }
 
 /** One author's certificate with its ETag (checked before any query), or the refusal. */
@@ -181,37 +151,37 @@ pdfApp.get("/coverpage/:id", async (c) => {
   const doc = await articleCoverPage(c.env, journal, id, () => notModified(c.req.raw, etag, true));
   if (!doc.ok) return refused(doc);
   if (doc.value === "not-modified") return notModifiedResponse(etag);
-  return pdfResponse(doc.value, `coverpage-${id}.pdf`, "public", etag);
+  return pdfResponse(doc.value, coverPagePdfFilename(id), "public", etag);
 });
 
 pdfApp.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
   const etag = documentEtag(journal, "editorialboard");
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
-  return pdfResponse(await editorialBoard(c.env, journal), "Editorial-Board.pdf", "public", etag);
+  return pdfResponse(await editorialBoard(c.env, journal), EDITORIAL_BOARD_PDF_FILENAME, "public", etag);
 });
 
 // ---- Staff downloads ---------------------------------------------------------------------------
 
-pdfApp.post("/indexpage", requireAdmin, selectionLimit, async (c) => {
+pdfApp.post("/indexpage", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
   const doc = await indexPage(c.env, c.get("journal"), selection.values);
-  return doc.ok ? pdfResponse(doc.value, "Index-Page.pdf", "staff") : refused(doc);
+  return doc.ok ? pdfResponse(doc.value, STAFF_DOWNLOADS.indexPage.filename, "staff") : refused(doc);
 });
 
-pdfApp.post("/bulkcertificates", requireAdmin, selectionLimit, async (c) => {
+pdfApp.post("/bulkcertificates", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
   const zip = await certificateZip(c.env, c.get("journal"), selection.values);
-  return zip.ok ? zipResponse(zip.value, "Certificates.zip") : refused(zip);
+  return zip.ok ? zipResponse(zip.value, STAFF_DOWNLOADS.certificates.filename) : refused(zip);
 });
 
-pdfApp.post("/editorscertificate", requireAdmin, selectionLimit, async (c) => {
+pdfApp.post("/editorscertificate", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "ids", "editors", parseEditorId);
   if (!selection.ok) return selection.response;
   const zip = await editorCertificateZip(c.env, c.get("journal"), selection.values);
-  return zip.ok ? zipResponse(zip.value, "Editors-Certificate.zip") : refused(zip);
+  return zip.ok ? zipResponse(zip.value, STAFF_DOWNLOADS.editorsCertificate.filename) : refused(zip);
 });
 
 pdfApp.notFound((c) => c.json({ error: "not_found" }, 404));

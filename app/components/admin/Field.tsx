@@ -44,14 +44,19 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
-            <path fill="currentColor" d="M10 1.7a8.3 8.3 0 1 0 0 16.6 8.3 8.3 0 0 0 0-16.6zM9 5h2v6H9zm0 8h2v2H9z" />
-          </svg>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error under it (`{id}-error`, which describe() names in aria-describedby); nothing when there is none. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="field-error" id={`${id}-error`}>
+      <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
+        <path fill="currentColor" d="M10 1.7a8.3 8.3 0 1 0 0 16.6 8.3 8.3 0 0 0 0-16.6zM9 5h2v6H9zm0 8h2v2H9z" />
+      </svg>
+      <span>{error}</span>
+    </p>
+  ) : null;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { DownloadButton } from "./DownloadButton";
 import type { DownloadError } from "./download";
+import { STAFF_DOWNLOADS } from "../../lib/urls";
 import { useFlashFrom } from "./Flash";
 import type { Flash } from "./flash";
 
@@ -94,7 +95,7 @@ export function DepositButtons({
   return (
     <>
       <DownloadButton
-        url="/api/export/crossref"
+        url={STAFF_DOWNLOADS.crossref.path}
         body={{ refnumbers }}
         filename={`crossref-${name}`}
         label="Crossref XML"
@@ -105,7 +106,7 @@ export function DepositButtons({
         onDownloaded={() => onRefused(null)}
       />
       <DownloadButton
-        url="/api/export/doaj"
+        url={STAFF_DOWNLOADS.doaj.path}
         body={{ refnumbers }}
         filename={`doaj-${name}`}
         label="DOAJ XML"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { escapeHtml, htmlToText, LINK_URL, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
+import { FieldError } from "./Field";
 import { purifyHtml } from "./purify";
 
 /**
@@ -372,14 +373,7 @@ export function RichTextEditor({
         </p>
       ) : null}
       {footer}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
-            <path fill="currentColor" d="M10 1.7a8.3 8.3 0 1 0 0 16.6 8.3 8.3 0 0 0 0-16.6zM9 5h2v6H9zm0 8h2v2H9z" />
-          </svg>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { BAD_REQUEST, CHECK_FIELDS, SOMETHING_WENT_WRONG, SUCCESS } from "../../
 import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
-import { issueAdminPath, shortDate, three, two } from "../../components/admin/format";
+import { CountCell, DataTable, OpenIssueAction, TableCard } from "../../components/admin/AdminTable";
+import { issueAdminPath, shortDate, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -198,12 +199,11 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader title="Archives" sub={`${plural(allIssues)} in ${years.length} ${years.length === 1 ? "year" : "years"}, newest first. Open an issue to add or edit its articles.`} />
       <AddIssueForm key={formKey} currentYear={currentYear} suggestion={suggestion} serverFields={actionData && !actionData.ok ? actionData.fields : {}} />
-      <section className="card table-card" aria-labelledby="issues-title">
-        <div className="table-toolbar">
-          <h2 id="issues-title" className="table-title">
-            {year === null ? "All issues" : `Issues of ${year}`}
-          </h2>
-          {years.length > 1 ? (
+      <TableCard
+        title={year === null ? "All issues" : `Issues of ${year}`}
+        titleId="issues-title"
+        toolbar={
+          years.length > 1 ? (
             <nav className="year-filter" aria-label="Show the issues of one year">
               <ul>
                 <li>
@@ -220,8 +220,9 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
             </nav>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {issues.length === 0 ? (
           <p className="empty-state">
             {total === 0 && allIssues === 0 ? (
@@ -234,57 +235,41 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
             )}
           </p>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table issues-table">
-              <thead>
-                <tr>
-                  <th scope="col">Year</th>
-                  <th scope="col">Volume</th>
-                  <th scope="col">Issue</th>
-                  <th scope="col">Frequency</th>
-                  <th scope="col">Created</th>
-                  <th scope="col" className="num">
-                    Articles
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Open</span>
+          <DataTable
+            className="issues-table"
+            columns={[
+              { label: "Year" },
+              { label: "Volume" },
+              { label: "Issue" },
+              { label: "Frequency" },
+              { label: "Created" },
+              { label: "Articles", className: "num" },
+              { label: "Open", hidden: true },
+            ]}
+          >
+            {rows.map((r) =>
+              r.kind === "year" ? (
+                <tr key={`y${r.year}`} className="year-row">
+                  <th scope="colgroup" colSpan={7}>
+                    {r.year} <span className="muted small">· {plural(r.count)}</span>
                   </th>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) =>
-                  r.kind === "year" ? (
-                    <tr key={`y${r.year}`} className="year-row">
-                      <th scope="colgroup" colSpan={7}>
-                        {r.year} <span className="muted small">· {plural(r.count)}</span>
-                      </th>
-                    </tr>
-                  ) : (
-                    <tr key={r.issue.id}>
-                      <td>{r.issue.year}</td>
-                      <td>{two(r.issue.volume)}</td>
-                      <td>{two(r.issue.issue)}</td>
-                      <td>{r.issue.frequency || "—"}</td>
-                      <td>{shortDate(r.issue.creation)}</td>
-                      <td className="num">
-                        <span className={`count-pill${r.issue.articles ? "" : " is-zero"}`}>
-                          {three(r.issue.articles)}
-                        </span>
-                      </td>
-                      <td className="row-action">
-                        <Link to={issueAdminPath(r.issue)} className="btn btn-small btn-ghost" aria-label={`Open volume ${r.issue.volume}, issue ${r.issue.issue} (${r.issue.year})`}>
-                          Open
-                        </Link>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
+              ) : (
+                <tr key={r.issue.id}>
+                  <td>{r.issue.year}</td>
+                  <td>{two(r.issue.volume)}</td>
+                  <td>{two(r.issue.issue)}</td>
+                  <td>{r.issue.frequency || "—"}</td>
+                  <td>{shortDate(r.issue.creation)}</td>
+                  <CountCell count={r.issue.articles} />
+                  <OpenIssueAction to={issueAdminPath(r.issue)} issue={r.issue} />
+                </tr>
+              ),
+            )}
+          </DataTable>
         )}
         <AdminPager page={page} pages={pages} href={(p) => href(p)} label="Pages of issues" />
-      </section>
+      </TableCard>
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors, setEditorsPinned, updateEditorWithPicture } from "../../models/editors.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
 import { ADMIN_UX_MESSAGES, BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
@@ -17,7 +18,7 @@ import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { editorPictureUrl } from "../../lib/urls";
+import { editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Editors · Admin", siteNameFromMatches(matches)) }];
@@ -169,22 +170,16 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
         sub={`${editors.length} on file · ${enabledCount} shown on the editorial board · pinned editors are listed first.`}
         actions={
           <Link to="/admin/editors/add" className="btn btn-primary">
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path fill="currentColor" d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
-            </svg>
+            <AddIcon />
             Add editor
           </Link>
         }
       />
-      <section className="card table-card" aria-labelledby="editors-title">
-        <div className="table-toolbar">
-          <h2 id="editors-title" className="table-title">
-            Editorial board
-          </h2>
-          <p className="selection-note" aria-live="polite">
-            {sel.count ? `${sel.count} selected` : "Select editors to pin, unpin or download certificates"}
-          </p>
-          <div className="toolbar-actions">
+      <TableCard
+        title="Editorial board"
+        titleId="editors-title"
+        toolbar={
+          <SelectionToolbar count={sel.count} hint="Select editors to pin, unpin or download certificates">
             <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("pin")}>
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                 <path fill="currentColor" d="M16 3v2h-1v6l2 3v2h-4v6h-2v-6H7v-2l2-3V5H8V3z" />
@@ -195,86 +190,55 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
               Unpin
             </button>
             <DownloadButton
-              url="/api/pdf/editorscertificate"
+              url={STAFF_DOWNLOADS.editorsCertificate.path}
               body={{ ids }}
-              filename="Editors-Certificate.zip"
+              filename={STAFF_DOWNLOADS.editorsCertificate.filename}
               label="Certificates"
               count={ids.length}
               noun="editor"
             />
-          </div>
-        </div>
+          </SelectionToolbar>
+        }
+      >
         {editors.length === 0 ? (
-          <div className="empty-state">
-            <p>No editors yet.</p>
-            <Link to="/admin/editors/add" className="btn btn-primary">
-              Add the first editor
-            </Link>
-          </div>
+          <EmptyList text="No editors yet." to="/admin/editors/add" action="Add the first editor" />
         ) : (
-          <div className="table-scroll">
-            <table className="data-table editors-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="check">
-                    <input
-                      ref={sel.allRef}
-                      type="checkbox"
-                      checked={sel.all}
-                      onChange={sel.toggleAll}
-                      aria-label={sel.all ? "Deselect all editors" : "Select all editors"}
-                    />
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Picture</span>
-                  </th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Post</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Edit</span>
-                  </th>
+          <DataTable
+            className="editors-table"
+            select={{ selection: sel, noun: "editors" }}
+            columns={[{ label: "Picture", hidden: true }, { label: "Name" }, { label: "Category" }, { label: "Post" }, { label: "Status" }, { label: "Edit", hidden: true }]}
+          >
+            {editors.map((e) => {
+              const checked = sel.selected.has(e.id);
+              return (
+                <tr key={e.id} className={`${checked ? "is-selected" : ""}${e.status === "disabled" ? " is-muted" : ""}`}>
+                  <SelectCell checked={checked} onToggle={() => sel.toggle(e.id)} label={`Select ${e.name}`} />
+                  <td className="pic">
+                    <img src={e.picture} alt="" width={40} height={40} loading="lazy" className={e.hasPicture ? "" : "is-default"} />
+                  </td>
+                  <td>
+                    <span className="a-editor-name">{e.name}</span>
+                    {e.pinned ? (
+                      <span className="tag tag-pinned" title="Pinned: listed first">
+                        Pinned
+                      </span>
+                    ) : null}
+                    {e.degree ? <span className="a-editor-degree">{e.degree}</span> : null}
+                  </td>
+                  <td>{CATEGORY_LABEL[e.category] ?? e.category}</td>
+                  <td dangerouslySetInnerHTML={{ __html: e.post }} />
+                  <td>
+                    <StatusSwitch id={e.id} name={e.name} status={e.status} />
+                  </td>
+                  <RowAction to={`/admin/editors/${e.id}`} label={`Edit ${e.name}`}>
+                    EDIT
+                  </RowAction>
                 </tr>
-              </thead>
-              <tbody>
-                {editors.map((e) => {
-                  const checked = sel.selected.has(e.id);
-                  return (
-                    <tr key={e.id} className={`${checked ? "is-selected" : ""}${e.status === "disabled" ? " is-muted" : ""}`}>
-                      <td className="check">
-                        <input type="checkbox" checked={checked} onChange={() => sel.toggle(e.id)} aria-label={`Select ${e.name}`} />
-                      </td>
-                      <td className="pic">
-                        <img src={e.picture} alt="" width={40} height={40} loading="lazy" className={e.hasPicture ? "" : "is-default"} />
-                      </td>
-                      <td>
-                        <span className="a-editor-name">{e.name}</span>
-                        {e.pinned ? (
-                          <span className="tag tag-pinned" title="Pinned: listed first">
-                            Pinned
-                          </span>
-                        ) : null}
-                        {e.degree ? <span className="a-editor-degree">{e.degree}</span> : null}
-                      </td>
-                      <td>{CATEGORY_LABEL[e.category] ?? e.category}</td>
-                      <td dangerouslySetInnerHTML={{ __html: e.post }} />
-                      <td>
-                        <StatusSwitch id={e.id} name={e.name} status={e.status} />
-                      </td>
-                      <td className="row-action">
-                        <Link to={`/admin/editors/${e.id}`} className="btn btn-small btn-ghost" aria-label={`Edit ${e.name}`}>
-                          EDIT
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
-      </section>
+      </TableCard>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/issue";
+import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { issueParams, shortDate, staffPdfPath, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -14,7 +15,7 @@ import { doiSetup } from "../../schemas/settings";
 import { requireAdmin } from "../../auth/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { issuePath } from "../../lib/urls";
+import { issuePath, STAFF_DOWNLOADS } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -144,36 +145,30 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
         }
         actions={
           <Link to={addPath} className="btn btn-primary">
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path fill="currentColor" d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
-            </svg>
+            <AddIcon />
             Add New
           </Link>
         }
       />
 
-      <section className="card table-card" aria-labelledby="articles-title">
-        <div className="table-toolbar">
-          <h2 id="articles-title" className="table-title">
-            Articles
-          </h2>
-          <p className="selection-note" aria-live="polite">
-            {sel.count ? `${sel.count} selected` : "Select articles for the index page, certificates, DOIs or indexes"}
-          </p>
-          <div className="toolbar-actions">
+      <TableCard
+        title="Articles"
+        titleId="articles-title"
+        toolbar={
+          <SelectionToolbar count={sel.count} hint="Select articles for the index page, certificates, DOIs or indexes">
             <DownloadButton
-              url="/api/pdf/indexpage"
+              url={STAFF_DOWNLOADS.indexPage.path}
               body={{ refnumbers }}
-              filename="Index-Page.pdf"
+              filename={STAFF_DOWNLOADS.indexPage.filename}
               label="Index Page"
               count={refnumbers.length}
               noun="article"
               icon={PdfIcon}
             />
             <DownloadButton
-              url="/api/pdf/bulkcertificates"
+              url={STAFF_DOWNLOADS.certificates.path}
               body={{ refnumbers }}
-              filename="Certificates.zip"
+              filename={STAFF_DOWNLOADS.certificates.filename}
               label="Certificate"
               count={refnumbers.length}
               noun="article"
@@ -182,105 +177,70 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
             <span className="toolbar-divider" aria-hidden="true" />
             <AssignDoisButton refnumbers={refnumbers} withoutDoi={withoutDoi} ready={doiReady} />
             <DepositButtons refnumbers={refnumbers} issue={issue} onRefused={setRefusal} />
-          </div>
-        </div>
+          </SelectionToolbar>
+        }
+      >
         {refusal ? <DepositProblems refusal={refusal} editPath={editPath} onClose={() => setRefusal(null)} /> : null}
         {articles.length === 0 ? (
-          <div className="empty-state">
-            <p>No articles in this issue yet.</p>
-            <Link to={addPath} className="btn btn-primary">
-              Add the first article
-            </Link>
-          </div>
+          <EmptyList text="No articles in this issue yet." to={addPath} action="Add the first article" />
         ) : (
-          <div className="table-scroll">
-            <table className="data-table articles-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="check">
-                    <input
-                      ref={sel.allRef}
-                      type="checkbox"
-                      checked={sel.all}
-                      onChange={sel.toggleAll}
-                      aria-label={sel.all ? "Deselect all articles" : "Select all articles"}
-                    />
-                  </th>
-                  <th scope="col" className="num">
-                    S.No.
-                  </th>
-                  <th scope="col">Ref No.</th>
-                  <th scope="col">Title and authors</th>
-                  <th scope="col">Pages</th>
-                  <th scope="col">Published</th>
-                  <th scope="col" className="num" title="Abstract page views by readers (bots not counted)">
-                    Views
-                  </th>
-                  <th scope="col" className="num" title="PDF downloads by readers (bots not counted)">
-                    Downloads
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Edit</span>
-                  </th>
+          <DataTable
+            className="articles-table"
+            select={{ selection: sel, noun: "articles" }}
+            columns={[
+              { label: "S.No.", className: "num" },
+              { label: "Ref No." },
+              { label: "Title and authors" },
+              { label: "Pages" },
+              { label: "Published" },
+              { label: "Views", className: "num", title: "Abstract page views by readers (bots not counted)" },
+              { label: "Downloads", className: "num", title: "PDF downloads by readers (bots not counted)" },
+              { label: "Status" },
+              { label: "Edit", hidden: true },
+            ]}
+          >
+            {articles.map((a, i) => {
+              const checked = sel.selected.has(a.refnumber);
+              return (
+                <tr key={a.id} className={[checked ? "is-selected" : "", flagged.has(a.refnumber) ? "has-problem" : ""].filter(Boolean).join(" ") || undefined}>
+                  <SelectCell checked={checked} onToggle={() => sel.toggle(a.refnumber)} label={`Select article ${a.refnumber}`} value={a.refnumber} name="refnumbers" />
+                  <td className="num">{i + 1}</td>
+                  <td className="mono">{a.refnumber}</td>
+                  <td className="title-cell">
+                    <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
+                    <span className="a-article-authors">{a.authorname}</span>
+                    {a.doi ? (
+                      <span className="a-article-doi">
+                        DOI <span className="mono">{a.doi}</span>
+                      </span>
+                    ) : doiReady ? (
+                      <span className="a-article-doi is-missing">No DOI yet</span>
+                    ) : null}
+                  </td>
+                  <td className="mono">{a.pagenumber}</td>
+                  <td>
+                    {shortDate(a.publishdate)}
+                    <span className={`tag tag-${a.ptype}`}>{a.ptype}</span>
+                  </td>
+                  <td className="num stat-views">{a.views}</td>
+                  <td className="num stat-downloads">{a.downloads}</td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                    {a.fileUrl ? (
+                      <a className="pdf-link" href={a.fileUrl} target="_blank" rel="noopener noreferrer" aria-label={`PDF of article ${a.refnumber}`}>
+                        PDF
+                      </a>
+                    ) : null}
+                  </td>
+                  <RowAction to={`/admin/archives/${a.id}`} label={`Edit article ${a.refnumber}`} className="edit-link">
+                    EDIT
+                  </RowAction>
                 </tr>
-              </thead>
-              <tbody>
-                {articles.map((a, i) => {
-                  const checked = sel.selected.has(a.refnumber);
-                  return (
-                    <tr key={a.id} className={[checked ? "is-selected" : "", flagged.has(a.refnumber) ? "has-problem" : ""].filter(Boolean).join(" ") || undefined}>
-                      <td className="check">
-                        <input
-                          type="checkbox"
-                          checked={checked}
-                          onChange={() => sel.toggle(a.refnumber)}
-                          aria-label={`Select article ${a.refnumber}`}
-                          value={a.refnumber}
-                          name="refnumbers"
-                        />
-                      </td>
-                      <td className="num">{i + 1}</td>
-                      <td className="mono">{a.refnumber}</td>
-                      <td className="title-cell">
-                        <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
-                        <span className="a-article-authors">{a.authorname}</span>
-                        {a.doi ? (
-                          <span className="a-article-doi">
-                            DOI <span className="mono">{a.doi}</span>
-                          </span>
-                        ) : doiReady ? (
-                          <span className="a-article-doi is-missing">No DOI yet</span>
-                        ) : null}
-                      </td>
-                      <td className="mono">{a.pagenumber}</td>
-                      <td>
-                        {shortDate(a.publishdate)}
-                        <span className={`tag tag-${a.ptype}`}>{a.ptype}</span>
-                      </td>
-                      <td className="num stat-views">{a.views}</td>
-                      <td className="num stat-downloads">{a.downloads}</td>
-                      <td>
-                        <span className={`status status-${a.status}`}>{a.status === "enabled" ? "Enabled" : "Disabled"}</span>
-                        {a.fileUrl ? (
-                          <a className="pdf-link" href={a.fileUrl} target="_blank" rel="noopener noreferrer" aria-label={`PDF of article ${a.refnumber}`}>
-                            PDF
-                          </a>
-                        ) : null}
-                      </td>
-                      <td className="row-action">
-                        <Link to={`/admin/archives/${a.id}`} className="btn btn-small btn-ghost edit-link" aria-label={`Edit article ${a.refnumber}`}>
-                          EDIT
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
-      </section>
+      </TableCard>
       <p className="back-link">
         <Link to="/admin/archives">← All issues</Link>
       </p>

@@ -5,7 +5,8 @@ import { searchIssues } from "../../models/issues.server";
 import { parseIssueQuery } from "../../lib/issue-query";
 import { pageCount, pageParam } from "../../lib/paging";
 import { AdminPager } from "../../components/admin/AdminPager";
-import { issueAdminPath, three, two } from "../../components/admin/format";
+import { CountCell, DataTable, OpenIssueAction, RowAction, StatusBadge, TableCard } from "../../components/admin/AdminTable";
+import { issueAdminPath, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
@@ -75,47 +76,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {issues.length ? (
-        <section className="card table-card" aria-labelledby="issue-results-title">
-          <div className="table-toolbar">
-            <h2 id="issue-results-title" className="table-title">
-              Issues
-            </h2>
-          </div>
-          <div className="table-scroll">
-            <table className="data-table issues-table">
-              <thead>
-                <tr>
-                  <th scope="col">Issue</th>
-                  <th scope="col">Frequency</th>
-                  <th scope="col" className="num">
-                    Articles
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Open</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {issues.map((i) => (
-                  <tr key={i.id}>
-                    <td>
-                      Vol. {two(i.volume)}, Issue {two(i.issue)} ({i.year})
-                    </td>
-                    <td>{i.frequency || "—"}</td>
-                    <td className="num">
-                      <span className={`count-pill${i.articles ? "" : " is-zero"}`}>{three(i.articles)}</span>
-                    </td>
-                    <td className="row-action">
-                      <Link to={issueAdminPath(i)} className="btn btn-small btn-ghost" aria-label={`Open volume ${i.volume}, issue ${i.issue} (${i.year})`}>
-                        Open
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <TableCard title="Issues" titleId="issue-results-title">
+          <DataTable className="issues-table" columns={[{ label: "Issue" }, { label: "Frequency" }, { label: "Articles", className: "num" }, { label: "Open", hidden: true }]}>
+            {issues.map((i) => (
+              <tr key={i.id}>
+                <td>
+                  Vol. {two(i.volume)}, Issue {two(i.issue)} ({i.year})
+                </td>
+                <td>{i.frequency || "—"}</td>
+                <CountCell count={i.articles} />
+                <OpenIssueAction to={issueAdminPath(i)} issue={i} />
+              </tr>
+            ))}
+          </DataTable>
+        </TableCard>
       ) : null}
       {q && total > 0 && results.length === 0 ? (
         <p className="card empty-state">
@@ -123,51 +97,35 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {results.length ? (
-        <section className="card table-card" aria-label="Matching articles">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Ref No.</th>
-                  <th scope="col">Title and authors</th>
-                  <th scope="col">Issue</th>
-                  <th scope="col">Pages</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Edit</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((a) => (
-                  <tr key={a.id}>
-                    <td className="mono">{a.refnumber}</td>
-                    <td className="title-cell">
-                      <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
-                      <span className="a-article-authors">{a.authorname}</span>
-                      <span className="muted small">Txn: {a.txnid}</span>
-                    </td>
-                    <td>
-                      <Link to={issueAdminPath(a)}>
-                        Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year})
-                      </Link>
-                    </td>
-                    <td className="mono">{a.pagenumber}</td>
-                    <td>
-                      <span className={`status status-${a.status}`}>{a.status === "enabled" ? "Enabled" : "Disabled"}</span>
-                    </td>
-                    <td className="row-action">
-                      <Link to={`/admin/archives/${a.id}`} className="btn btn-small btn-ghost" aria-label={`Edit article ${a.refnumber}`}>
-                        EDIT
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        <TableCard label="Matching articles">
+          <DataTable
+            columns={[{ label: "Ref No." }, { label: "Title and authors" }, { label: "Issue" }, { label: "Pages" }, { label: "Status" }, { label: "Edit", hidden: true }]}
+          >
+            {results.map((a) => (
+              <tr key={a.id}>
+                <td className="mono">{a.refnumber}</td>
+                <td className="title-cell">
+                  <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
+                  <span className="a-article-authors">{a.authorname}</span>
+                  <span className="muted small">Txn: {a.txnid}</span>
+                </td>
+                <td>
+                  <Link to={issueAdminPath(a)}>
+                    Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year})
+                  </Link>
+                </td>
+                <td className="mono">{a.pagenumber}</td>
+                <td>
+                  <StatusBadge status={a.status} />
+                </td>
+                <RowAction to={`/admin/archives/${a.id}`} label={`Edit article ${a.refnumber}`}>
+                  EDIT
+                </RowAction>
+              </tr>
+            ))}
+          </DataTable>
           <AdminPager page={page} pages={pages} href={(p) => `/admin/search?q=${encodeURIComponent(q)}${p > 1 ? `&page=${p}` : ""}`} label="Pages of matching articles" />
-        </section>
+        </TableCard>
       ) : null}
     </>
   );

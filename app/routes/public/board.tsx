@@ -7,7 +7,7 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { EDITORIAL_BOARD_PDF_PATH, editorPictureUrl } from "../../lib/urls";
+import { EDITORIAL_BOARD_PDF_FILENAME, EDITORIAL_BOARD_PDF_PATH, editorPictureUrl } from "../../lib/urls";
 
 const GROUPS: { category: EditorCategory; title: string; id: string }[] = [
   { category: "chief editor", title: "Editor-in-Chief", id: "editor-in-chief" },
@@ -58,7 +58,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     <Main className="content board-page" labelledBy="board-title">
       <div className="content-head">
         <h1 id="board-title">Editorial Board</h1>
-        <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download="Editorial-Board.pdf">
+        <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download={EDITORIAL_BOARD_PDF_FILENAME}>
           Download (PDF)
         </a>
       </div>

@@ -6,7 +6,7 @@ import { readCertificatePage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
-import { articleFileUrl, articlePath, certificateFilePath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
+import { articleFileUrl, articlePath, certificateFilePath, certificatePdfFilename, coverPagePdfFilename, coverPagePdfPath, EDITORIAL_BOARD_PDF_FILENAME, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
 import { splitAuthors } from "../../lib/names";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -93,7 +93,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
               <a
                 className="button"
                 href={certificateFilePath(article.refnumber, index + 1)}
-                download={`certificate-${article.refnumber}-${index + 1}.pdf`}
+                download={certificatePdfFilename(article.refnumber, index + 1)}
               >
                 Certificate: {name}
               </a>
@@ -105,10 +105,10 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
       <div className="download-group">
         <h2>Journal documents</h2>
         <p className="button-row">
-          <a className="button ghost" href={coverPagePdfPath(article.id)} download={`coverpage-${article.id}.pdf`}>
+          <a className="button ghost" href={coverPagePdfPath(article.id)} download={coverPagePdfFilename(article.id)}>
             Cover Page
           </a>
-          <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download="Editorial-Board.pdf">
+          <a className="button ghost" href={EDITORIAL_BOARD_PDF_PATH} download={EDITORIAL_BOARD_PDF_FILENAME}>
             Editorial Board
           </a>
         </p>

@@ -1,5 +1,5 @@
 import { data, useNavigation } from "react-router";
-import { absoluteUrl, issuePath, parseIssueParams } from "../../lib/urls";
+import { absoluteUrl, issueCitationFilePath, issuePath, parseIssueParams } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/issue";
 import { appContext } from "../../context";
@@ -68,11 +68,11 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
           <span className="badge">Articles: {countLabel(rows.length)}</span>
           <span className="issue-export">
             Cite the whole issue:{" "}
-            <a href={`/api/cite/issue/${issue.year}/${issue.volume}/${issue.issue}.ris`} download>
+            <a href={issueCitationFilePath(issue, "ris")} download>
               RIS
             </a>{" "}
             ·{" "}
-            <a href={`/api/cite/issue/${issue.year}/${issue.volume}/${issue.issue}.bib`} download>
+            <a href={issueCitationFilePath(issue, "bib")} download>
               BibTeX
             </a>
           </span>
