@@ -1,10 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { getDb } from "../app/db/client.server";
-import { articles } from "../app/db/schema";
+import { articles, indexingPartners } from "../app/db/schema";
 import type { Article, NewArticle } from "../app/lib/article";
 import { getEditor, setEditorsPinned, type Editor } from "../app/models/editors.server";
-import { createIndexingPartner } from "../app/models/indexing.server";
 import { createIssue, type Issue, type NewIssue } from "../app/models/issues.server";
 import { createJournal, resolveJournalByHost, type Settings } from "../app/models/journals.server";
 import { addArticle, saveEditor, saveSettings, updateArticle, type WriteResult } from "../app/models/staff-writes.server";
@@ -30,13 +29,18 @@ import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
  * - issues: `validateIssue` then `createIssue`, exactly as the admin "Add issue" action and POST
  *   /api/admin/create-issue do — except that the test pins the year (default 2025) where the
  *   edges use the journal's current year, as issues imported from earlier years have.
- * A factory throws when the app refuses the data: it cannot make a row the app would not.
- * The one way round the rules is `insertRawArticleForTest`, for rows the app can no longer
- * produce (legacy rows without a PDF); use it only there and say why.
+ * A factory throws `RefusedByApp` (status, code, field messages) when the app refuses the data:
+ * it cannot make a row the app would not. The ways round the rules are `insertRawArticleForTest`
+ * and `insertRawIssueForTest`, for legacy rows the app can no longer produce (an article without
+ * a PDF or with an author name from before the author rule, an issue without a frequency); use
+ * them only there and say why at the call. Partners and users have no staff write path in the
+ * app (seeded or imported; the admin-user CLI): `makePartner` writes its row directly,
+ * `makeUser` uses the CLI's `upsertUser`.
  *
  * Unique values, deterministic: every value below is the same on every run of a test file.
- * - `FILE` is 6 hex digits of a hash of the test file's path (files may run at once against one
- *   D1, and each has its own module state, so a bare counter would collide between files);
+ * - `FILE` is 8 hex digits of a hash of the test file's path below the checkout (files may run
+ *   at once against one D1, and each has its own module state, so a bare counter would collide
+ *   between files; two files sharing a hash would collide on every run, never by chance);
  *   hostnames, slugs, user names and editor names are `<prefix><FILE><counter>`, under the
  *   reserved `.test` TLD (the demo seed uses localhost and *.localhost, e-mails *.example).
  * - One counter per file numbers everything else. Journals are per test, so per-journal values
@@ -50,14 +54,14 @@ let counter = 0;
 const next = () => ++counter;
 
 let filePrefix: string | undefined;
-/** 6 hex digits of FNV-1a over the test file's path (known once a test file is running). */
+/** 8 hex digits of FNV-1a over the test file's path (known once a test file is running). */
 function fileTag(): string {
   if (filePrefix) return filePrefix;
   const path = expect.getState().testPath;
   if (!path) throw new Error("factories: no test file path (call factories from a test or hook)");
   let h = 0x811c9dc5;
   for (const ch of path.replace(/^.*?\/(test|app|workers)\//, "$1/")) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  filePrefix = h.toString(16).padStart(8, "0").slice(0, 6);
+  filePrefix = h.toString(16).padStart(8, "0");
   return filePrefix;
 }
 
@@ -265,14 +269,16 @@ export async function makeEditor(journalId: number, overrides: EditorOverrides =
   return (await getEditor(db(), journalId, editor.id))!;
 }
 
+/**
+ * An indexing partner row, written directly: the app has no staff write for partners (the
+ * journal's list is seeded or imported), so there is no use-case to go through.
+ */
 export async function makePartner(journalId: number, overrides: Partial<{ title: string; link: string; image: string; sortnumber: number; status: "enabled" | "disabled" }> = {}) {
-  return createIndexingPartner(db(), journalId, {
-    title: unique("Index "),
-    link: "https://index.example",
-    image: "logo.png",
-    sortnumber: 1,
-    ...overrides,
-  });
+  const [row] = await db()
+    .insert(indexingPartners)
+    .values({ title: unique("Index "), link: "https://index.example", image: "logo.png", sortnumber: 1, ...overrides, journalId })
+    .returning();
+  return row;
 }
 
 export async function makeUser(journalId: number, overrides: { username?: string; password?: string; status?: "enabled" | "disabled"; allowedIps?: string } = {}) {
