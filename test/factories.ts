@@ -1,30 +1,73 @@
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { getDb } from "../app/db/client.server";
-import { createArticle } from "../app/models/articles.server";
-import type { NewArticle } from "../app/lib/article";
-import { createEditor, type NewEditor } from "../app/models/editors.server";
-import { createIndexingPartner } from "../app/models/indexing.server";
-import { createIssue, type NewIssue } from "../app/models/issues.server";
+import { articles, indexingPartners } from "../app/db/schema";
+import type { Article, NewArticle } from "../app/lib/article";
+import { getEditor, setEditorsPinned, type Editor } from "../app/models/editors.server";
+import { createIssue, type Issue, type NewIssue } from "../app/models/issues.server";
 import { createJournal, resolveJournalByHost, type Settings } from "../app/models/journals.server";
+import { addArticle, saveEditor, saveSettings, updateArticle, type WriteResult } from "../app/models/staff-writes.server";
 import { upsertUser } from "../app/models/users.server";
-
-/** Small factories: every test makes its own data under its own unique hostnames. */
+import { lastPageOfIssue, searchText } from "../app/models/articles.server";
+import { parsePageRange } from "../app/lib/pages";
+import { cleanHtmlFields } from "../app/schemas/html-fields";
+import { validateIssue } from "../app/schemas/issue";
+import type { EditorValues } from "../app/schemas/editor";
+import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
 
 /**
- * Unique names without collisions: a prefix for this test file's isolate (files may run at once
- * against one D1, so it is drawn once) and a counter. Within a file, every value is the same on
- * every run.
+ * Small factories: every test makes its own data under its own unique hostnames, and writes it
+ * through the app's own write path (issue 14.8):
+ * - articles: `addArticle` (app/models/staff-writes.server.ts, the use-case behind the admin form
+ *   and POST /api/admin/archives) with a real PDF upload, then `updateArticle` for what only an
+ *   edit can set (a disabled status) — so the spec §5 rules run: required fields, ref-number and
+ *   transaction-id formats, page order within the issue, duplicates, HTML cleaned on write;
+ * - editors: `saveEditor` (admin form and POST /api/editors), pins through `setEditorsPinned`
+ *   (POST /api/editors/pin);
+ * - settings: `saveSettings` (Settings form and POST /api/settings) after `createJournal` (the
+ *   code behind `npm run journal -- add`);
+ * - issues: `validateIssue` then `createIssue`, exactly as the admin "Add issue" action and POST
+ *   /api/admin/create-issue do — except that the test pins the year (default 2025) where the
+ *   edges use the journal's current year, as issues imported from earlier years have.
+ * A factory throws `RefusedByApp` (status, code, field messages) when the app refuses the data:
+ * it cannot make a row the app would not. The ways round the rules are `insertRawArticleForTest`
+ * and `insertRawIssueForTest`, for legacy rows the app can no longer produce (an article without
+ * a PDF or with an author name from before the author rule, an issue without a frequency); use
+ * them only there and say why at the call. Partners and users have no staff write path in the
+ * app (seeded or imported; the admin-user CLI): `makePartner` writes its row directly,
+ * `makeUser` uses the CLI's `upsertUser`.
+ *
+ * Unique values, deterministic: every value below is the same on every run of a test file.
+ * - `FILE` is 8 hex digits of a hash of the test file's path below the checkout (files may run
+ *   at once against one D1, and each has its own module state, so a bare counter would collide
+ *   between files; two files sharing a hash would collide on every run, never by chance);
+ *   hostnames, slugs, user names and editor names are `<prefix><FILE><counter>`, under the
+ *   reserved `.test` TLD (the demo seed uses localhost and *.localhost, e-mails *.example).
+ * - One counter per file numbers everything else. Journals are per test, so per-journal values
+ *   need only be unique within the file: issue volumes 1000 + n (4 digits, the issue form's
+ *   maximum, above the small volumes tests ask for and the seed's 1, 2, 3…); article ref numbers
+ *   100000 + n from `makeArticle` and 600000 + n from `articleForm` (6 digits; the seed's are 4:
+ *   1101…, 2101…), transaction ids `TXN` + ref number (the seed's are `TXN` + year + ref), author e-mails
+ *   `author<ref>@example.org` (the seed's are `author<ref>@mail.example`).
  */
-const RUN = crypto.randomUUID().replace(/-/g, "").slice(0, 8);
 let counter = 0;
-export function unique(prefix = "t"): string {
-  counter += 1;
-  return `${prefix}${RUN}${counter}`;
+const next = () => ++counter;
+
+let filePrefix: string | undefined;
+/** 8 hex digits of FNV-1a over the test file's path (known once a test file is running). */
+function fileTag(): string {
+  if (filePrefix) return filePrefix;
+  const path = expect.getState().testPath;
+  if (!path) throw new Error("factories: no test file path (call factories from a test or hook)");
+  let h = 0x811c9dc5;
+  for (const ch of path.replace(/^.*?\/(test|app|workers)\//, "$1/")) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  filePrefix = h.toString(16).padStart(8, "0");
+  return filePrefix;
 }
 
-/** Counters for values unique within a journal (volumes, refnumbers): never a collision. */
-let sequence = 0;
-const next = () => ++sequence;
+export function unique(prefix = "t"): string {
+  return `${prefix}${fileTag()}${next()}`;
+}
 
 export const db = () => getDb(env.DB);
 
@@ -46,74 +89,196 @@ export function recordingDb() {
   return { d1, db: getDb(d1), sent };
 }
 
-export async function makeJournal(overrides: { name?: string; settings?: Partial<Omit<Settings, "journalId">>; aliases?: string[] } = {}) {
+/** A use-case refused a factory's data: the app's own answer (status, spec code, field messages). */
+export class RefusedByApp extends Error {
+  constructor(
+    what: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly fields: Record<string, string>,
+  ) {
+    super(`${what}: the app refuses this (${status} ${code ?? ""} ${JSON.stringify(fields)})`);
+  }
+}
+
+function accepted<T>(what: string, result: WriteResult<T>): T {
+  if (!result.ok) throw new RefusedByApp(what, result.status, result.code, result.fields);
+  return result.value;
+}
+
+type SettingsOverrides = Partial<Omit<Settings, "journalId">>;
+
+export async function makeJournal(overrides: { name?: string; settings?: SettingsOverrides; aliases?: string[] } = {}) {
   const slug = unique("j");
   const host = `${slug}.test`;
   const name = overrides.name ?? `Journal ${slug}`;
+  // What `npm run journal -- add` writes; every other setting as staff save it.
   const id = await createJournal(db(), {
     slug,
     name,
     hosts: [host, ...(overrides.aliases ?? [])],
-    settings: { websitename: name, websiteemail: `editor@${host}`, issn: "1234-5678", ...overrides.settings },
+    settings: { websitename: name, websiteemail: `editor@${host}`, issn: "1234-5678" },
   });
+  if (overrides.settings && Object.keys(overrides.settings).length) await setSettings(id, overrides.settings);
   const journal = await resolveJournalByHost(db(), host);
   if (!journal) throw new Error("journal not resolvable");
   return { id, host, slug, name, journal, url: (path: string) => `https://${host}${path}` };
 }
 
-export async function makeIssue(journalId: number, overrides: Partial<NewIssue> = {}) {
-  return createIssue(db(), journalId, {
-    year: 2025,
-    // High enough never to meet the small volumes tests ask for by number.
-    volume: 1000 + next(),
-    issue: 1,
-    frequency: "January",
-    ...overrides,
-  });
+/** Saves settings through the Settings use-case (validation, HTML cleaned, cache invalidated). */
+export async function setSettings(journalId: number, values: SettingsOverrides) {
+  // The Settings form cannot set anything else (logo, signature and stamp are uploads).
+  const known: readonly string[] = [...SETTINGS_TEXT_FIELDS, ...SETTINGS_FLAGS];
+  const other = Object.keys(values).filter((key) => !known.includes(key));
+  if (other.length) throw new Error(`settings: no staff form sets ${other.join(", ")}`);
+  return accepted("settings", await saveSettings(db(), journalId, values as Record<string, unknown>));
 }
 
+type IssueLike = Pick<Issue, "id" | "year" | "volume" | "issue"> & { frequency?: string };
+
+export async function makeIssue(journalId: number, overrides: Partial<NewIssue> = {}): Promise<Issue> {
+  const year = overrides.year ?? 2025;
+  const input = {
+    // High enough never to meet the small volumes tests ask for by number.
+    volume: String(overrides.volume ?? 1000 + next()),
+    issue: String(overrides.issue ?? 1),
+    frequency: overrides.frequency ?? "January",
+  };
+  const result = validateIssue(input, year);
+  if (!result.ok) throw new RefusedByApp("issue", 400, undefined, result.fields);
+  return createIssue(db(), journalId, { ...result.value, createdby: overrides.createdby ?? "staff" });
+}
+
+/**
+ * An issue row as given, without the add-issue rules: only for legacy states the app can no
+ * longer produce (an issue without a frequency). Everything else: `makeIssue`.
+ */
+export async function insertRawIssueForTest(journalId: number, overrides: Partial<NewIssue> = {}): Promise<Issue> {
+  return createIssue(db(), journalId, { year: 2025, volume: 1000 + next(), issue: 1, frequency: "", ...overrides });
+}
+
+/** The fields of the add/edit article form (and the API's), as strings, plus status and DOI. */
+export type ArticleOverrides = Partial<Record<
+  "refnumber" | "txnid" | "ptype" | "publishdate" | "authorname" | "email" | "mobile" | "country" | "subject" | "keywords" | "pagenumber" | "title" | "abstract" | "frequency" | "doi",
+  string
+>> & { status?: "enabled" | "disabled" };
+
+/**
+ * Adds an article through `addArticle` (the admin form's and the API's use-case) with a real
+ * PDF (`options.pdf`, default `pdfBytes()`); a disabled one is then switched off by
+ * `updateArticle`, as staff do. Without `pagenumber` it takes the next six pages of the issue.
+ */
 export async function makeArticle(
   journalId: number,
-  issue: { id: number; year: number; volume: number; issue: number; frequency?: string },
-  overrides: Partial<NewArticle> = {},
-) {
+  issue: IssueLike,
+  overrides: ArticleOverrides = {},
+  options: { pdf?: Uint8Array; username?: string } = {},
+): Promise<Article> {
   const ref = String(100000 + next());
-  return createArticle(db(), journalId, {
-    issueId: issue.id,
-    year: issue.year,
-    volume: issue.volume,
-    issue: issue.issue,
-    frequency: issue.frequency ?? "",
+  const { status, ...fields } = overrides;
+  let pagenumber = fields.pagenumber;
+  if (pagenumber === undefined) {
+    const last = await lastPageOfIssue(db(), journalId, issue.id);
+    pagenumber = `${last + 1}-${last + 6}`;
+  }
+  const input = {
     refnumber: ref,
     txnid: `TXN${ref}`,
+    ptype: "paid",
     title: `Article ${ref} on <i>Oryza sativa</i>`,
     authorname: "Dr. Anjali Sharma, Rahul Verma",
+    email: `author${ref}@example.org`,
     abstract: "<p>An abstract.</p>",
-    pagenumber: "1-6",
     publishdate: "2025-01-15",
-    file: `${ref}.pdf`,
-    ...overrides,
-  });
+    ...fields,
+    pagenumber,
+  };
+  const username = options.username ?? "staff";
+  const file = new File([(options.pdf ?? pdfBytes()) as BlobPart], `${input.refnumber}.pdf`, { type: "application/pdf" });
+  const target = { ...issue, frequency: issue.frequency ?? "" };
+  let article = accepted("article", await addArticle(env, db(), journalId, username, target, input, file));
+  if (status === "disabled") article = await editArticle(journalId, article, { status }, { username });
+  return article;
 }
 
-export async function makeEditor(journalId: number, overrides: Partial<NewEditor> = {}) {
-  return createEditor(db(), journalId, {
+/** Edits an article as staff do (`updateArticle`: the edit form's and the API's use-case). */
+export async function editArticle(journalId: number, article: Article, changes: ArticleOverrides, options: { pdf?: Uint8Array; username?: string } = {}): Promise<Article> {
+  const file = options.pdf ? new File([options.pdf as BlobPart], `${article.refnumber}.pdf`, { type: "application/pdf" }) : null;
+  return accepted("article edit", await updateArticle(env, db(), journalId, options.username ?? "staff", article, changes, file));
+}
+
+/**
+ * A legacy article row as it stands today: written as given — none of today's add rules, no
+ * PDF unless `file` names one — with its HTML cleaned as the one-off cleanup (migration 0012)
+ * cleaned every stored row. Only for states the app can no longer produce: a row without a
+ * PDF, an author name from before the author rule (hyphens, apostrophes, brackets). Everything
+ * else: `makeArticle`.
+ */
+export async function insertRawArticleForTest(journalId: number, issue: IssueLike, overrides: Partial<NewArticle> = {}): Promise<Article> {
+  const ref = overrides.refnumber ?? String(100000 + next());
+  const fields = cleanHtmlFields("articles", {
+    title: `Article ${ref} on <i>Oryza sativa</i>`,
+    abstract: "<p>An abstract.</p>",
+    pagenumber: "1-6",
+    ...overrides,
+  });
+  const pages = parsePageRange(fields.pagenumber);
+  if (!pages) throw new Error(`insertRawArticleForTest: no page range in '${fields.pagenumber}'`);
+  const [row] = await db()
+    .insert(articles)
+    .values({
+      issueId: issue.id,
+      year: issue.year,
+      volume: issue.volume,
+      issue: issue.issue,
+      frequency: issue.frequency ?? "",
+      refnumber: ref,
+      txnid: `TXN${ref}`,
+      authorname: "Dr. Anjali Sharma, Rahul Verma",
+      publishdate: "2025-01-15",
+      file: "",
+      ...fields,
+      journalId,
+      description: fields.title,
+      ...searchText(fields.title, fields.abstract ?? ""),
+      firstPage: pages.first,
+      lastPage: pages.last,
+    })
+    .returning();
+  return row;
+}
+
+type EditorOverrides = Partial<EditorValues> & { is_pinned?: 0 | 1 };
+
+/**
+ * Adds an editor through `saveEditor` (the admin form's and the API's use-case), with an
+ * optional picture upload; `is_pinned: 1` pins it as POST /api/editors/pin does.
+ */
+export async function makeEditor(journalId: number, overrides: EditorOverrides = {}, options: { picture?: File } = {}): Promise<Editor> {
+  const { is_pinned, ...fields } = overrides;
+  const input = {
     name: `Dr. ${unique("E")}`,
     category: "associate editor",
     post: "Professor",
     content: "Some University",
-    ...overrides,
-  });
+    ...fields,
+  };
+  const editor = accepted("editor", await saveEditor(env, db(), journalId, null, input, options.picture ?? null));
+  if (!is_pinned) return editor;
+  await setEditorsPinned(db(), journalId, [editor.id], true);
+  return (await getEditor(db(), journalId, editor.id))!;
 }
 
+/**
+ * An indexing partner row, written directly: the app has no staff write for partners (the
+ * journal's list is seeded or imported), so there is no use-case to go through.
+ */
 export async function makePartner(journalId: number, overrides: Partial<{ title: string; link: string; image: string; sortnumber: number; status: "enabled" | "disabled" }> = {}) {
-  return createIndexingPartner(db(), journalId, {
-    title: unique("Index "),
-    link: "https://index.example",
-    image: "logo.png",
-    sortnumber: 1,
-    ...overrides,
-  });
+  const [row] = await db()
+    .insert(indexingPartners)
+    .values({ title: unique("Index "), link: "https://index.example", image: "logo.png", sortnumber: 1, ...overrides, journalId })
+    .returning();
+  return row;
 }
 
 export async function makeUser(journalId: number, overrides: { username?: string; password?: string; status?: "enabled" | "disabled"; allowedIps?: string } = {}) {
@@ -181,7 +346,7 @@ export function articleForm(
     ptype: "paid",
     publishdate: "2025-03-15",
     authorname: "Dr. Anjali Sharma, Rahul Verma",
-    email: "author@example.org",
+    email: `author${ref}@example.org`,
     mobile: "9876543210",
     country: "India",
     subject: "Agronomy",

@@ -4,9 +4,8 @@ import { articles } from "../db/schema";
 import type { Issue } from "./issues.server";
 import { errorChainText, isUniqueViolation } from "../db/errors.server";
 import { articleFileKey } from "../storage/keys.server";
-import type { Article, ArticleFields, NewArticle } from "../lib/article";
+import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
-import { parsePageRange } from "../lib/pages";
 import { cleanHtmlFields } from "../schemas/html-fields";
 
 export type ArticleWriteErrorCode = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
@@ -32,32 +31,6 @@ export function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
   if (message.includes("articles.txnid")) return "duplicate_txnid";
   if (message.includes("articles.title")) return "duplicate_title";
   return null;
-}
-
-export async function createArticle(db: Db, journalId: number, dirty: NewArticle): Promise<Article> {
-  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
-  const input = cleanHtmlFields("articles", dirty);
-  const pages = parsePageRange(input.pagenumber);
-  if (!pages) throw new Error("invalid_pagenumber");
-  try {
-    const [row] = await db
-      .insert(articles)
-      .values({
-        ...input,
-        journalId,
-        description: input.title,
-        ...searchText(input.title, input.abstract ?? ""),
-        firstPage: pages.first,
-        lastPage: pages.last,
-        modifiedby: input.createdby ?? "",
-      })
-      .returning();
-    return row;
-  } catch (error) {
-    const code = uniqueViolation(error);
-    if (code) throw new ArticleWriteError(code);
-    throw error;
-  }
 }
 
 /**

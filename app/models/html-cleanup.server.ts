@@ -62,7 +62,7 @@ export async function cleanStoredHtml(run: StatementRunner, options: { force?: b
         if (!diff.length) continue;
         const set: Record<string, SqlValue> = Object.fromEntries(diff.map((c) => [c, clean[c]]));
         if (entity === "articles") {
-          // The copies written beside title and abstract follow them (see createArticle).
+          // The copies written beside title and abstract follow them (see addArticleWithPdf).
           set.description = clean.title;
           set.search_title = htmlToText(clean.title);
           set.search_abstract = htmlToText(clean.abstract);

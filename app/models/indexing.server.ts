@@ -2,8 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { indexingPartners } from "../db/schema";
 
-export type NewIndexingPartner = Omit<typeof indexingPartners.$inferInsert, "id" | "journalId">;
-
 /** Query for enabled partners by sortnumber (sidebar and /indexing grid). */
 export function enabledPartnersQuery(db: Db, journalId: number) {
   return db
@@ -21,9 +19,4 @@ export function enabledPartnersQuery(db: Db, journalId: number) {
 
 export async function listEnabledPartners(db: Db, journalId: number) {
   return enabledPartnersQuery(db, journalId);
-}
-
-export async function createIndexingPartner(db: Db, journalId: number, input: NewIndexingPartner) {
-  const [row] = await db.insert(indexingPartners).values({ ...input, journalId }).returning();
-  return row;
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordReaderEvent } from "../../app/models/reader-stats.server";
 import { articleFileKey } from "../../app/storage/keys.server";
-import { db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue } from "../factories";
+import { db, fetchWorker as rawFetch, insertRawArticleForTest, makeAdminSession, makeArticle, makeIssue, unique } from "../factories";
 
 /** Staff-only PDF URLs and the reader counts of the admin issue table. */
 
@@ -20,9 +20,8 @@ function trips(res: Response): number {
 
 async function withPdf(s: Session, overrides: Parameters<typeof makeArticle>[2] = {}) {
   const issue = await makeIssue(s.id, { year: 2025, volume: 6, issue: 2 });
-  const a = await makeArticle(s.id, issue, overrides);
-  const body = `%PDF-1.4 staff copy of ${a.refnumber}\n%%EOF\n`;
-  await env.FILES.put(articleFileKey(s.id, a.year, a.volume, a.issue, a.file), body, { httpMetadata: { contentType: "application/pdf" } });
+  const body = `%PDF-1.4 staff copy ${unique("pdf")}\n%%EOF\n`;
+  const a = await makeArticle(s.id, issue, overrides, { pdf: new TextEncoder().encode(body) });
   return { issue, a, body };
 }
 
@@ -86,10 +85,12 @@ describe("staff PDF URL /admin/files/articles/{id}.pdf", () => {
     expect((await get(a, `/admin/files/articles/${theirs.id}.txt`)).status).toBe(404);
     expect((await get(a, "/admin/files/articles/..%2F1.pdf")).status).toBe(404);
     const issue = await makeIssue(a.id);
-    const noFile = await makeArticle(a.id, issue, { file: "" });
+    // A legacy row without a PDF (the app's add requires one).
+    const noFile = await insertRawArticleForTest(a.id, issue, { file: "" });
     expect((await get(a, `/admin/files/articles/${noFile.id}.pdf`)).status).toBe(404);
     // A row whose object is missing from R2.
     const missing = await makeArticle(a.id, issue, { pagenumber: "7-9" });
+    await env.FILES.delete(articleFileKey(a.id, issue.year, issue.volume, issue.issue, missing.fileKey));
     expect((await get(a, `/admin/files/articles/${missing.id}.pdf`)).status).toBe(404);
   });
 

@@ -6,7 +6,7 @@ import { getSettings } from "../../app/models/settings.server";
 import { articleFieldErrors, MAX_PDF_BYTES } from "../../app/schemas/article";
 import { MAX_PICTURE_BYTES } from "../../app/schemas/editor";
 import { MAX_IMAGE_BYTES } from "../../app/storage/uploads.server";
-import { articleForm, db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, makeIssue, pdfBytes } from "../factories";
+import { articleForm, db, editArticle, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeEditor, makeIssue, pdfBytes } from "../factories";
 
 /** The admin pages' actions: validation messages, results, permissions and journal isolation. */
 
@@ -102,7 +102,8 @@ describe("issue articles page", () => {
     const s = await makeAdminSession();
     const issue = await makeIssue(s.id, { year: 2025, volume: 7, issue: 3, frequency: "Jul-Sep" });
     const a = await makeArticle(s.id, issue, { pagenumber: "7-12" });
-    const b = await makeArticle(s.id, issue, { pagenumber: "1-6", status: "disabled" });
+    // Added after page 12 (the add rule), then moved to pages 1-6 by an edit, as staff can.
+    const b = await editArticle(s.id, await makeArticle(s.id, issue, { pagenumber: "13-18", status: "disabled" }), { pagenumber: "1-6" });
     const html = await text(await get(s, "/admin/archives/2025/7/3"));
     expect(html).toContain("Vol. 07, Issue 03");
     expect(html).toContain(`/admin/archives/${a.id}`);

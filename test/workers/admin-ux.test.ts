@@ -132,7 +132,7 @@ describe("years of issues (16.5)", () => {
     const s = await makeAdminSession();
     // 3 years × 10 issues; the newest year is the current one.
     for (const [k, year] of [YEAR - 2, YEAR - 1, YEAR].entries()) {
-      for (let n = 1; n <= 10; n++) await makeIssue(s.id, { year, volume: k + 1, issue: n, frequency: "" });
+      for (let n = 1; n <= 10; n++) await makeIssue(s.id, { year, volume: k + 1, issue: n, frequency: "January" });
     }
     return s;
   }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getArticleById } from "../../app/models/articles.server";
-import { articleForm, db, fetchWorker, makeAdminSession, makeArticle, makeIssue, makeJournal, pdfBytes } from "../factories";
+import { articleForm, db, editArticle, fetchWorker, insertRawIssueForTest, makeAdminSession, makeArticle, makeIssue, makeJournal, pdfBytes } from "../factories";
 
 type Json = Record<string, any>;
 
@@ -249,7 +249,8 @@ describe("public archive reads", () => {
     const i1 = await makeIssue(j.id, { year: 2024, volume: 2, issue: 1, frequency: "January" });
     const i2 = await makeIssue(j.id, { year: 2024, volume: 2, issue: 2, frequency: "Jul-Dec" });
     await makeIssue(j.id, { year: 2025, volume: 3, issue: 1, frequency: "January" }); // empty: not listed
-    const i4 = await makeIssue(j.id, { year: 2023, volume: 1, issue: 1, frequency: "" });
+    // A legacy issue without a frequency (the add-issue form requires one).
+    const i4 = await insertRawIssueForTest(j.id, { year: 2023, volume: 1, issue: 1, frequency: "" });
     await makeArticle(j.id, i1);
     await makeArticle(j.id, i2);
     await makeArticle(j.id, i4);
@@ -264,7 +265,8 @@ describe("public archive reads", () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id, { year: 2025, volume: 4, issue: 3 });
     await makeArticle(j.id, issue, { pagenumber: "10-12", refnumber: "10" });
-    await makeArticle(j.id, issue, { pagenumber: "2-9", refnumber: "2" });
+    // Added after page 12 (the add rule), then moved to pages 2-9 by an edit, as staff can.
+    await editArticle(j.id, await makeArticle(j.id, issue, { pagenumber: "13-14", refnumber: "2" }), { pagenumber: "2-9" });
     await makeArticle(j.id, issue, { pagenumber: "13-15", refnumber: "13", status: "disabled" });
     const list = (await (await fetchWorker(j.url("/api/archives/2025/4/3"))).json()) as Json[];
     expect(list.map((a) => a.refnumber)).toEqual(["2", "10"]);

@@ -434,7 +434,7 @@ describe("3. GET /api/archives/{id}", () => {
   async function setup() {
     const s = await makeAdminSession();
     const issue = await makeIssue(s.id, { year: 2024, volume: 9, issue: 3 });
-    const base = { email: "author@example.org", mobile: "+91 98765 43210", createdby: "staff" };
+    const base = { email: "author@example.org", mobile: "+91 98765 43210" }; // added by "staff"
     const enabled = await makeArticle(s.id, issue, { ...base, pagenumber: "1-4" });
     const disabled = await makeArticle(s.id, issue, { ...base, pagenumber: "5-8", status: "disabled" });
     return { s, enabled, disabled };

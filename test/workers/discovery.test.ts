@@ -258,8 +258,7 @@ describe("citation exports and reader counts", () => {
   it("counts PDF downloads by readers but not by bots or partial range requests", async () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id, { year: 2025, volume: 1, issue: 1 });
-    const a = await makeArticle(j.id, issue, { refnumber: "8080", file: "8080.pdf" });
-    await env.FILES.put(`journals/${j.id}/archives/2025/vol1issue1/8080.pdf`, "%PDF-1.4 test");
+    const a = await makeArticle(j.id, issue, { refnumber: "8080" }, { pdf: new TextEncoder().encode("%PDF-1.4 test") });
     const url = j.url("/assets/archives/2025/vol1issue1/8080.pdf");
     const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156" };
     await (await fetchWorker(url, { headers: browser })).arrayBuffer();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { articlesByRefnumbers } from "../../app/models/documents.server";
-import { makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
+import { editArticle, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 
 describe("document selections", () => {
   it("look each refnumber up in the unique index (never walk the journal) and come back in printed order", async () => {
@@ -9,7 +9,8 @@ describe("document selections", () => {
     const late = await makeIssue(j.id, { year: 2025, volume: 2, issue: 1 });
     const early = await makeIssue(j.id, { year: 2024, volume: 1, issue: 3 });
     const b = await makeArticle(j.id, late, { pagenumber: "10-12" });
-    const c = await makeArticle(j.id, late, { pagenumber: "2-9" });
+    // Added after page 12 (the add rule), then moved to pages 2-9 by an edit, as staff can.
+    const c = await editArticle(j.id, await makeArticle(j.id, late, { pagenumber: "13-14" }), { pagenumber: "2-9" });
     const a = await makeArticle(j.id, early, { pagenumber: "40-44" });
     // Record the statements sent, then ask SQLite how it runs each of them.
     const { db: recorded, sent } = recordingDb();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ArticleWriteError, getArticleById, getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
+import { getArticleById, getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
 import { getEditor, listAllEditors } from "../../app/models/editors.server";
 import { DuplicateIssueError, listIssues } from "../../app/models/issues.server";
-import { db, makeArticle, makeEditor, makeIssue, makeJournal } from "../factories";
+import { db, editArticle, makeArticle, makeEditor, makeIssue, makeJournal, RefusedByApp } from "../factories";
 
 describe("journal isolation of the model functions", () => {
   it("never returns another journal's rows, even by id", async () => {
@@ -32,7 +32,7 @@ describe("schema uniqueness rules", () => {
     const attempt = (o: Parameters<typeof makeArticle>[2]) =>
       makeArticle(a.id, issue, o).then(
         () => "created",
-        (e) => (e instanceof ArticleWriteError ? e.code : `other: ${e}`),
+        (e) => (e instanceof RefusedByApp && e.status === 409 ? e.code : `other: ${e}`),
       );
     expect(await attempt({ refnumber: "501", txnid: "TXN-B", title: "Another title" })).toBe("duplicate_reference_number");
     expect(await attempt({ refnumber: "502", txnid: "TXN-A", title: "Another title" })).toBe("duplicate_txnid");
@@ -61,7 +61,8 @@ describe("schema uniqueness rules", () => {
     const a = await makeJournal();
     const issue = await makeIssue(a.id);
     await makeArticle(a.id, issue, { pagenumber: "10-14" });
-    await makeArticle(a.id, issue, { pagenumber: "2-9" });
+    // Added after page 14 (the add rule), then moved to pages 2-9 by an edit, as staff can.
+    await editArticle(a.id, await makeArticle(a.id, issue, { pagenumber: "15-16" }), { pagenumber: "2-9" });
     await makeArticle(a.id, issue, { pagenumber: "15-20", status: "disabled" });
     await makeArticle(a.id, issue, { pagenumber: "21-30" });
     const rows = await listIssueArticles(db(), a.id, issue.year, issue.volume, issue.issue);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
 import { bumpJournalVersion } from "../../app/models/journals.server";
-import { db, fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
+import { db, editArticle, fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, documentText, expectGlyphsMatchText, loadPdfResponse, pageLines, postJson } from "./pdf-helpers";
 
 const settings = {
@@ -191,7 +191,9 @@ describe("POST /api/pdf/indexpage (admin)", () => {
   it("lists the selected articles in page order with titles, authors and pages", async () => {
     const { j, auth, issue } = await setup();
     const late = await makeArticle(j.id, issue, { title: "Later article on <em>Zea mays</em>", authorname: "Dr. Late Author", pagenumber: "10-19" });
-    const early = await makeArticle(j.id, issue, { title: "Early article", authorname: "राजेश कुमार, Renée Ødegård", pagenumber: "2-9" });
+    // Added after page 19 (the add rule), then moved to pages 2-9 by an edit, as staff can.
+    const added = await makeArticle(j.id, issue, { title: "Early article", authorname: "राजेश कुमार, Renée Ødegård", pagenumber: "20-21" });
+    const early = await editArticle(j.id, added, { pagenumber: "2-9" });
     await makeArticle(j.id, issue, { title: "Not selected", pagenumber: "20-25" });
     const res = await postJson(j.url("/api/pdf/indexpage"), { refnumbers: [late.refnumber, early.refnumber] }, auth);
     expect(res.headers.get("cache-control")).toBe("no-store");

@@ -1,7 +1,5 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { articleFileKey } from "../../app/storage/keys.server";
-import { makeArticle, makeIssue, makeJournal } from "../factories";
+import { editArticle, insertRawArticleForTest, makeArticle, makeIssue, makeJournal } from "../factories";
 import { count, getPage, mainOf, metaContents, textOf, titleOf } from "./public-helpers";
 
 async function archiveJournal(settings: Record<string, unknown> = {}) {
@@ -10,7 +8,7 @@ async function archiveJournal(settings: Record<string, unknown> = {}) {
   const old2 = await makeIssue(j.id, { year: 2024, volume: 3, issue: 1, frequency: "Jan-Mar" });
   const q1 = await makeIssue(j.id, { year: 2025, volume: 4, issue: 1, frequency: "Jan-Mar" });
   const q2 = await makeIssue(j.id, { year: 2025, volume: 4, issue: 2, frequency: "Apr-Jun" });
-  const empty = await makeIssue(j.id, { year: 2026, volume: 5, issue: 1, frequency: "" }); // no articles yet
+  const empty = await makeIssue(j.id, { year: 2026, volume: 5, issue: 1, frequency: "Jan-Mar" }); // no articles yet
   for (const issue of [older, old2, q1]) await makeArticle(j.id, issue, { pagenumber: "1-5" });
   return { ...j, older, old2, q1, q2, empty };
 }
@@ -65,7 +63,8 @@ describe("issue page", () => {
   it("lists only enabled articles, sorted by first page as a number", async () => {
     const j = await archiveJournal();
     await makeArticle(j.id, j.q2, { pagenumber: "10-14", title: "Tenth page" });
-    await makeArticle(j.id, j.q2, { pagenumber: "2-9", title: "Second page" });
+    // Added after page 14 (the add rule), then moved to pages 2-9 by an edit, as staff can.
+    await editArticle(j.id, await makeArticle(j.id, j.q2, { pagenumber: "15-16", title: "Second page" }), { pagenumber: "2-9" });
     await makeArticle(j.id, j.q2, { pagenumber: "15-20", title: "Disabled article", status: "disabled" });
     await makeArticle(j.id, j.q2, { pagenumber: "100-110", title: "Hundredth page" });
     const { html } = await getPage(j.url("/archives/2025/vol4/issue2"));
@@ -85,7 +84,8 @@ describe("issue page", () => {
       country: "India",
       subject: "Agronomy",
     });
-    const noFile = await makeArticle(j.id, j.q2, { pagenumber: "10-12", file: "" });
+    // A legacy row without a PDF (the app's add requires one).
+    const noFile = await insertRawArticleForTest(j.id, j.q2, { pagenumber: "10-12", file: "" });
     const { html } = await getPage(j.url("/archives/2025/vol4/issue2"));
     const main = mainOf(html);
     expect(main).toContain("Growth of <i>Oryza sativa</i> bold<em>emph</em>");
@@ -213,7 +213,7 @@ describe("article page", () => {
 
   it("omits the download link and citation_pdf_url when the article has no file", async () => {
     const j = await archiveJournal();
-    const a = await makeArticle(j.id, j.q2, { pagenumber: "1-4", file: "" });
+    const a = await insertRawArticleForTest(j.id, j.q2, { pagenumber: "1-4", file: "" }); // legacy: no PDF
     const { status, html } = await getPage(j.url(`/archives/2025/vol4/issue2/${a.refnumber}`));
     expect(status).toBe(200);
     expect(metaContents(html, "citation_pdf_url")).toEqual([]);
@@ -244,8 +244,7 @@ describe("article page", () => {
 
   it("links the PDF that /assets serves for the article", async () => {
     const j = await archiveJournal();
-    const a = await makeArticle(j.id, j.q2, { pagenumber: "1-4" });
-    await env.FILES.put(articleFileKey(j.id, 2025, 4, 2, a.file), "%PDF-1.4 test", { httpMetadata: { contentType: "application/pdf" } });
+    const a = await makeArticle(j.id, j.q2, { pagenumber: "1-4" }, { pdf: new TextEncoder().encode("%PDF-1.4 test") });
     const { html } = await getPage(j.url(`/archives/2025/4/2/${a.refnumber}`));
     const href = /<a class="button" href="([^"]+)" download/.exec(html)![1];
     const pdf = await getPage(j.url(href));

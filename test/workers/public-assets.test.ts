@@ -1,23 +1,25 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { articleFileKey, editorPictureKey, indexingImageKey } from "../../app/storage/keys.server";
+import { indexingImageKey } from "../../app/storage/keys.server";
 import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makePartner } from "../factories";
+import { rgbaPng } from "../images";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n" + "0123456789".repeat(50) + "\n%%EOF\n");
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+/** An editor picture must pass the upload check (a real image). */
+const PORTRAIT = rgbaPng(40, 50);
 
 /** A journal with one article PDF, an editor picture and a partner logo in R2. */
 async function journalWithFiles() {
   const j = await makeJournal();
   const issue = await makeIssue(j.id, { year: 2025, volume: 7, issue: 2 });
-  const article = await makeArticle(j.id, issue);
-  await env.FILES.put(articleFileKey(j.id, 2025, 7, 2, article.file), PDF);
-  await env.FILES.put(editorPictureKey(j.id, "portrait.png"), PNG);
+  // Uploaded as staff upload them: the PDF and the picture go to R2 with their rows.
+  const article = await makeArticle(j.id, issue, {}, { pdf: PDF });
+  const editor = await makeEditor(j.id, {}, { picture: new File([PORTRAIT as BlobPart], "portrait.png", { type: "image/png" }) });
   await env.FILES.put(indexingImageKey(j.id, "logo.png"), PNG);
   // Public files are reachable only through the rows that show them (issue 15.4).
-  await makeEditor(j.id, { picture: "portrait.png" });
   await makePartner(j.id, { image: "logo.png" });
-  return { ...j, article, pdfPath: `/assets/archives/2025/vol7issue2/${article.file}` };
+  return { ...j, article, pdfPath: `/assets/archives/2025/vol7issue2/${article.file}`, picturePath: `/assets/editors/${editor.picture}` };
 }
 
 describe("/assets files from R2", () => {
@@ -59,11 +61,11 @@ describe("/assets files from R2", () => {
 
   it("serves editor pictures and indexing logos as images", async () => {
     const j = await journalWithFiles();
-    for (const path of ["/assets/editors/portrait.png", "/assets/indexing/logo.png"]) {
+    for (const [path, bytes] of [[j.picturePath, PORTRAIT], ["/assets/indexing/logo.png", PNG]] as const) {
       const res = await fetchWorker(j.url(path));
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toBe("image/png");
-      expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
     }
   });
 
@@ -86,7 +88,7 @@ describe("/assets files from R2", () => {
   it("never serves one journal's files on another journal's host", async () => {
     const a = await journalWithFiles();
     const b = await makeJournal();
-    for (const path of [a.pdfPath, "/assets/editors/portrait.png", "/assets/indexing/logo.png"]) {
+    for (const path of [a.pdfPath, a.picturePath, "/assets/indexing/logo.png"]) {
       const res = await fetchWorker(b.url(path));
       expect(res.status, path).toBe(404);
       await res.arrayBuffer();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeEditor, makeJournal, makePartner } from "../factories";
+import { rgbaPng } from "../images";
 import { count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
 
 const FULL_SETTINGS = {
@@ -141,7 +142,8 @@ describe("home page", () => {
 describe("editorial board", () => {
   it("groups enabled editors, pinned first, with a default avatar and the spec's title", async () => {
     const j = await makeJournal({ settings: { websitename: "Board Journal", show_editor_contacts: false } });
-    await makeEditor(j.id, { name: "Dr. Chief One", category: "chief editor", post: "<b>Professor</b><script>x()</script>", picture: "chief.png", email: "chief@uni.example", phone: "+91 99999 11111" });
+    const picture = new File([rgbaPng(40, 50) as BlobPart], "chief.png", { type: "image/png" });
+    const chief = await makeEditor(j.id, { name: "Dr. Chief One", category: "chief editor", post: "<b>Professor</b><script>x()</script>", email: "chief@uni.example", phone: "+91 99999 11111" }, { picture });
     await makeEditor(j.id, { name: "Dr. Assoc Early", category: "associate editor" });
     await makeEditor(j.id, { name: "Dr. Assoc Pinned", category: "associate editor", is_pinned: 1 });
     await makeEditor(j.id, { name: "Dr. Assoc Disabled", category: "associate editor", status: "disabled" });
@@ -157,7 +159,8 @@ describe("editorial board", () => {
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text).not.toContain("Dr. Assoc Disabled");
-    expect(main).toContain('src="/assets/editors/chief.png"');
+    expect(chief.picture).toMatch(/^editor-[0-9a-f-]{12}\.png$/);
+    expect(main).toContain(`src="/assets/editors/${chief.picture}"`);
     expect(count(main, 'src="/assets/editors/avatar.png"')).toBe(3);
     expect(main).toContain("<b>Professor</b>");
     expect(main).not.toContain("x()");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeArticle, makeIssue, makeJournal } from "../factories";
+import { insertRawArticleForTest, makeArticle, makeIssue, makeJournal } from "../factories";
 import { count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
 
 const NO_MATCH = "Sorry, nothing matched your search terms. Please try again with different keywords.";
@@ -19,7 +19,8 @@ async function searchJournal(settings: Record<string, unknown> = {}) {
   const issue = await makeIssue(j.id, { year: 2025, volume: 6, issue: 3, frequency: "Jul-Sep" });
   const byTitle = await makeArticle(j.id, issue, { title: "Drought tolerance of <i>Sorghum bicolor</i>", pagenumber: "1-8", subject: "Agronomy", country: "Nepal" });
   const byAuthor = await makeArticle(j.id, issue, { title: "Soil carbon stocks", authorname: "Meenakshi Iyer, Dr. Kavita Rao", pagenumber: "9-15" });
-  const byAbstract = await makeArticle(j.id, issue, { title: "Leaf area index", abstract: "<p>Photosynthesis under salinity.</p>", pagenumber: "16-20", file: "" });
+  // A legacy row without a PDF (the app's add requires one).
+  const byAbstract = await insertRawArticleForTest(j.id, issue, { title: "Leaf area index", abstract: "<p>Photosynthesis under salinity.</p>", pagenumber: "16-20", file: "" });
   const byKeywords = await makeArticle(j.id, issue, { title: "Grain filling", keywords: "zinc, biofortification", pagenumber: "21-30" });
   await makeArticle(j.id, issue, { title: "Drought hidden article", pagenumber: "31-40", status: "disabled" });
   return { ...j, issue, byTitle, byAuthor, byAbstract, byKeywords };
@@ -215,7 +216,7 @@ describe("certificate page /pdf", () => {
 
   it("leaves out View and Download Article when there is no file", async () => {
     const j = await makeJournal();
-    const a = await makeArticle(j.id, await makeIssue(j.id), { file: "" });
+    const a = await insertRawArticleForTest(j.id, await makeIssue(j.id), { file: "" }); // legacy: no PDF
     const { html } = await getPage(j.url(`/pdf?refno=${a.refnumber}`));
     expect(mainOf(html)).not.toContain("View Article");
     expect(mainOf(html)).not.toContain("Download Article");

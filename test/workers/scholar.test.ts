@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, makeArticle, makeIssue, makeJournal } from "../factories";
+import { fetchWorker, insertRawArticleForTest, makeArticle, makeIssue, makeJournal } from "../factories";
 
 function metas(html: string, attr: "name" | "property", key: string): string[] {
   const out: string[] = [];
@@ -17,12 +17,13 @@ function head(html: string): string {
   return html.slice(0, html.indexOf("</head>"));
 }
 
-async function articlePage({ language = "English", ...opts }: { doi?: string; file?: string; authorname?: string; language?: string } = {}) {
+/** `legacy`: the article is a row from before today's author rule (see insertRawArticleForTest). */
+async function articlePage({ language = "English", legacy = false, ...opts }: { doi?: string; authorname?: string; language?: string; legacy?: boolean } = {}) {
   const j = await makeJournal({
     settings: { websitename: "Scholar Check Journal", issn: "1111-2222", journal_essn: "3333-4444", publisher_name: "Check Press", journal_language: language },
   });
   const issue = await makeIssue(j.id, { year: 2025, volume: 6, issue: 3 });
-  const a = await makeArticle(j.id, issue, {
+  const a = await (legacy ? insertRawArticleForTest : makeArticle)(j.id, issue, {
     title: "Salinity tolerance in <i>Oryza sativa</i> landraces",
     authorname: "Dr. Anjali Sharma, José Martínez, राजेश कुमार",
     abstract: "<p>We screened 40 landraces for <b>salinity</b> tolerance.</p>",
@@ -65,7 +66,6 @@ describe("Google Scholar inclusion rules on a rendered article page", () => {
     const [pdfUrl] = metas(h, "name", "citation_pdf_url");
     expect(pdfUrl).toBe(`${url}.pdf`);
     expect(pdfUrl.slice(0, pdfUrl.lastIndexOf("/"))).toBe(url.slice(0, url.lastIndexOf("/")));
-    await env.FILES.put(`journals/${j.id}/archives/2025/vol6issue3/${a.file}`, "%PDF-1.4 scholar");
     const pdf = await fetchWorker(pdfUrl);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
@@ -137,7 +137,8 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
   });
 
   it("names each author the same way in citation_author, DC.creator and JSON-LD, honorifics dropped", async () => {
-    const { html } = await articlePage({ authorname: "Dr. Anjali Sharma, Prof.Dr.R.K. Singh, (Dr) José Martínez, Mrs.Priya Nair, डॉ. राजेश कुमार, Drew Barry" });
+    // "(Dr)" only exists in rows from before the author rule, which refuses brackets.
+    const { html } = await articlePage({ legacy: true, authorname: "Dr. Anjali Sharma, Prof.Dr.R.K. Singh, (Dr) José Martínez, Mrs.Priya Nair, डॉ. राजेश कुमार, Drew Barry" });
     const h = head(html);
     const expected = ["Anjali Sharma", "R.K. Singh", "José Martínez", "Priya Nair", "राजेश कुमार", "Drew Barry"];
     expect(metas(h, "name", "citation_author")).toEqual(expected);
