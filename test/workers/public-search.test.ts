@@ -203,11 +203,11 @@ describe("certificate page /pdf", () => {
     const text = textOf(main);
     expect(main).toMatch(new RegExp(`href="/archives/2025/2/4/${a.refnumber}.pdf" target="_blank"[^>]*>View Article</a>`));
     expect(main).toMatch(new RegExp(`href="/archives/2025/2/4/${a.refnumber}.pdf" download="[^"]*">Download Article</a>`));
-    const certificates = [...main.matchAll(/href="(\/api\/pdf\/certificate\/[^"]+)"[^>]*>Certificate: <!-- -->([^<]+)</g)].map((m) => [m[1], m[2]]);
+    const certificates = [...main.matchAll(/href="(\/pdf\/[^"]+)"[^>]*>Certificate: <!-- -->([^<]+)</g)].map((m) => [m[1], m[2]]);
     expect(certificates).toEqual([
-      [`/api/pdf/certificate/${a.refnumber}/1`, "Dr. Anjali Sharma"],
-      [`/api/pdf/certificate/${a.refnumber}/2`, "Rahul Verma"],
-      [`/api/pdf/certificate/${a.refnumber}/3`, "राजेश कुमार"],
+      [`/pdf/${a.refnumber}/certificate-${a.refnumber}-1.pdf`, "Dr. Anjali Sharma"],
+      [`/pdf/${a.refnumber}/certificate-${a.refnumber}-2.pdf`, "Rahul Verma"],
+      [`/pdf/${a.refnumber}/certificate-${a.refnumber}-3.pdf`, "राजेश कुमार"],
     ]);
     expect(main).toMatch(new RegExp(`href="/api/pdf/coverpage/${a.id}"[^>]*>Cover Page</a>`));
     expect(main).toMatch(/href="\/api\/pdf\/editorialboard"[^>]*>Editorial Board<\/a>/);

@@ -240,8 +240,9 @@ describe("staff search over both statuses (issue 16.5, migration 0015)", () => {
     const older = await makeIssue(j.id, { year: 2023, volume: 1, issue: 1 });
     const newer = await makeIssue(j.id, { year: 2025, volume: 3, issue: 2 });
     const a = await makeArticle(j.id, older, { title: "Sorghum <i>bicolor</i> yields", authorname: "José Martínez" });
-    const b = await makeArticle(j.id, newer, { title: "Sorghum midge damage", authorname: "José Martínez", status: "disabled", pagenumber: "9-12" });
+    // Pages 1–8 first: the app adds an issue's articles in page order.
     const c = await makeArticle(j.id, newer, { title: "Sorghum shoot fly", pagenumber: "1-8" });
+    const b = await makeArticle(j.id, newer, { title: "Sorghum midge damage", authorname: "José Martínez", status: "disabled", pagenumber: "9-12" });
     const page = await adminSearchPage(db(), j.id, "SORGH");
     expect(page.rows.map((r) => r.id)).toEqual([c.id, b.id, a.id]);
     expect(page.total).toBe(3);
