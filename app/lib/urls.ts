@@ -222,3 +222,33 @@ export function searchPath(keyword: string, opts: { year?: number | null; volume
 export function previewImagePath(version: number): string {
   return `/og/${version}.png`;
 }
+
+// ---- Admin pages (staff only; relative: the admin is served on the journal's own host) -------
+
+/** An issue's admin page: /admin/archives/{year}/{vol}/{issue}. */
+export function issueAdminPath(i: { year: number; volume: number; issue: number }): string {
+  return `/admin/archives/${i.year}/${i.volume}/${i.issue}`;
+}
+
+/** An article's edit form: /admin/archives/{id}. */
+export function articleAdminPath(articleId: number): string {
+  return `/admin/archives/${articleId}`;
+}
+
+/** An editor's edit form: /admin/editors/{id}. */
+export function editorAdminPath(editorId: number): string {
+  return `/admin/editors/${editorId}`;
+}
+
+/** The staff search, page `page` (the first page has no page parameter). */
+export function adminSearchPath(q: string, page = 1): string {
+  return `/admin/search?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ""}`;
+}
+
+/**
+ * Staff-only URL of an article's PDF (app/routes/admin/article-file.tsx): session-checked and
+ * journal-scoped, it opens disabled articles' PDFs too, which the public URL answers with 404.
+ */
+export function staffPdfPath(articleId: number): string {
+  return `/admin/files/articles/${articleId}.pdf`;
+}

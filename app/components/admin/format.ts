@@ -9,10 +9,6 @@ export function issueLabel(i: { year: number; volume: number; issue: number }): 
   return `Vol. ${two(i.volume)}, Issue ${two(i.issue)} (${i.year})`;
 }
 
-export function issueAdminPath(i: { year: number; volume: number; issue: number }): string {
-  return `/admin/archives/${i.year}/${i.volume}/${i.issue}`;
-}
-
 /** '2026-03-04T10:20:30.000Z' → '4 Mar 2026'. */
 export function shortDate(iso: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
@@ -34,12 +30,4 @@ export function wordCount(text: string): number {
 export function issueParams(params: { year?: string; vol?: string; issue?: string }) {
   const nums = [params.year, params.vol, params.issue].map((s) => (s && /^\d{1,4}$/.test(s) ? Number(s) : NaN));
   return nums.every(Number.isInteger) ? { year: nums[0], volume: nums[1], issue: nums[2] } : null;
-}
-
-/**
- * Staff-only URL of an article's PDF (app/routes/admin/article-file.tsx): session-checked and
- * journal-scoped, it opens disabled articles' PDFs too, which the public URL answers with 404.
- */
-export function staffPdfPath(articleId: number): string {
-  return `/admin/files/articles/${articleId}.pdf`;
 }

@@ -12,7 +12,7 @@ import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { CountCell, DataTable, OpenIssueAction, TableCard } from "../../components/admin/AdminTable";
-import { issueAdminPath, shortDate, two } from "../../components/admin/format";
+import { shortDate, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -23,6 +23,7 @@ import { once } from "./once.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { pageCount, pageParam } from "../../lib/paging";
 import { AdminPager } from "../../components/admin/AdminPager";
+import { issueAdminPath } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Archives · Admin", siteNameFromMatches(matches)) }];

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { absoluteUrl, articlePath } from "../../lib/urls";
+import { absoluteUrl, articlePath, issueAdminPath } from "../../lib/urls";
 import { ArticleWriteError } from "../../models/articles.server";
 import type { WriteFailure } from "../../models/staff-writes.server";
 import type { Article } from "../../lib/article";
@@ -10,7 +10,6 @@ import { UploadRejected } from "../../storage/uploads.server";
 import { announcementText } from "../../components/admin/announcement";
 import type { Announcement } from "../../components/admin/AnnouncementDialog";
 import { flash, type Flash } from "../../components/admin/flash";
-import { issueAdminPath } from "../../components/admin/format";
 
 /** What the add and edit article actions answer. */
 export interface ArticleActionData {

@@ -8,7 +8,7 @@ import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
 import { ArticleForm, emptyArticleValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { issueAdminPath, issueParams, two } from "../../components/admin/format";
+import { issueParams, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -19,6 +19,7 @@ import { journalToday } from "../../lib/dates";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 import { once } from "./once.server";
+import { issueAdminPath } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];

@@ -3,12 +3,13 @@ import type { Route } from "./+types/dashboard";
 import { countEditors } from "../../models/editors.server";
 import { countIssues, latestIssue } from "../../models/issues.server";
 import { lastEditedArticles } from "../../models/articles.server";
-import { issueAdminPath, shortDate, two } from "../../components/admin/format";
+import { shortDate, two } from "../../components/admin/format";
 import { htmlToText } from "../../lib/html";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { articleAdminPath, issueAdminPath } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Admin", siteNameFromMatches(matches)) }];
@@ -108,7 +109,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ol className="dash-edited-list">
               {edited.map((a) => (
                 <li key={a.id}>
-                  <Link to={`/admin/archives/${a.id}`}>{a.title || `Article ${a.refnumber}`}</Link>
+                  <Link to={articleAdminPath(a.id)}>{a.title || `Article ${a.refnumber}`}</Link>
                   <span className="muted small">
                     {" "}
                     · Ref {a.refnumber} · Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year}) · {shortDate(a.modification)}

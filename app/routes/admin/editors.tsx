@@ -18,7 +18,7 @@ import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
+import { editorAdminPath, editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Editors · Admin", siteNameFromMatches(matches)) }];
@@ -230,7 +230,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                   <td>
                     <StatusSwitch id={e.id} name={e.name} status={e.status} />
                   </td>
-                  <RowAction to={`/admin/editors/${e.id}`} label={`Edit ${e.name}`}>
+                  <RowAction to={editorAdminPath(e.id)} label={`Edit ${e.name}`}>
                     EDIT
                   </RowAction>
                 </tr>

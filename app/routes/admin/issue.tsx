@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/issue";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
-import { issueParams, shortDate, staffPdfPath, three, two } from "../../components/admin/format";
+import { issueParams, shortDate, three, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
@@ -15,7 +15,7 @@ import { doiSetup } from "../../schemas/settings";
 import { requireAdmin } from "../../auth/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { issuePath, STAFF_DOWNLOADS } from "../../lib/urls";
+import { articleAdminPath, issuePath, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -114,7 +114,7 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
   const flagged = new Set(refusal?.articles.map((a) => a.refnumber));
   const editPath = (ref: string) => {
     const a = articles.find((x) => x.refnumber === ref);
-    return a ? `/admin/archives/${a.id}` : null;
+    return a ? articleAdminPath(a.id) : null;
   };
   const publicPath = issuePath(issue);
   const addPath = `/admin/archives/add/${issue.year}/${issue.volume}/${issue.issue}`;
@@ -232,7 +232,7 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
                       </a>
                     ) : null}
                   </td>
-                  <RowAction to={`/admin/archives/${a.id}`} label={`Edit article ${a.refnumber}`} className="edit-link">
+                  <RowAction to={articleAdminPath(a.id)} label={`Edit article ${a.refnumber}`} className="edit-link">
                     EDIT
                   </RowAction>
                 </tr>

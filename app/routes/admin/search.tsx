@@ -6,12 +6,13 @@ import { parseIssueQuery } from "../../lib/issue-query";
 import { pageCount, pageParam } from "../../lib/paging";
 import { AdminPager } from "../../components/admin/AdminPager";
 import { CountCell, DataTable, OpenIssueAction, RowAction, StatusBadge, TableCard } from "../../components/admin/AdminTable";
-import { issueAdminPath, two } from "../../components/admin/format";
+import { two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminSearchPath, articleAdminPath, issueAdminPath } from "../../lib/urls";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.q ? `Search: ${loaderData.q} · Admin` : "Search · Admin", siteNameFromMatches(matches)) }];
@@ -93,7 +94,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : null}
       {q && total > 0 && results.length === 0 ? (
         <p className="card empty-state">
-          Page {page} of {pages}: no more articles. <Link to={`/admin/search?q=${encodeURIComponent(q)}`}>Back to the first page</Link>
+          Page {page} of {pages}: no more articles. <Link to={adminSearchPath(q)}>Back to the first page</Link>
         </p>
       ) : null}
       {results.length ? (
@@ -118,13 +119,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 <td>
                   <StatusBadge status={a.status} />
                 </td>
-                <RowAction to={`/admin/archives/${a.id}`} label={`Edit article ${a.refnumber}`}>
+                <RowAction to={articleAdminPath(a.id)} label={`Edit article ${a.refnumber}`}>
                   EDIT
                 </RowAction>
               </tr>
             ))}
           </DataTable>
-          <AdminPager page={page} pages={pages} href={(p) => `/admin/search?q=${encodeURIComponent(q)}${p > 1 ? `&page=${p}` : ""}`} label="Pages of matching articles" />
+          <AdminPager page={page} pages={pages} href={(p) => adminSearchPath(q, p)} label="Pages of matching articles" />
         </TableCard>
       ) : null}
     </>
