@@ -259,50 +259,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         {v.journal} confirms that this certificate was issued to <strong>{v.author}</strong>
         {v.authorCount > 1 ? ` (author ${v.position} of ${v.authorCount})` : ""} for the article below.
       </p>
-      <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
-        <div>
-          <dt>Author</dt>
-          <dd>{v.author}</dd>
-        </div>
-        <div>
-          <dt>Article</dt>
-          <dd>
-            <Link to={v.articleUrl} dangerouslySetInnerHTML={{ __html: v.titleHtml }} />
-          </dd>
-        </div>
-        <div>
-          <dt>Published in</dt>
-          <dd>
-            {v.journal}, {v.issue}
-          </dd>
-        </div>
-        <div>
-          <dt>Pages</dt>
-          <dd>{v.pages}</dd>
-        </div>
-        <div>
-          <dt>Published on</dt>
-          <dd>{v.published}</dd>
-        </div>
-        {v.doi ? (
-          <div>
-            <dt>DOI</dt>
-            <dd>
-              <a href={`https://doi.org/${v.doi}`}>https://doi.org/{v.doi}</a>
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Reference number</dt>
-          <dd>{v.refnumber}</dd>
-        </div>
-        <div>
-          <dt>Certificate ID</dt>
-          <dd>
-            <code>{code}</code>
-          </dd>
-        </div>
-      </dl>
+      <CertificateFacts code={code} facts={v} author={v.author} />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={v.articleUrl}>
           View the article
@@ -338,46 +295,7 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
           <p style={{ margin: 0 }}>{VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)}</p>
         )}
       </div>
-      <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
-        <div>
-          <dt>Article</dt>
-          <dd>
-            <Link to={e.articleUrl} dangerouslySetInnerHTML={{ __html: e.titleHtml }} />
-          </dd>
-        </div>
-        <div>
-          <dt>Published in</dt>
-          <dd>
-            {e.journal}, {e.issue}
-          </dd>
-        </div>
-        <div>
-          <dt>Pages</dt>
-          <dd>{e.pages}</dd>
-        </div>
-        <div>
-          <dt>Published on</dt>
-          <dd>{e.published}</dd>
-        </div>
-        {e.doi ? (
-          <div>
-            <dt>DOI</dt>
-            <dd>
-              <a href={`https://doi.org/${e.doi}`}>https://doi.org/{e.doi}</a>
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Reference number</dt>
-          <dd>{e.refnumber}</dd>
-        </div>
-        <div>
-          <dt>Certificate ID</dt>
-          <dd>
-            <code>{code}</code>
-          </dd>
-        </div>
-      </dl>
+      <CertificateFacts code={code} facts={e} />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={e.articleUrl}>
           View the article
@@ -387,5 +305,59 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
         </Link>
       </p>
     </Main>
+  );
+}
+
+type CertificateFactsOf = { articleUrl: string; titleHtml: string; journal: string; issue: string; pages: string; published: string; doi: string | null; refnumber: string };
+
+/** What a verified certificate (current or earlier) is about, with its ID: one list for both answers. */
+function CertificateFacts({ code, facts, author }: { code: string; facts: CertificateFactsOf; author?: string }) {
+  return (
+    <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
+      {author ? (
+        <div>
+          <dt>Author</dt>
+          <dd>{author}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Article</dt>
+        <dd>
+          <Link to={facts.articleUrl} dangerouslySetInnerHTML={{ __html: facts.titleHtml }} />
+        </dd>
+      </div>
+      <div>
+        <dt>Published in</dt>
+        <dd>
+          {facts.journal}, {facts.issue}
+        </dd>
+      </div>
+      <div>
+        <dt>Pages</dt>
+        <dd>{facts.pages}</dd>
+      </div>
+      <div>
+        <dt>Published on</dt>
+        <dd>{facts.published}</dd>
+      </div>
+      {facts.doi ? (
+        <div>
+          <dt>DOI</dt>
+          <dd>
+            <a href={`https://doi.org/${facts.doi}`}>https://doi.org/{facts.doi}</a>
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Reference number</dt>
+        <dd>{facts.refnumber}</dd>
+      </div>
+      <div>
+        <dt>Certificate ID</dt>
+        <dd>
+          <code>{code}</code>
+        </dd>
+      </div>
+    </dl>
   );
 }
