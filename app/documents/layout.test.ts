@@ -18,20 +18,7 @@ import { EDITOR_FOOTER_TOP, editorCertificateBlocks } from "./editor-certificate
 import { contactLines } from "./editorial-board.server";
 import { htmlLines } from "./format.server";
 import { MAX_AUTHOR_WORDS } from "../schemas/article";
-import type { JournalInfo } from "./types";
-
-const journal: JournalInfo = {
-  name: "International Journal of Agriculture and Life Sciences",
-  issn: "2454-6127",
-  essn: "2454-6135",
-  impactFactor: "5.87",
-  yearStarted: "2015",
-  frequency: "Quarterly",
-  publisherName: "Agri Life Publishers",
-  publisherAddress: "12 Farm Road, Pune",
-  email: "editor@ijal.example",
-  domain: "ijal.example",
-};
+import { journal } from "../../scripts/documents/sample-data";
 
 /** Words of `length` letters (wide capitals mixed in), `count` of them. */
 function words(count: number, length: number): string {

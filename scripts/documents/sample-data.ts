@@ -1,4 +1,4 @@
-/** Sample records for scripts/documents/samples.ts (rendering every document type to look at). */
+/** Sample records for scripts/documents/samples.ts (rendering every document type to look at), also the journal and article of app/documents/layout.test.ts and test/workers/pdf-bench.test.ts. */
 import { buildCertificate } from "../../app/documents/certificate.server";
 import { buildCoverPage } from "../../app/documents/coverpage.server";
 import { buildEditorCertificate } from "../../app/documents/editor-certificate.server";

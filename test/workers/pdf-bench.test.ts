@@ -7,36 +7,12 @@ import { buildCertificate } from "../../app/documents/certificate.server";
 import { buildEditorialBoard } from "../../app/documents/editorial-board.server";
 import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleSummary } from "../../app/lib/article";
-import type { EditorInfo, JournalInfo } from "../../app/documents/types";
+import type { EditorInfo } from "../../app/documents/types";
+import { article, journal } from "../../scripts/documents/sample-data";
 import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, postJson } from "./pdf-helpers";
 
 const ENABLED = Boolean(import.meta.env.VITE_PDF_BENCH);
-
-const journal: JournalInfo = {
-  name: "International Journal of Agriculture and Life Sciences",
-  issn: "2454-6127",
-  essn: "2454-6135",
-  impactFactor: "5.87",
-  yearStarted: "2015",
-  frequency: "Quarterly",
-  publisherName: "Agri Life Publications",
-  publisherAddress: "12 University Road, Prayagraj 211001, India",
-  email: "editor@ijals.example",
-  domain: "ijals.example",
-};
-
-const article: ArticleSummary = {
-  refnumber: "482135",
-  title: "Effect of integrated nutrient management on growth, yield and grain quality of <i>Oryza sativa</i> L. under sodic soils",
-  authorname: "",
-  year: 2025,
-  volume: 11,
-  issue: 1,
-  frequency: "Jan-Mar",
-  pagenumber: "101-110",
-  publishdate: "2025-03-15",
-};
 
 const LATIN = ["Dr. Anjali Sharma", "Rahul Verma", "Prof. Suresh Kumar Patel", "Meena Iyer", "Arvind Rao"];
 const DEVANAGARI = ["राजेश कुमार", "सुनीता देवी", "डॉ. विनोद कुमार", "क्षितिज त्रिपाठी", "श्रीमती प्रिया शर्मा", "अमित त्रिवेदी"];
