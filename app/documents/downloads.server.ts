@@ -196,7 +196,7 @@ export async function selectedArticles(env: Env, journalId: number, refnumbers: 
   const articles = await articlesByRefnumbers(getDb(env.DB), journalId, refnumbers);
   const found = new Set(articles.map((a) => a.refnumber));
   const missing = refnumbers.filter((r) => !found.has(r));
-  if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownRefnumbers(missing.slice(0, 20).join(", ")), missing });
+  if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownRefnumbers(missing), missing });
   return { ok: true, value: articles };
 }
 
@@ -266,7 +266,7 @@ export async function editorCertificateZip(env: Env, journal: JournalContext, id
   const editors = (await editorsByIds(db, journal.id, ids)).sort((a, b) => b.is_pinned - a.is_pinned || a.id - b.id);
   const found = new Set(editors.map((e) => e.id));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownEditors(missing.slice(0, 20).join(", ")), missing });
+  if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownEditors(missing), missing });
   const chief = await chiefEditorName(db, journal.id);
   const info = await documentJournal(env, journal, { certificateImages: true });
   const issuedOn = journalToday(journal.settings.timezone);

@@ -163,8 +163,9 @@ export const SELECTION_MESSAGES = {
   invalidValue: (noun: string, shown: string) => `Not a valid ${noun.replace(/s$/, "")}: ${shown}`,
   empty: (noun: string) => `Select at least one of the ${noun}`,
   tooMany: (max: number, noun: string, got: number) => `Select at most ${max} ${noun} at a time (got ${got})`,
-  unknownRefnumbers: (list: string) => `Unknown reference number(s): ${list}`,
-  unknownEditors: (list: string) => `Unknown editor id(s): ${list}`,
+  /** The first 20 of them are named; the JSON answer carries all of them in `missing`. */
+  unknownRefnumbers: (missing: readonly string[]) => `Unknown reference number(s): ${missing.slice(0, 20).join(", ")}`,
+  unknownEditors: (missing: readonly (string | number)[]) => `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`,
   /** Certificates are made only for published (enabled) articles, as the public download. */
   notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
   authorCount: (n: number) => `The article has ${n} author(s)`,

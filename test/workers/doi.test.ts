@@ -200,7 +200,7 @@ describe("assign DOIs: POST /api/doi/assign", () => {
     await env.DB.prepare("update articles set doi = ? where id = ?").bind(`10.55555/${s.slug}.2025.v15i1.515001`, theirs.id).run();
     const missing = await postJson(s, "/api/doi/assign", { refnumbers: ["515001", "515099"] });
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as Json).missing).toEqual(["515099"]);
+    expect(await missing.json()).toMatchObject({ error: "not_found", message: "Unknown reference number(s): 515099", missing: ["515099"] });
     expect(await doiOf(mine.id)).toBe("");
     const ok = await postJson(s, "/api/doi/assign", { refnumbers: ["515001"] });
     expect(ok.status).toBe(200);

@@ -115,7 +115,7 @@ describe("Crossref file", () => {
     const theirs = await makeArticle(other.id, await makeIssue(other.id, { volume: 305, issue: 2 }), { refnumber: "3059999", txnid: "T3059999" });
     const res = await post(s, "/api/export/crossref", { refnumbers: [first.a.refnumber, theirs.refnumber] });
     expect(res.status).toBe(404);
-    expect(((await res.json()) as Json).missing).toEqual(["3059999"]);
+    expect(await res.json()).toMatchObject({ error: "not_found", message: "Unknown reference number(s): 3059999", missing: ["3059999"] });
     expect((await post(s, "/api/export/doaj", { refnumbers: [theirs.refnumber] })).status).toBe(404);
   });
 

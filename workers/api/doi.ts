@@ -33,7 +33,7 @@ doiApp.post("/assign", async (c) => {
   }
   switch (result.error) {
     case "not_found":
-      return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(result.missing.slice(0, 20).join(", ")), missing: result.missing }, 404);
+      return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(result.missing), missing: result.missing }, 404);
     case "invalid_doi":
       return c.json({ error: "invalid_doi", message: DOI_ASSIGN_MESSAGES.invalid, invalid: result.invalid }, 400);
     case "doi_clash":

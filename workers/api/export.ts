@@ -79,7 +79,7 @@ async function selection(c: Ctx, format: Format) {
   const rows = await readDepositSelection(getDb(c.env.DB), journal.id, picked.values);
   const found = new Set(rows.map((a) => a.refnumber));
   const missing = picked.values.filter((r) => !found.has(r));
-  if (missing.length) return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(missing.slice(0, 20).join(", ")), missing }, 404);
+  if (missing.length) return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(missing), missing }, 404);
   const issues = [...new Set(rows.map((r) => `${r.year}/${r.volume}/${r.issue}`))];
   if (issues.length > 1) return c.json({ error: "mixed_issues", message: DEPOSIT_REFUSED.mixedIssues, issues }, 400);
   return depositResponse(c, format, journal, rows, rows[0].issueDate);
