@@ -1,6 +1,7 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
+import { concat } from "../../app/lib/png";
 import { MAX_SELECTION_BYTES } from "../../app/schemas/selection";
 import { fetchWorker, insertRawArticleForTest, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, documentText, expectGlyphsMatchText, loadPdf, postJson } from "./pdf-helpers";
@@ -20,16 +21,6 @@ async function readZip(res: Response, filename: string): Promise<Record<string, 
   // Streamed as it is built: no length known up front (the streaming itself is tested below).
   expect(res.headers.get("content-length")).toBeNull();
   return unzipSync(new Uint8Array(await res.arrayBuffer()));
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
 }
 
 describe("POST /api/pdf/bulkcertificates (admin)", () => {
@@ -158,7 +149,12 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
     expect(await malformed.json()).toMatchObject({ error: "malformed_json" });
     const unknown = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: ["424242424"] }, auth);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ error: "not_found", missing: ["424242424"] });
+    expect(await unknown.json()).toMatchObject({ error: "not_found", message: "Unknown reference number(s): 424242424", missing: ["424242424"] });
+    // Many unknown: the message names the first 20, `missing` holds them all.
+    const many = Array.from({ length: 25 }, (_, i) => String(424242400 + i));
+    const unknownMany = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: many }, auth);
+    expect(unknownMany.status).toBe(404);
+    expect(await unknownMany.json()).toMatchObject({ error: "not_found", message: `Unknown reference number(s): ${many.slice(0, 20).join(", ")}`, missing: many });
   });
 
   it("answers a selection body over MAX_SELECTION_BYTES with the one 413, on every selection route", async () => {
@@ -265,6 +261,6 @@ describe("POST /api/pdf/editorscertificate (admin)", () => {
     const theirs = await makeEditor(other.id);
     const foreign = await postJson(j.url("/api/pdf/editorscertificate"), [theirs.id], auth);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toMatchObject({ error: "not_found", missing: [theirs.id] });
+    expect(await foreign.json()).toMatchObject({ error: "not_found", message: `Unknown editor id(s): ${theirs.id}`, missing: [theirs.id] });
   });
 });
