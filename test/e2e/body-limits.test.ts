@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
 import { after, before, test } from "node:test";
-import { startApp, type App } from "./harness.ts";
+import { fetchOnHost, startApp, type App } from "./harness.ts";
 
 const HOST = "bodies.localhost";
 const SIZE = 80 * 1024 * 1024;
@@ -86,19 +86,10 @@ function workerdPorts(pid: number): number[] {
 
 let target = 0;
 
-/** A GET with our Host header (fetch would not send it). */
-function get(port: number, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, headers: { host: `${HOST}:${app.port}` } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve(body));
-    });
-    req.on("error", reject);
-    req.setTimeout(5000, () => req.destroy(new Error("timeout")));
-    req.end();
-  });
+/** A GET of `path` straight to one workerd port, with the Host header the app's port would get. */
+async function get(port: number, path: string): Promise<string> {
+  const res = await fetchOnHost({ port }, HOST, path, { headers: { host: `${HOST}:${app.port}` }, signal: AbortSignal.timeout(5000) });
+  return res.text();
 }
 
 function rssKb(pid: number): number {

@@ -175,17 +175,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * A request to the served app with the Host header of a journal's name (node's fetch would
- * send 127.0.0.1 and does not resolve *.localhost), answered as a web Response.
+ * send 127.0.0.1 and does not resolve *.localhost), answered as a web Response. `init.headers`
+ * may name another Host; `init.signal` aborts it (e.g. AbortSignal.timeout when probing ports).
+ * Redirects are not followed.
  */
 export async function fetchOnHost(app: Pick<App, "port">, host: string, p: string, init: RequestInit = {}): Promise<Response> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: app.port, path: p, method: init.method ?? "GET", headers: { host: `${host}:${app.port}`, ...(init.headers as Record<string, string>) } },
+      {
+        host: "127.0.0.1",
+        port: app.port,
+        path: p,
+        method: init.method ?? "GET",
+        headers: { host: `${host}:${app.port}`, ...(init.headers as Record<string, string>) },
+        signal: init.signal ?? undefined,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+        res.on("end", () => {
+          try {
+            const status = res.statusCode ?? 0;
+            resolve(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: res.headers as Record<string, string> }));
+          } catch (error) {
+            reject(error); // a status a web Response cannot carry (e.g. a port that is not this app)
+          }
+        });
+        res.on("error", reject);
       },
     );
     req.on("error", reject);

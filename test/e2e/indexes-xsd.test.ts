@@ -8,12 +8,11 @@
  * the list of what is missing, and no file. No browser: HTTP with each journal's Host header.
  */
 import assert from "node:assert/strict";
-import { request } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { demoJournals, type DemoJournal } from "../../scripts/seed/data.ts";
 import { xmlTexts } from "../xml.ts";
 import { validateAll, type XsdResult } from "../xsd.ts";
-import { startApp, type App } from "./harness.ts";
+import { fetchOnHost, startApp, type App } from "./harness.ts";
 
 /** The demo archive as of a fixed day: 4 volumes, every issue of the year published. */
 const DEMO = demoJournals(new Date("2026-11-20T12:00:00Z"));
@@ -39,34 +38,15 @@ interface Answer {
   body: string;
 }
 
-/** node's fetch does not resolve *.localhost names, so talk to 127.0.0.1 and say the host. */
-function send(host: string, method: string, path: string, json?: unknown, token = tokens[host]): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = json === undefined ? undefined : JSON.stringify(json);
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: app.port,
-        method,
-        path,
-        headers: {
-          host: `${host}:${app.port}`,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (text += d));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), disposition: String(res.headers["content-disposition"] ?? ""), body: text }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+/** A request on a journal's host, staff token and JSON body when given, its answer read whole. */
+async function send(host: string, method: string, path: string, json?: unknown, token = tokens[host]): Promise<Answer> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  const res = await fetchOnHost(app, host, path, {
+    method,
+    body,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
   });
+  return { status: res.status, type: res.headers.get("content-type") ?? "", disposition: res.headers.get("content-disposition") ?? "", body: await res.text() };
 }
 
 async function ok(host: string, method: string, path: string, json?: unknown): Promise<Answer> {

@@ -8,7 +8,6 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +15,7 @@ import { after, before, test } from "node:test";
 import { wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { appModels, openLocal } from "../../scripts/lib/local.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
-import { startApp, type App } from "./harness.ts";
+import { fetchOnHost, startApp, type App } from "./harness.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-cli-"));
@@ -43,20 +42,6 @@ function list(stateDir = state): Listed[] {
   const r = journalCli(["list", "--json"], "", stateDir);
   assert.equal(r.status, 0, r.err);
   return JSON.parse(r.out);
-}
-
-/** An HTTP request to the local server with a Host header of our choosing (fetch would drop it). */
-function hostRequest(port: number, host: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host: `${host}:${port}`, ...init.headers } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
 }
 
 before(() => {
@@ -185,27 +170,27 @@ test("a journal added while the site is served answers on its host within the ca
     const r = journalCli(["add", "jcs", "--name", "Journal of Crop Science", "--host", "journal-c.localhost", "--host", "crop-alias.localhost", "--admin", "chief"], "crop-science-2026\n", app.stateDir);
     assert.equal(r.status, 0, r.err);
     const started = Date.now();
-    let res: Awaited<ReturnType<typeof hostRequest>>;
+    let res: Response;
     for (;;) {
-      res = await hostRequest(app.port, "journal-c.localhost", "/");
+      res = await fetchOnHost(app, "journal-c.localhost", "/");
       if (res.status === 200 || Date.now() - started > 10_000) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.equal(res.status, 200);
     assert.ok(Date.now() - started < 5_000, `served after ${Date.now() - started} ms`);
-    assert.match(res.body, /Journal of Crop Science/);
-    const login = await hostRequest(app.port, "journal-c.localhost", "/auth/login/", {
+    assert.match(await res.text(), /Journal of Crop Science/);
+    const login = await fetchOnHost(app, "journal-c.localhost", "/auth/login/", {
       method: "POST",
       headers: { "content-type": "application/json", origin: `http://journal-c.localhost:${app.port}` },
       body: JSON.stringify({ username: "chief", password: "crop-science-2026" }),
     });
-    assert.equal(login.status, 200, login.body);
-    const alias = await hostRequest(app.port, "crop-alias.localhost", "/archives?x=1");
+    assert.equal(login.status, 200, await login.text());
+    const alias = await fetchOnHost(app, "crop-alias.localhost", "/archives?x=1");
     assert.equal(alias.status, 301);
-    assert.equal(alias.headers.location, `http://journal-c.localhost:${app.port}/archives?x=1`);
+    assert.equal(alias.headers.get("location"), `http://journal-c.localhost:${app.port}/archives?x=1`);
     // Pages name the primary host with this server's own port.
-    const home = await hostRequest(app.port, "JOURNAL-C.localhost.", "/feed.xml");
-    assert.match(home.body, new RegExp(`<id>http://journal-c\\.localhost:${app.port}/feed\\.xml</id>`));
+    const home = await fetchOnHost(app, "JOURNAL-C.localhost.", "/feed.xml");
+    assert.match(await home.text(), new RegExp(`<id>http://journal-c\\.localhost:${app.port}/feed\\.xml</id>`));
     assert.deepEqual(list(app.stateDir).map((j) => j.slug), ["served", "jcs"]);
   } finally {
     await app?.stop();

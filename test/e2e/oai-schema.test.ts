@@ -7,13 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { validateXML } from "xmllint-wasm";
 import { xmlTexts } from "../xml.ts";
 import { validateAll } from "../xsd.ts";
-import { startApp, type App } from "./harness.ts";
+import { fetchOnHost, startApp, type App } from "./harness.ts";
 
 const HOST = "oai-a.localhost";
 /** A journal with no articles, on a host without a dot, and no usable e-mail setting. */
@@ -47,45 +46,14 @@ async function assertValid(doc: string, root: (typeof SCHEMA_FILES)[number] = "O
 
 // ---- HTTP -----------------------------------------------------------------------------------
 
-interface OaiResponse {
-  status: number;
-  type: string;
-  body: string;
-}
-
-/** node's fetch does not resolve *.localhost names, so talk to 127.0.0.1 and say the host. */
-function send(host: string, query: string, post?: string): Promise<OaiResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: app.port,
-        method: post === undefined ? "GET" : "POST",
-        path: post === undefined ? `/oai?${query}` : "/oai",
-        headers: {
-          host: `${host}:${app.port}`,
-          ...(post === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
-        },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(post);
-  });
-}
-
 /** Every OAI response, success or error, is HTTP 200 text/xml and valid against the schema. */
 async function oai(query: string, host = HOST, post?: string): Promise<string> {
-  const res = await send(host, query, post);
-  assert.equal(res.status, 200, res.body.slice(0, 300));
-  assert.match(res.type, /^text\/xml/);
-  await assertValid(res.body);
-  return res.body;
+  const res = await fetchOnHost(app, host, post === undefined ? `/oai?${query}` : "/oai", post === undefined ? {} : { method: "POST", body: post, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const body = await res.text();
+  assert.equal(res.status, 200, body.slice(0, 300));
+  assert.match(res.headers.get("content-type") ?? "", /^text\/xml/);
+  await assertValid(body);
+  return body;
 }
 
 function requestAttrs(doc: string): Record<string, string> {
