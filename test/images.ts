@@ -1,5 +1,5 @@
 import { unzlibSync } from "fflate";
-import { encodePng } from "../app/lib/png";
+import { concat, encodePng } from "../app/lib/png";
 
 /** Real, decodable test images (the upload checks read only headers; PDFs decode them). */
 
@@ -45,9 +45,7 @@ export function decodePng(bytes: Uint8Array): { width: number; height: number; r
     if (type === "IDAT") idat.push(bytes.subarray(o + 8, o + 8 + length));
     o += 12 + length;
   }
-  const joined = new Uint8Array(idat.reduce((n, p) => n + p.length, 0));
-  idat.reduce((o, p) => (joined.set(p, o), o + p.length), 0);
-  const raw = unzlibSync(joined);
+  const raw = unzlibSync(concat(idat));
   const bpp = colourType === 6 ? 4 : 3;
   const stride = width * bpp;
   const pixels = new Uint8Array(height * stride);
