@@ -1,5 +1,6 @@
 import { unzlibSync } from "fflate";
-import { concat, encodePng } from "../app/lib/png";
+// With its extension: the browser tests (plain node --test) load this file too.
+import { concat, encodePng } from "../app/lib/png.ts";
 
 /** Real, decodable test images (the upload checks read only headers; PDFs decode them). */
 

@@ -7,12 +7,12 @@
  * verify-earlier-certificate.png, preview-image-logo.png.
  */
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { encodePng } from "../../app/lib/png.ts";
+import { certificateCodeV1 } from "../certificate-codes.ts";
+import { discPng } from "../images.ts";
 import { hydrated, launchBrowser, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "names.localhost";
@@ -22,28 +22,6 @@ const AUTHORS = ["Dr. Anjali Sharma", "José Müller-Åström", "क्षित
 let app: App;
 let browser: Browser;
 let v1Code = "";
-
-/** A square RGBA PNG logo: an orange-red disc on a transparent ground. */
-function discPng(size: number, colour: [number, number, number]): Uint8Array {
-  const raw = new Uint8Array(size * (1 + size * 4));
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if ((x + 0.5 - size / 2) ** 2 + (y + 0.5 - size / 2) ** 2 < (size / 2) ** 2) raw.set([...colour, 255], y * (1 + size * 4) + 1 + x * 4);
-    }
-  }
-  return encodePng(size, size, 6, raw);
-}
-
-/** A code as certificates were signed before the name binding (ADR 015, v1): journal, refnumber and position. */
-function v1(secret: string, journalId: number, ref: string, position: number): string {
-  const sig = createHmac("sha256", secret).update(`certificate:v1:${journalId}:${ref}:${position}`).digest();
-  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  let bits = "";
-  for (const b of sig.subarray(0, 7)) bits += b.toString(2).padStart(8, "0");
-  let mac = "";
-  for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
-  return `${ref}-${position}-${mac}`;
-}
 
 before(async () => {
   app = await startApp(
@@ -64,7 +42,7 @@ before(async () => {
       await env.FILES.put(`journals/${jid}/logo/logo-0123456789ab.png`, discPng(600, [222, 64, 26]), { httpMetadata: { contentType: "image/png" } });
       await env.DB.prepare("update settings set logo = ? where journal_id = ?").bind("logo-0123456789ab.png", jid).run();
       const secret = (env as { CERTIFICATE_SECRET?: string; JWT_SECRET?: string }).CERTIFICATE_SECRET || env.JWT_SECRET;
-      v1Code = v1(secret ?? "", jid, REF, 2);
+      v1Code = await certificateCodeV1(secret ?? "", jid, REF, 2);
     },
   );
   browser = await launchBrowser();

@@ -3,7 +3,7 @@
  * article → PDF, the editorial board, search, the mobile archive drawer, and the legal pages.
  */
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
+import { certificateCodeV2 } from "../certificate-codes.ts";
 import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
@@ -16,17 +16,6 @@ let app: App;
 let browser: Browser;
 /** A genuine certificate verification code (first author of 3202), made while seeding. */
 let verifyCode = "";
-
-/** app/documents/verification.server.ts's code: '{ref}-{position}-{10 base32 chars of an HMAC over the printed name}'. */
-function certificateCode(secret: string, journalId: number, ref: string, position: number, author: string): string {
-  const sig = createHmac("sha256", secret).update(`certificate:v2:${journalId}:${ref}:${position}:${author}`).digest();
-  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  let bits = "";
-  for (const b of sig.subarray(0, 7)) bits += b.toString(2).padStart(8, "0");
-  let mac = "";
-  for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
-  return `${ref}-${position}-${mac}`;
-}
 
 interface SeedArticle {
   ref: string;
@@ -130,7 +119,7 @@ before(async () => {
         }
       }
       const secret = (env as { CERTIFICATE_SECRET?: string; JWT_SECRET?: string }).CERTIFICATE_SECRET || env.JWT_SECRET;
-      verifyCode = certificateCode(secret ?? "", jid, "3202", 1, "Dr. Suresh Kumar Patel");
+      verifyCode = await certificateCodeV2(secret ?? "", jid, "3202", 1, "Dr. Suresh Kumar Patel");
       // A disabled article never shows.
       await db
         .prepare(

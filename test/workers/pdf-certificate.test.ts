@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { documentBuilds } from "../../app/documents/canvas.server";
 import { certificateSecret } from "../../app/documents/verification.server";
+import { certificateCodeV1 } from "../certificate-codes";
 import { bumpJournalVersion } from "../../app/models/journals.server";
 import { eq } from "drizzle-orm";
 import { articles } from "../../app/db/schema";
@@ -411,17 +412,7 @@ describe("certificate verification page /verify/{code}", () => {
   });
 
   /** A code as certificates were signed before the name binding (v1): journal, refnumber and position only. */
-  async function v1Code(journalId: number, ref: string, position: number): Promise<string> {
-    const secret = certificateSecret(env)!;
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`certificate:v1:${journalId}:${ref}:${position}`)));
-    const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-    let bits = "";
-    for (const b of sig.slice(0, 7)) bits += b.toString(2).padStart(8, "0");
-    let mac = "";
-    for (let i = 0; i < 50; i += 5) mac += alphabet[parseInt(bits.slice(i, i + 5), 2)];
-    return `${ref}-${position}-${mac}`;
-  }
+  const v1Code = (journalId: number, ref: string, position: number) => certificateCodeV1(certificateSecret(env)!, journalId, ref, position);
 
   it("accepts an earlier (v1, position-bound) code, saying so and asking to compare the printed name", async () => {
     const { j, article } = await setup();
