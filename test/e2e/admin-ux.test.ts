@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { discPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "ux-a.localhost";
@@ -207,6 +208,32 @@ test("'Remove logo' changes nothing until confirmed", async () => {
   assert.equal(await flashText("success"), "Logo removed");
   await closeFlash();
   await page.locator('img[alt="Current logo"]').waitFor({ state: "detached" });
+});
+
+test("'Remove stamp' changes nothing until confirmed, and the stamp form is safe to submit twice", async () => {
+  await visit("/admin/settings");
+  await page.locator("#stampFile").setInputFiles({ name: "stamp.png", mimeType: "image/png", buffer: Buffer.from(discPng(120, [30, 60, 160])) });
+  await page.getByRole("button", { name: "Upload stamp" }).dblclick();
+  assert.equal(await flashText("success"), "Stamp updated");
+  await closeFlash();
+  assert.equal(await page.locator("dialog.flash-error[open]").count(), 0);
+  const stampSrc = await page.locator('img[alt="Current stamp"]').getAttribute("src");
+  assert.ok(stampSrc);
+
+  const dialog = page.getByRole("alertdialog", { name: "Remove the stamp?" });
+  await page.getByRole("button", { name: "Remove stamp" }).click();
+  await dialog.waitFor();
+  assert.match((await dialog.textContent()) ?? "", /Certificates downloaded from now on will carry no stamp/);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await visit("/admin/settings");
+  assert.equal(await page.locator('img[alt="Current stamp"]').getAttribute("src"), stampSrc);
+
+  await page.getByRole("button", { name: "Remove stamp" }).click();
+  await dialog.getByRole("button", { name: "Remove stamp" }).click();
+  assert.equal(await flashText("success"), "Stamp removed");
+  await closeFlash();
+  await page.locator('img[alt="Current stamp"]').waitFor({ state: "detached" });
 });
 
 test("disabling an editor asks first and says what readers lose", async () => {

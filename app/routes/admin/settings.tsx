@@ -435,6 +435,24 @@ function HostsCard({ hosts }: { hosts: { hostname: string; primary: boolean }[] 
 }
 
 /**
+ * The image a staff member has picked for upload: its preview URL (released when replaced or
+ * when the card goes away) and whether it is over the upload limit (then cleared from the input).
+ */
+function usePickedImage() {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [tooBig, setTooBig] = useState(false);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    const big = !!file && file.size > MAX_PICTURE_BYTES; // one limit for every uploaded image
+    setTooBig(big);
+    if (big) e.target.value = "";
+    setPreview(file && !big ? URL.createObjectURL(file) : null);
+  };
+  return { preview, tooBig, onChange, clear: () => setPreview(null) };
+}
+
+/**
  * The journal's logo: shown in the site header and on every document (certificates, cover
  * page, editorial board, index page) in place of the initials seal. A form of its own, sent
  * without reloading the settings form (nothing typed there is lost).
@@ -444,12 +462,9 @@ function LogoCard({ logo }: { logo: string }) {
   // A logo chosen before a session ended must be chosen again: the card says so.
   const draft = useDraft("logo");
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [tooBig, setTooBig] = useState(false);
-  // Each picked file's preview URL is released once it is replaced or the card goes away.
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const { preview, tooBig, onChange, clear } = usePickedImage();
   const busy = fetcher.state !== "idle";
-  const guard = useSubmitOnce(busy, () => setPreview(null));
+  const guard = useSubmitOnce(busy, clear);
   // Issue 16.4: the logo is on every certificate and cover page; removing it is confirmed first.
   const [confirmRemove, setConfirmRemove] = useState(false);
   const token = useSubmissionToken();
@@ -475,13 +490,7 @@ function LogoCard({ logo }: { logo: string }) {
               type="file"
               name="logoFile"
               accept="image/png,image/jpeg"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                const big = !!file && file.size > MAX_PICTURE_BYTES; // one limit for every uploaded image
-                setTooBig(big);
-                if (big) e.target.value = "";
-                setPreview(file && !big ? URL.createObjectURL(file) : null);
-              }}
+              onChange={onChange}
             />
           </Field>
           <div className="logo-actions">
@@ -522,6 +531,8 @@ const CERTIFICATE_IMAGE_TEXT = {
     hint: "A PNG with a transparent background, at most 2 MB: drawn on the signature line of every certificate, above the Editor-in-Chief's name.",
     upload: "Upload signature",
     remove: "Remove signature",
+    confirmTitle: ADMIN_UX_MESSAGES.removeSignatureTitle,
+    confirmBody: ADMIN_UX_MESSAGES.removeSignatureBody,
   },
   stamp: {
     title: "Stamp on certificates",
@@ -530,6 +541,8 @@ const CERTIFICATE_IMAGE_TEXT = {
     hint: "A PNG with a transparent background, at most 2 MB: drawn beside the signature line of every certificate.",
     upload: "Upload stamp",
     remove: "Remove stamp",
+    confirmTitle: ADMIN_UX_MESSAGES.removeStampTitle,
+    confirmBody: ADMIN_UX_MESSAGES.removeStampBody,
   },
 } as const;
 
@@ -542,10 +555,12 @@ function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; c
   const field = `${kind}File`;
   const fetcher = useFetcher<typeof action>({ key: `certificate-${kind}` });
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [tooBig, setTooBig] = useState(false);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const { preview, tooBig, onChange, clear } = usePickedImage();
   const busy = fetcher.state !== "idle";
+  const guard = useSubmitOnce(busy, clear);
+  // Issue 16.4: removing it changes every certificate from now on; confirmed first, like the logo.
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const token = useSubmissionToken();
   const error = tooBig ? CERTIFICATE_IMAGE_MESSAGES.invalid : fetcher.data && !fetcher.data.ok ? fetcher.data.fields[field] : undefined;
   return (
     <section className="card form-section logo-card" aria-labelledby={`${kind}-title`}>
@@ -560,21 +575,16 @@ function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; c
             <span className="muted">{t.none}</span>
           )}
         </div>
-        <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={() => setPreview(null)}>
+        <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={guard}>
           <input type="hidden" name="intent" value={kind} />
+          <SubmissionField />
           <Field id={field} label={t.label} error={error} hint={t.hint}>
             <input
               {...describe(field, error, "PNG")}
               type="file"
               name={field}
               accept="image/png"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                const big = !!file && file.size > MAX_PICTURE_BYTES;
-                setTooBig(big);
-                if (big) e.target.value = "";
-                setPreview(file && !big ? URL.createObjectURL(file) : null);
-              }}
+              onChange={onChange}
             />
           </Field>
           <div className="logo-actions">
@@ -582,12 +592,26 @@ function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; c
               {busy && fetcher.formData?.get("remove") !== "1" ? "Uploading…" : t.upload}
             </button>
             {current ? (
-              <button type="submit" name="remove" value="1" className="btn btn-secondary" disabled={busy} formNoValidate>
+              <button type="button" className="btn btn-secondary" disabled={busy} aria-haspopup="dialog" onClick={() => setConfirmRemove(true)}>
                 {t.remove}
               </button>
             ) : null}
           </div>
         </fetcher.Form>
+        <ConfirmDialog
+          open={confirmRemove}
+          title={t.confirmTitle}
+          body={t.confirmBody}
+          confirmLabel={t.remove}
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={() => {
+            setConfirmRemove(false);
+            const form = new FormData();
+            form.set("intent", kind);
+            form.set("remove", "1");
+            fetcher.submit(withSubmissionToken(form, token), { method: "post", encType: "multipart/form-data" });
+          }}
+        />
       </div>
     </section>
   );
