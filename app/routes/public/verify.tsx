@@ -17,6 +17,9 @@ import { VERIFY_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
 
 const INVALID = VERIFY_MESSAGES.invalid;
 
+/** What a verified certificate (current or earlier) is about. */
+type CertificateFactsOf = { articleUrl: string; titleHtml: string; journal: string; issue: string; pages: string; published: string; doi: string; refnumber: string };
+
 type Outcome =
   | { state: "form"; code: string; message: string }
   | { state: "invalid"; code: string }
@@ -25,38 +28,17 @@ type Outcome =
       /** A genuine code of the earlier, position-bound form (v1, ADR 015): the name cannot be confirmed. */
       state: "earlier";
       code: string;
-      earlier: {
+      earlier: CertificateFactsOf & {
         position: number;
         /** Who stands at that position today, or null when the byline is now shorter. */
         currentAuthor: string | null;
         authorCount: number;
-        titleHtml: string;
-        refnumber: string;
-        issue: string;
-        pages: string;
-        published: string;
-        doi: string;
-        journal: string;
-        articleUrl: string;
       };
     }
   | {
       state: "verified";
       code: string;
-      verified: {
-        author: string;
-        position: number;
-        authorCount: number;
-        titleHtml: string;
-        refnumber: string;
-        issue: string;
-        pages: string;
-        published: string;
-        doi: string;
-        journal: string;
-        articleUrl: string;
-        certificateUrl: string;
-      };
+      verified: CertificateFactsOf & { author: string; position: number; authorCount: number; certificateUrl: string };
     };
 
 /**
@@ -307,8 +289,6 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
     </Main>
   );
 }
-
-type CertificateFactsOf = { articleUrl: string; titleHtml: string; journal: string; issue: string; pages: string; published: string; doi: string | null; refnumber: string };
 
 /** What a verified certificate (current or earlier) is about, with its ID: one list for both answers. */
 function CertificateFacts({ code, facts, author }: { code: string; facts: CertificateFactsOf; author?: string }) {
