@@ -10,3 +10,4 @@ export * from "./article-stats";
 export * from "./maintenance-jobs";
 export * from "./staff-sessions";
 export * from "./submissions";
+export * from "./history";
