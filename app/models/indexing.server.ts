@@ -60,7 +60,8 @@ function logoName(ext: string): string {
 
 /** What the history keeps of a partner's fields (the logo as the sha256 of its bytes). */
 async function partnerFacts(fields: PartnerFields, logo: PartnerLogo | null, removed: boolean) {
-  return { ...fields, ...(logo ? { image: await sha256Hex(logo.bytes) } : removed ? { image: "" } : {}) };
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  return { ...given, ...(logo ? { image: await sha256Hex(logo.bytes) } : removed ? { image: "" } : {}) };
 }
 
 /**

@@ -280,6 +280,7 @@ export const STAFF_MESSAGES = {
   twoFactorRequired: "Two-factor sign-in is now required for every staff member of this journal",
   twoFactorRequiredDetail: "Colleagues without it set it up on their Account page at their next sign-in.",
   twoFactorOptional: "Two-factor sign-in is optional again",
+  twoFactorSelfFirst: "Set up two-factor sign-in for yourself first (Your account), then require it for everyone.",
   twoFactorResetTitle: (name: string) => `Turn off two-factor sign-in for ${name}?`,
   twoFactorResetBody: "Do this only for a colleague who lost their authenticator app and their recovery codes. They sign in with their password alone until they set it up again.",
   twoFactorReset: (name: string) => `Two-factor sign-in is off for ${name}`,

@@ -44,7 +44,7 @@ export async function browserSignIn(host: string, username: string, password: st
 }
 
 /** A same-site form post of the admin pages (the browser's Origin, the session cookie). */
-export function adminPost(host: string, path: string, cookie: string, fields: Record<string, string> | FormData) {
+export function adminPost(host: string, path: string, cookie: string, fields: Record<string, string> | URLSearchParams | FormData) {
   const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
   const headers: Record<string, string> = { cookie, origin: `https://${host}` };
   if (!(fields instanceof FormData)) headers["content-type"] = "application/x-www-form-urlencoded";

@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal, user } = await requireAdmin(args);
-  return { staff: await listStaff(db, journal.id), me: user.id, requireTwoFactor: journal.settings.require_two_factor, now: Date.now() };
+  return { staff: await listStaff(db, journal.id), me: user.id, myTwoFactor: !!user.totpSecret, requireTwoFactor: journal.settings.require_two_factor };
 }
 
 interface ActionData {
@@ -80,6 +80,8 @@ async function linkAction({ db, journal, user }: AdminSession, form: FormData, i
 async function changeAction({ db, journal, user }: AdminSession, form: FormData, intent: string) {
   if (intent === "require-2fa") {
     const on = form.get("value") === "1";
+    // Otherwise the admin would be sent away from this very page until they set it up.
+    if (on && !user.totpSecret) return answer({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, STAFF_MESSAGES.twoFactorSelfFirst) }, 409);
     await setRequireTwoFactor(db, journal.id, user, on);
     return answer({ ok: true, flash: on ? flash("success", STAFF_MESSAGES.twoFactorRequired, STAFF_MESSAGES.twoFactorRequiredDetail) : flash("success", STAFF_MESSAGES.twoFactorOptional) });
   }
@@ -109,7 +111,7 @@ function when(ms: number | null): string {
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, me, requireTwoFactor } = loaderData;
+  const { staff, me, requireTwoFactor, myTwoFactor } = loaderData;
   useFlashFrom(actionData);
   const [link, setLink] = useState<ActionData["link"] | null>(null);
   useEffect(() => {
@@ -132,7 +134,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </DataTable>
       </TableCard>
       <AddColleague fields={actionData && !actionData.ok ? (actionData.fields ?? {}) : {}} done={!!actionData?.link} />
-      <TwoFactorRequirement required={requireTwoFactor} without={withoutTwoFactor} />
+      <TwoFactorRequirement required={requireTwoFactor} without={withoutTwoFactor} mine={myTwoFactor} />
       <LinkDialog link={link} onClose={() => setLink(null)} />
     </>
   );
@@ -310,7 +312,7 @@ function AddColleague({ fields, done }: { fields: Record<string, string>; done: 
   );
 }
 
-function TwoFactorRequirement({ required, without }: { required: boolean; without: number }) {
+function TwoFactorRequirement({ required, without, mine }: { required: boolean; without: number; mine: boolean }) {
   const fetcher = useFetcher<typeof action>({ key: "staff-require-2fa" });
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   const pending = fetcher.formData ? fetcher.formData.get("value") === "1" : required;
@@ -329,10 +331,20 @@ function TwoFactorRequirement({ required, without }: { required: boolean; withou
         <input type="hidden" name="intent" value="require-2fa" />
         <SubmissionField />
         <input type="hidden" name="value" value={pending ? "0" : "1"} />
-        <button type="submit" className={`btn ${pending ? "btn-secondary" : "btn-primary"}`} disabled={fetcher.state !== "idle"}>
+        <button
+          type="submit"
+          className={`btn ${pending ? "btn-secondary" : "btn-primary"}`}
+          disabled={fetcher.state !== "idle" || (!pending && !mine)}
+          aria-describedby={!pending && !mine ? "require-2fa-self" : undefined}
+        >
           {pending ? "Make two-factor sign-in optional" : "Require two-factor sign-in for everyone"}
         </button>
       </fetcher.Form>
+      {!pending && !mine ? (
+        <p className="field-hint" id="require-2fa-self">
+          {STAFF_MESSAGES.twoFactorSelfFirst}
+        </p>
+      ) : null}
     </section>
   );
 }
