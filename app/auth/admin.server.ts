@@ -127,14 +127,17 @@ export async function requireAdmin(args: Args): Promise<AdminSession> {
 
 const FLASH_COOKIE = "admin_flash";
 
-/** A short-lived cookie carrying a flash message to the page a redirect leads to. */
+/**
+ * A short-lived cookie carrying a flash message to the page a redirect leads to. Path `/`: the
+ * dashboard's client-side loads are `/admin.data`, which a cookie of path `/admin` does not reach.
+ */
 export function flashCookie(flash: Omit<Flash, "id">, env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
   const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
-  return serializeCookie(FLASH_COOKIE, value, { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: secureTransport(env) });
+  return serializeCookie(FLASH_COOKIE, value, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: secureTransport(env) });
 }
 
 export function clearFlashCookie(env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
-  return serializeCookie(FLASH_COOKIE, "", { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
+  return serializeCookie(FLASH_COOKIE, "", { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
 }
 
 /** The flash message a previous response left, if any. */

@@ -47,7 +47,8 @@ export async function listStaff(db: Db, journalId: number, now = Date.now()): Pr
       creation: users.creation,
       twoFactor: sql<number>`${users.totpSecret} <> ''`,
       hasPassword: sql<number>`${users.passwordHash} <> ''`,
-      linkExpiresAt: sql<number | null>`(select max(l.expires_at) from staff_password_links l where l.journal_id = ${users.journalId} and l.user_id = ${users.id} and l.used_at is null and l.expires_at > ${now})`,
+      // Written out: drizzle names a column without its table inside a select, which the subquery would read as its own.
+      linkExpiresAt: sql<number | null>`(select max(l.expires_at) from staff_password_links l where l.journal_id = users.journal_id and l.user_id = users.id and l.used_at is null and l.expires_at > ${now})`,
     })
     .from(users)
     .where(ofJournal(journalId))

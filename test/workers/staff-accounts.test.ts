@@ -71,9 +71,9 @@ describe("adding a colleague and the one-time set-password link", () => {
     expect(stored.results[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     // The list shows the colleague waiting for a password, never a hash or a secret.
     const list = (await (await api(s, "/api/admin/users")).json()) as Json[];
-    expect(list.map((u) => [u.username, u.role, u.password_set])).toEqual([
-      ["staff", "admin", true],
-      ["asha.menon", "editor", false],
+    expect(list.map((u) => [u.username, u.role, u.password_set, u.link_expires_at])).toEqual([
+      ["staff", "admin", true, null],
+      ["asha.menon", "editor", false, body.link_expires_at],
     ]);
     expect(JSON.stringify(list)).not.toMatch(/pbkdf2|totp|password_hash/);
     // The history: who added whom, with which role.

@@ -210,26 +210,28 @@ function StaffRow({ member: m, self, onLink }: { member: StaffMember; self: bool
           <span className="muted small">Your own account: see Your account</span>
         ) : (
           <div className="row-buttons">
-            <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => send("role", m.role === "admin" ? "editor" : "admin")} aria-label={`Make ${who} ${m.role === "admin" ? "an editor" : "an admin"}`}>
+            {/* Visible words first in each accessible name (WCAG 2.5.3), then whose row it is. */}
+            <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => send("role", m.role === "admin" ? "editor" : "admin")}>
               {m.role === "admin" ? "Make editor" : "Make admin"}
+              <span className="visually-hidden"> ({who})</span>
             </button>
             {m.status === "enabled" ? (
               <>
-                <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => setConfirm("reset")} aria-label={`New set-password link for ${who}`}>
-                  New link
+                <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => setConfirm("reset")}>
+                  New link<span className="visually-hidden"> to set a password ({who})</span>
                 </button>
-                <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => setConfirm("disable")} aria-label={`Disable ${who}`}>
-                  Disable
+                <button type="button" className="btn btn-small btn-danger-outline" disabled={busy} onClick={() => setConfirm("disable")}>
+                  Disable<span className="visually-hidden"> {who}</span>
                 </button>
               </>
             ) : (
-              <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => send("status", "enabled")} aria-label={`Enable ${who}`}>
-                Enable
+              <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => send("status", "enabled")}>
+                Enable<span className="visually-hidden"> {who}</span>
               </button>
             )}
             {m.twoFactor ? (
-              <button type="button" className="btn btn-small btn-ghost" disabled={busy} onClick={() => setConfirm("two-factor-reset")} aria-label={`Turn off two-factor sign-in for ${who}`}>
-                Reset two-factor
+              <button type="button" className="btn btn-small btn-ghost" disabled={busy} onClick={() => setConfirm("two-factor-reset")}>
+                Reset two-factor<span className="visually-hidden"> sign-in ({who})</span>
               </button>
             ) : null}
           </div>
