@@ -18,11 +18,37 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openLocal } from "./lib/local.ts";
 
 type Row = Record<string, unknown>;
 
+const HELP = `Write a restorable SQL dump of the D1 data (every row of the ordinary tables, then the search
+indexes re-filled), where \`wrangler d1 export\` refuses because of the FTS5 search index.
+
+usage: npm run export [-- options]
+
+  --out FILE          the file to write (default backups/journal-<date>.sql)
+  --persist-to DIR    a local D1 kept elsewhere than .wrangler/state (as wrangler's flag;
+                      JOURNAL_STATE_DIR works too)
+  --remote            the production D1 (log in with \`npx wrangler login\` first)
+  --help              this text
+
+Restore into an empty database: apply the migrations, then the dump
+  npx wrangler d1 migrations apply DB --local
+  npx wrangler d1 execute DB --local --file backups/journal-<date>.sql`;
+
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(HELP);
+  process.exit(0);
+}
+const TAKES_VALUE = new Set(["--out", "--persist-to"]);
+for (let i = 0; i < args.length; i++) {
+  if (TAKES_VALUE.has(args[i]) && args[i + 1] !== undefined && !args[i + 1].startsWith("--")) i++;
+  else if (args[i] !== "--remote") {
+    console.error(`${TAKES_VALUE.has(args[i]) ? `${args[i]} needs a value.` : `Unknown option ${args[i]}.`}\n\n${HELP}`);
+    process.exit(2);
+  }
+}
 const remote = args.includes("--remote");
 const outIndex = args.indexOf("--out");
 const out = outIndex !== -1 ? args[outIndex + 1] : path.join("backups", `journal-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.sql`);
@@ -32,8 +58,9 @@ const stateDir = persistIndex !== -1 ? args[persistIndex + 1] : process.env.JOUR
 // Tables that are derived or transient: FTS5 index (+ its shadow tables), D1/SQLite internals,
 // migration bookkeeping (recreated by `migrations apply`, maintenance_jobs included: a restore
 // re-runs the idempotent jobs), throttling counters, sign-in sessions (staff sign in again after
-// a restore) and remembered form submissions (kept a day).
-const SKIP = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|maintenance_jobs|login_attempts|staff_sessions|form_submissions)$/;
+// a restore), remembered form submissions (kept a day) and one-time set-password links (a day
+// at most; an admin makes a new one).
+const SKIP = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|maintenance_jobs|login_attempts|staff_sessions|form_submissions|staff_password_links)$/;
 
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";
@@ -53,6 +80,7 @@ interface Source {
 }
 
 async function localSource(): Promise<Source> {
+  const { openLocal } = await import("./lib/local.ts");
   const { env, dispose } = await openLocal(stateDir);
   return {
     all: async (sql) => (await env.DB.prepare(sql).all<Row>()).results,

@@ -120,11 +120,13 @@ export async function matchTotp(secret: string, code: string, nowMs: number, las
 
 /**
  * The otpauth:// URI authenticator apps read from the QR code (Google Authenticator's key URI
- * format): label `Issuer:username`, the secret, the issuer again as a parameter.
+ * format): label `Issuer:username`, the secret, the issuer again as a parameter. SHA-1, 6 digits
+ * and 30 seconds are every app's defaults, so they are left out: a shorter URI is a sparser QR
+ * code, easier to scan from a screen.
  */
 export function otpauthUri(secret: string, issuer: string, account: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret, issuer, algorithm: "SHA1", digits: String(TOTP_DIGITS), period: String(TOTP_PERIOD_SECONDS) });
+  const params = new URLSearchParams({ secret, issuer });
   return `otpauth://totp/${label}?${params.toString().replace(/\+/g, "%20")}`;
 }
 

@@ -294,7 +294,7 @@ test("two-factor sign-in: set up from the QR code, needed at sign-in, a recovery
   const uri = jsQR(rgba, shot.width, shot.height)?.data ?? "";
   const printed = ((await c.page.locator("#totp-secret").textContent()) ?? "").replace(/\s/g, "");
   assert.match(printed, /^[A-Z2-7]{32}$/);
-  assert.equal(uri, `otpauth://totp/Journal%20of%20Shared%20Desks:chief?secret=${printed}&issuer=Journal%20of%20Shared%20Desks&algorithm=SHA1&digits=6&period=30`);
+  assert.equal(uri, `otpauth://totp/Journal%20of%20Shared%20Desks:chief?secret=${printed}&issuer=Journal%20of%20Shared%20Desks`);
   const secret = new URL(uri).searchParams.get("secret")!;
   a11y.push(...(await lookAt(c, "account-2fa-setup")));
   await c.page.locator("#code").fill(appCode(secret));

@@ -40,7 +40,7 @@ function setPassword(host: string, token: string, password: string, confirm = pa
 
 async function historyOf(journalId: number) {
   const { results } = await env.DB.prepare("select actor, action, record_type, record_id, fields from history where journal_id = ? order by id").bind(journalId).all<Json>();
-  return results.map((r) => ({ ...r, fields: JSON.parse(r.fields) }));
+  return results.map((r): Json => ({ ...r, fields: JSON.parse(r.fields) }));
 }
 
 /** An admin session and a colleague added as editor through the API, who has set a password. */

@@ -133,7 +133,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </DataTable>
       </TableCard>
-      <AddColleague fields={actionData && !actionData.ok ? (actionData.fields ?? {}) : {}} done={!!actionData?.link} />
+      <AddColleague fields={actionData && !actionData.ok ? (actionData.fields ?? {}) : {}} added={actionData?.link?.url} />
       <TwoFactorRequirement required={requireTwoFactor} without={withoutTwoFactor} mine={myTwoFactor} />
       <LinkDialog link={link} onClose={() => setLink(null)} />
     </>
@@ -192,17 +192,19 @@ function StaffRow({ member: m, self, onLink }: { member: StaffMember; self: bool
   const open = confirm ? dialogs[confirm] : null;
   return (
     <tr className={m.status === "disabled" ? "is-muted" : ""}>
-      <td>
+      <td className="staff-name">
         <span className="a-editor-name">{m.name}</span>
         {self ? <span className="tag tag-you">You</span> : null}
       </td>
-      <td>
+      <td data-label="Username">
         <code className="username">{m.username}</code>
       </td>
-      <td>{m.role === "admin" ? "Admin" : "Editor"}</td>
-      <td className="nowrap">{m.lastSignInAt ? when(m.lastSignInAt) : <span className="muted">Never</span>}</td>
-      <td>{m.twoFactor ? <span className="status status-enabled">On</span> : <span className="status status-disabled">Off</span>}</td>
-      <td>
+      <td data-label="Role">{m.role === "admin" ? "Admin" : "Editor"}</td>
+      <td data-label="Last sign-in" className="nowrap">
+        {m.lastSignInAt ? when(m.lastSignInAt) : <span className="muted">Never</span>}
+      </td>
+      <td data-label="Two-factor">{m.twoFactor ? <span className="status status-enabled">On</span> : <span className="status status-disabled">Off</span>}</td>
+      <td data-label="State">
         <StateCell m={m} />
       </td>
       <td className="row-actions">
@@ -252,18 +254,18 @@ function StaffRow({ member: m, self, onLink }: { member: StaffMember; self: bool
   );
 }
 
-function AddColleague({ fields, done }: { fields: Record<string, string>; done: boolean }) {
+function AddColleague({ fields, added }: { fields: Record<string, string>; added?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   const guard = useSubmitOnce(busy);
   const [role, setRole] = useState<"admin" | "editor">("editor");
-  // A colleague added: the form starts empty for the next one.
-  const [version, setVersion] = useState(0);
-  const seen = useRef(done);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A colleague added (a new link answered): the form starts empty for the next one.
   useEffect(() => {
-    if (done && !seen.current) setVersion((v) => v + 1);
-    seen.current = done;
-  }, [done]);
+    if (!added) return;
+    formRef.current?.reset();
+    setRole("editor");
+  }, [added]);
   return (
     <section className="card form-section" aria-labelledby="add-staff-title">
       <h2 id="add-staff-title" className="section-title">
@@ -272,7 +274,7 @@ function AddColleague({ fields, done }: { fields: Record<string, string>; done: 
       <p className="muted small">
         They get a one-time link to set their own password: you copy it here and send it to them. No password is ever shown to you.
       </p>
-      <Form method="post" className="add-staff" onSubmit={guard} key={version}>
+      <Form method="post" className="add-staff" onSubmit={guard} ref={formRef}>
         <input type="hidden" name="intent" value="add" />
         <div className="grid-3">
           <Field id="name" label="Name" required error={fields.name}>
@@ -354,7 +356,7 @@ function TwoFactorRequirement({ required, without, mine }: { required: boolean; 
 /** The one-time link, shown once: copy it now (Copy shows 'Copied!' for 2 seconds, as elsewhere). */
 function LinkDialog({ link, onClose }: { link: ActionData["link"] | null; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => setCopied(false), [link?.url]);
@@ -382,7 +384,7 @@ function LinkDialog({ link, onClose }: { link: ActionData["link"] | null; onClos
           <label htmlFor="one-time-link" className="visually-hidden">
             One-time set-password link
           </label>
-          <input id="one-time-link" ref={input} className="link-input" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+          <textarea id="one-time-link" ref={input} className="link-input" readOnly rows={3} value={link.url} onFocus={(e) => e.currentTarget.select()} />
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={onClose}>
               Close
