@@ -1,5 +1,5 @@
 /**
- * Commands as the README writes them (issue 24.5): every command it shows goes through npm
+ * Commands as the README writes them: every command it shows goes through npm
  * (`npm start`, `npm test`, `npm run <a script that exists>`, `npx wrangler …`), which runs the
  * project's Node 22 — never a bare `node` on a TypeScript file, which the Node 20 the README
  * names cannot run; `--help` on bench, load, journal, admin-user and export prints the options

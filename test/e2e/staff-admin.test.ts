@@ -1,5 +1,5 @@
 /**
- * Staff running their journal from the browser (issue 24), in Chromium against the production
+ * Staff running their journal from the browser, in Chromium against the production
  * build: an admin adds an editor, copies the one-time link, the colleague sets a password, signs
  * in and adds an article but is refused Settings and Staff (page and API), then the admin
  * disables the colleague and the open session ends; an indexing partner added, given a logo,

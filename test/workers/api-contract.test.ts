@@ -150,7 +150,7 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/export/crossref": "/api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue": "/api/export/doaj/2025/1/1",
   "POST /api/export/doaj": "/api/export/doaj",
-  // Staff accounts (admins only) and indexing partners (issue 24): test/workers/staff-accounts.test.ts, indexing-admin.test.ts.
+  // Staff accounts (admins only) and indexing partners: test/workers/staff-accounts.test.ts, indexing-admin.test.ts.
   "GET /api/admin/users": "/api/admin/users",
   "POST /api/admin/users": "/api/admin/users",
   "POST /api/admin/users/:id": "/api/admin/users/1",
@@ -171,7 +171,7 @@ const NOT_IN_SPEC = new Set([
   // DOIs and the indexes (issue 18): test/workers/doi.test.ts and index-exports.test.ts.
   "POST /api/doi/assign", "GET /api/export/crossref/:year/:volume/:issue", "POST /api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue", "POST /api/export/doaj", "GET /api/export/jats/:refnumber",
-  // Staff accounts and indexing partners (issue 24).
+  // Staff accounts and indexing partners: staff-accounts.test.ts, indexing-admin.test.ts.
   "GET /api/admin/users", "POST /api/admin/users", "POST /api/admin/users/:id", "POST /api/admin/users/:id/reset",
   "POST /api/indexing", "POST /api/indexing/order", "POST /api/indexing/:id",
 ]);

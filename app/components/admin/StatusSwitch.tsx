@@ -7,7 +7,7 @@ import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 /**
  * A list's enabled/disabled switch (editors, indexing partners): posts `intent=status`, the
  * row's `id` and the new `status` to the page's action; disabling takes something off the public
- * site, so it is confirmed first (issue 16.4). Shows the pending state at once.
+ * site, so it is confirmed first. Shows the pending state at once.
  */
 export function StatusSwitch({
   fetcherKey,

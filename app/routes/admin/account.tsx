@@ -59,7 +59,7 @@ type ActionData = { ok: boolean; fields: Fields; flash: ReturnType<typeof flash>
 const refuse = (fields: Fields, status = 400) => data<ActionData>({ ok: false, fields, flash: null }, { status });
 
 /**
- * The Account page's forms: change password (issue 15: the current password is required, the
+ * The Account page's forms: change password (the current password is required, the
  * new one follows app/lib/password-policy.ts, every other session of the user ends while this
  * browser stays signed in with a new token and device cookie), and two-factor sign-in: start the
  * setup (a new secret, shown with its QR code), confirm it with a first code (ten recovery codes,
