@@ -258,6 +258,8 @@ export async function usePasswordLink(db: Db, journalId: number, token: string, 
     )
     .returning({ userId: staffPasswordLinks.userId });
   if (!claimed) return null;
+  // The history names the account: whoever holds its link is taken to be its owner.
+  const [owner] = await db.select({ username: users.username }).from(users).where(ofUser(journalId, claimed.userId));
   const [updated] = await db.batch([
     db
       .update(users)
@@ -269,7 +271,7 @@ export async function usePasswordLink(db: Db, journalId: number, token: string, 
       .delete(loginAttempts)
       .where(and(eq(loginAttempts.journalId, journalId), sql`${loginAttempts.username} = (select username from users where id = ${claimed.userId})`)),
     historyInsert(db, journalId, {
-      actor: { kind: "anonymous", username: "" },
+      actor: { kind: "anonymous", username: owner?.username ?? "" },
       action: "password_reset",
       type: "user",
       id: claimed.userId,

@@ -192,6 +192,20 @@ describe("device cookies: a stranger cannot lock the owner out (issue 15.5)", ()
       expect(res.status).toBe(200);
     }
     expect((await withDevice("linked", NEW, disabledDevice, "198.18.9.8")).status).toBe(429);
+
+    // Each of these is in the journal's history, written with the change.
+    const { results } = await env.DB.prepare("select actor, action from history where journal_id = ? and action in ('sign_out_everywhere', 'password_change', 'password_reset_link', 'password_reset', 'sign_in_locked') order by id")
+      .bind(s.id)
+      .all<{ actor: string; action: string }>();
+    expect(results.map((r) => `${r.actor} ${r.action}`)).toEqual([
+      "owner sign_in_locked",
+      "owner sign_out_everywhere",
+      "changer password_change",
+      "changer sign_in_locked",
+      "staff password_reset_link",
+      "linked password_reset",
+      "linked sign_in_locked",
+    ]);
   });
 
   it("keeps the per-IP limit for trusted browsers too", async () => {
