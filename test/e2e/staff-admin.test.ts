@@ -132,8 +132,10 @@ test("an admin adds an editor; the colleague sets a password, signs in, adds an 
   assert.equal(await admin.page.evaluate(() => navigator.clipboard.readText()), link);
   a11y.push(...(await lookAt(admin, "link-dialog")));
   await dialog.getByRole("button", { name: "Close" }).click();
+  // The form is empty again for the next colleague.
+  assert.deepEqual([await admin.page.locator("#name").inputValue(), await admin.page.locator("#username").inputValue()], ["", ""]);
   const row = admin.page.locator("tr", { hasText: "asha.menon" });
-  assert.match((await row.textContent()) ?? "", /Editor.*Never.*Waiting for password/);
+  assert.match((await row.textContent()) ?? "", /Editor.*Never.*Waiting for a password · link valid until/);
   a11y.push(...(await lookAt(admin, "staff")));
 
   // The colleague opens the link in their own browser and sets a password (a common one first).

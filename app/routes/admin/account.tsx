@@ -10,6 +10,7 @@ import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
 import { PageHeader } from "../../components/admin/PageHeader";
+import { journalDateTime } from "../../components/admin/format";
 import { useSubmitOnce } from "../../components/admin/SubmitOnce";
 import { readForm } from "../../http/body";
 import { hashPassword } from "../../lib/password.server";
@@ -46,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     sessions,
     twoFactor: {
       on: !!user.totpSecret,
-      since: user.totpEnabledAt,
+      since: user.totpEnabledAt ? journalDateTime(user.totpEnabledAt, journal.settings.timezone) : "",
       codesLeft,
       required: journal.settings.require_two_factor,
       setup: user.totpPending && !user.totpSecret ? setupOf(session, user.totpPending) : null,
@@ -133,10 +134,6 @@ async function changePassword(session: AdminSession, form: FormData, request: Re
 
 export const ErrorBoundary = AdminErrorBoundary;
 
-function formatDate(ms: number | null): string {
-  if (!ms) return "";
-  return new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-}
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -282,7 +279,7 @@ function TwoFactorCard({
       {tf.on ? (
         <>
           <p>
-            <span className="status status-enabled">On</span> since {formatDate(tf.since)}. Signing in asks for the 6-digit code from your authenticator app after your
+            <span className="status status-enabled">On</span> since {tf.since}. Signing in asks for the 6-digit code from your authenticator app after your
             password. {tf.codesLeft === 1 ? "1 recovery code is" : `${tf.codesLeft} recovery codes are`} left.
           </p>
           <Form method="post" className="account-form" key={`totp-${version}`}>

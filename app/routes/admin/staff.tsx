@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { journalDateTime } from "../../components/admin/format";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
@@ -29,7 +30,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal, user } = await requireAdmin(args);
-  return { staff: await listStaff(db, journal.id), me: user.id, myTwoFactor: !!user.totpSecret, requireTwoFactor: journal.settings.require_two_factor };
+  return {
+    staff: await listStaff(db, journal.id),
+    me: user.id,
+    myTwoFactor: !!user.totpSecret,
+    requireTwoFactor: journal.settings.require_two_factor,
+    timeZone: journal.settings.timezone,
+  };
 }
 
 interface ActionData {
@@ -105,13 +112,15 @@ async function changeAction({ db, journal, user }: AdminSession, form: FormData,
 
 export const ErrorBoundary = AdminErrorBoundary;
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-function when(ms: number | null): string {
-  return ms ? `${dateTime.format(ms)} UTC` : "";
+/** The journal's time zone, for every time the page shows. */
+const ZoneContext = createContext("UTC");
+function useWhen() {
+  const zone = useContext(ZoneContext);
+  return (ms: number | null) => (ms ? journalDateTime(ms, zone) : "");
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, me, requireTwoFactor, myTwoFactor } = loaderData;
+  const { staff, me, requireTwoFactor, myTwoFactor, timeZone } = loaderData;
   useFlashFrom(actionData);
   const [link, setLink] = useState<ActionData["link"] | null>(null);
   useEffect(() => {
@@ -120,7 +129,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   const admins = staff.filter((m) => m.role === "admin" && m.status === "enabled").length;
   const withoutTwoFactor = staff.filter((m) => m.status === "enabled" && !m.twoFactor).length;
   return (
-    <>
+    <ZoneContext.Provider value={timeZone}>
       <PageHeader title="Staff" sub={`${staff.length} ${staff.length === 1 ? "account" : "accounts"} · ${admins} enabled ${admins === 1 ? "admin" : "admins"}. Only admins see this page.`} />
       <RolesNote />
       <TableCard title="Staff accounts" titleId="staff-title">
@@ -136,7 +145,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       <AddColleague fields={actionData && !actionData.ok ? (actionData.fields ?? {}) : {}} added={actionData?.link?.url} />
       <TwoFactorRequirement required={requireTwoFactor} without={withoutTwoFactor} mine={myTwoFactor} />
       <LinkDialog link={link} onClose={() => setLink(null)} />
-    </>
+    </ZoneContext.Provider>
   );
 }
 
@@ -154,11 +163,12 @@ function RolesNote() {
 }
 
 function StateCell({ m }: { m: StaffMember }) {
+  const when = useWhen();
   if (m.status === "disabled") return <span className="status status-disabled">Disabled</span>;
   if (!m.hasPassword) {
     return (
       <span className="status status-waiting" title="The colleague has not set a password yet">
-        {m.linkExpiresAt ? `Waiting for password (link until ${when(m.linkExpiresAt)})` : "No password yet: make a new link"}
+        {m.linkExpiresAt ? `Waiting for a password · link valid until ${when(m.linkExpiresAt)}` : "No password yet: make a new link"}
       </span>
     );
   }
@@ -173,6 +183,7 @@ function StaffRow({ member: m, self, onLink }: { member: StaffMember; self: bool
     if (fetcher.state === "idle" && fetcher.data?.link) onLink(fetcher.data.link);
   }, [fetcher.state, fetcher.data, onLink]);
   const [confirm, setConfirm] = useState<null | "disable" | "reset" | "two-factor-reset">(null);
+  const when = useWhen();
   const busy = fetcher.state !== "idle";
   const token = useSubmissionToken();
   const who = m.name || m.username;
@@ -278,7 +289,7 @@ function AddColleague({ fields, added }: { fields: Record<string, string>; added
         <input type="hidden" name="intent" value="add" />
         <div className="grid-3">
           <Field id="name" label="Name" required error={fields.name}>
-            <input {...describe("name", fields.name)} name="name" required maxLength={MAX_STAFF_NAME} autoComplete="off" placeholder="Dr. Asha Menon" />
+            <input {...describe("name", fields.name)} name="name" required maxLength={MAX_STAFF_NAME} autoComplete="off" placeholder="e.g. Dr. Priya Nair" />
           </Field>
           <Field id="username" label="Username" required error={fields.username} hint="Letters, digits and . _ @ -; what they type to sign in.">
             <input
@@ -291,7 +302,7 @@ function AddColleague({ fields, added }: { fields: Record<string, string>; added
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="asha.menon"
+              placeholder="e.g. priya.nair"
             />
           </Field>
           <Field id="role" label="Role" required labelAs="span" error={fields.role}>
@@ -356,6 +367,7 @@ function TwoFactorRequirement({ required, without, mine }: { required: boolean; 
 /** The one-time link, shown once: copy it now (Copy shows 'Copied!' for 2 seconds, as elsewhere). */
 function LinkDialog({ link, onClose }: { link: ActionData["link"] | null; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
+  const when = useWhen();
   const input = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
