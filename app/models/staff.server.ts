@@ -34,8 +34,8 @@ export interface StaffMember {
 const ofJournal = (journalId: number) => eq(users.journalId, journalId);
 const ofUser = (journalId: number, userId: number) => and(eq(users.journalId, journalId), eq(users.id, userId));
 
-/** Every staff account of the journal: admins first, then by name. */
-export async function listStaff(db: Db, journalId: number, now = Date.now()): Promise<StaffMember[]> {
+/** Every staff account of the journal (or the one with `onlyId`): admins first, then by name. */
+export async function listStaff(db: Db, journalId: number, now = Date.now(), onlyId?: number): Promise<StaffMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -51,13 +51,13 @@ export async function listStaff(db: Db, journalId: number, now = Date.now()): Pr
       linkExpiresAt: sql<number | null>`(select max(l.expires_at) from staff_password_links l where l.journal_id = users.journal_id and l.user_id = users.id and l.used_at is null and l.expires_at > ${now})`,
     })
     .from(users)
-    .where(ofJournal(journalId))
+    .where(onlyId === undefined ? ofJournal(journalId) : ofUser(journalId, onlyId))
     .orderBy(sql`case ${users.role} when 'admin' then 0 else 1 end`, sql`lower(${users.name})`, users.id);
   return rows.map((r) => ({ ...r, twoFactor: !!r.twoFactor, hasPassword: !!r.hasPassword }));
 }
 
 export async function getStaffMember(db: Db, journalId: number, id: number, now = Date.now()): Promise<StaffMember | undefined> {
-  return (await listStaff(db, journalId, now)).find((m) => m.id === id);
+  return (await listStaff(db, journalId, now, id))[0];
 }
 
 /** A link token: 256 random bits, base64url. Only its SHA-256 is stored. */
@@ -126,7 +126,7 @@ export async function createStaffUser(
     if (isUniqueViolation(error)) return { ok: false, error: "username_taken" };
     throw error;
   }
-  const created = (await listStaff(db, journalId, now)).find((m) => m.username === input.username)!;
+  const [created] = (await listStaff(db, journalId, now)).filter((m) => m.username === input.username);
   return { ok: true, user: created, token, expiresAt };
 }
 

@@ -18,7 +18,7 @@ import { formFields } from "../../schemas/common";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { staffActor } from "../../models/history.server";
 import { addColleague, changeColleague, resetColleague } from "../../models/staff-accounts.server";
-import { listStaff, setRequireTwoFactor, type StaffMember } from "../../models/staff.server";
+import { getStaffMember, listStaff, setRequireTwoFactor, type StaffMember } from "../../models/staff.server";
 import { disableTwoFactor } from "../../models/two-factor.server";
 import { BAD_REQUEST, CHECK_FIELDS, SOMETHING_WENT_WRONG, STAFF_MESSAGES } from "../../schemas/messages";
 import { MAX_STAFF_NAME, STAFF_ROLES } from "../../schemas/staff";
@@ -94,7 +94,7 @@ async function changeAction({ db, journal, user }: AdminSession, form: FormData,
   }
   const id = Number(form.get("id"));
   if (intent === "two-factor-reset") {
-    const target = (await listStaff(db, journal.id)).find((m) => m.id === id);
+    const target = Number.isSafeInteger(id) && id > 0 ? await getStaffMember(db, journal.id, id) : undefined;
     if (!target || id === user.id) return answer({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, target ? STAFF_MESSAGES.self : STAFF_MESSAGES.notFound) }, target ? 409 : 404);
     if (target.twoFactor) await disableTwoFactor(db, journal.id, id, staffActor(user), "two_factor_reset");
     return answer({ ok: true, flash: flash("success", STAFF_MESSAGES.twoFactorReset(target.name || target.username)) });
