@@ -8,9 +8,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
+import { ErrorRequestId, markDocumentHydrated } from "./components/ErrorRequestId";
 import { absoluteUrl, journalLogoUrl, previewImagePath } from "./lib/urls";
 import stylesheet from "./app.css?url";
 
@@ -79,28 +80,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    hydratedOnce = true;
-  }, []);
+  useEffect(markDocumentHydrated, []);
   return <Outlet />;
 }
 
-/**
- * The id to quote on an error page: that of the request that rendered it. After hydration an
- * error comes from a later client-side request, whose id the page does not know, so none is shown.
- */
-export function useErrorRequestId(): string | undefined {
-  const id = useRootData()?.requestId;
-  // Decided when the boundary mounts: on the server and at hydration (same answer), or later.
-  const [ofThisDocument] = useState(() => !hydratedOnce);
-  return ofThisDocument ? id : undefined;
-}
-
-let hydratedOnce = false;
-
 export function ErrorBoundary() {
   const error = useRouteError();
-  const requestId = useErrorRequestId();
   let detail = "Unknown error";
   let status: number | undefined;
   if (isRouteErrorResponse(error)) {
@@ -115,11 +100,7 @@ export function ErrorBoundary() {
       <p className="error-detail">
         <i>{detail}</i>
       </p>
-      {requestId && status !== 404 ? (
-        <p className="error-request-id">
-          Request ID: <code>{requestId}</code> — please quote it if you tell the journal about this error.
-        </p>
-      ) : null}
+      <ErrorRequestId status={status} />
       {status === 404 ? (
         <p>
           <a href="/">Go to the home page</a>

@@ -24,7 +24,7 @@ describe("RFC 9110 conditional and range decisions", () => {
   });
 
   it("ignores malformed ranges, other units and multiple ranges (the whole file)", () => {
-    for (const range of ["bytes=", "bytes=abc", "bytes=5-1", "bytes=--1", "bytes=1-2-3", "items=0-1", "0-99", "bytes=0-1,4-5", "bytes=\u0000", "bytes=1e3-", "bytes= - ", "x".repeat(5000)]) {
+    for (const range of ["bytes=", "bytes=abc", "bytes=5-1", "bytes=--1", "bytes=1-2-3", "items=0-1", "0-99", "bytes=0-1,4-5", "bytes=1e3-", "bytes= - ", "x".repeat(5000)]) {
       expect(get({ range }), range).toEqual({ status: 200 });
     }
     expect(decide("HEAD", new Headers({ range: "bytes=0-1" }), FILE)).toEqual({ status: 200 });

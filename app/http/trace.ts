@@ -37,7 +37,13 @@ export function logError(report: ErrorReport): void {
   const e = report.error;
   const error =
     e instanceof Error
-      ? { name: e.name, message: e.message, stack: (e.stack ?? "").split("\n").slice(0, 12).join("\n") }
+      ? {
+          name: e.name,
+          message: e.message,
+          // Drizzle wraps D1's error ("Failed query: …"); the cause says what D1 said.
+          ...(e.cause instanceof Error ? { cause: e.cause.message } : {}),
+          stack: (e.stack ?? "").split("\n").slice(0, 12).join("\n"),
+        }
       : { name: "NonError", message: String(e) };
   console.log(
     JSON.stringify({

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useErrorRequestId } from "../../root";
+import { ErrorRequestId } from "../ErrorRequestId";
 
 /** Spec §2: unknown admin pages and records say 'Not Found!'. */
 export function NotFound({ detail }: { detail?: string }) {
@@ -28,7 +28,6 @@ export function NotFound({ detail }: { detail?: string }) {
 /** Error boundary of the admin pages: keeps the shell, shows 'Not Found!' for 404s. */
 export function AdminErrorBoundary() {
   const error = useRouteError();
-  const requestId = useErrorRequestId();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound detail={typeof error.data === "string" && error.data ? error.data : undefined} />;
   }
@@ -44,11 +43,7 @@ export function AdminErrorBoundary() {
       <p>
         <i>{detail}</i>
       </p>
-      {requestId ? (
-        <p className="error-request-id">
-          Request ID: <code>{requestId}</code> (quote it when you report this error)
-        </p>
-      ) : null}
+      <ErrorRequestId status={isRouteErrorResponse(error) ? error.status : undefined} />
       <p>
         <Link to="/admin" className="btn btn-primary">
           Go to the dashboard
