@@ -104,6 +104,18 @@ describe("exact downloads", () => {
     }
   });
 
+  it("generated documents (certificates, cover page, board) answer hostile conditional headers without a 5xx", async () => {
+    const { j, article } = await journalWithFiles();
+    const paths = [`/api/pdf/certificate/${article.refnumber}/1`, `/pdf/${article.refnumber}/certificate-${article.refnumber}-1.pdf`, `/api/pdf/coverpage/${article.id}`, "/api/pdf/editorialboard"];
+    for (const path of paths) {
+      for (const headers of [{ "if-none-match": "garbage" }, { "if-match": "\"x" }, { range: "bytes=999999-" }, { range: "bytes=0-10", "if-range": "nonsense" }, { "if-modified-since": "soon" }]) {
+        const res = await fetchWorker(j.url(path), { headers: { ...headers, authorization: "Bearer none" } });
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBeLessThan(500);
+        await res.arrayBuffer();
+      }
+    }
+  });
+
   it("shared caches revalidate a PDF on every use (it can be replaced or withdrawn under its URL) and a picture within minutes", async () => {
     const { j, article, files } = await journalWithFiles();
     const res = await fetchWorker(j.url(files.pdf));
