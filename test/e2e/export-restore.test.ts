@@ -159,7 +159,7 @@ test("every row of every ordinary table survives export and restore unchanged", 
 test("login attempts are not restored (throttling counters start afresh)", async () => {
   const rows = await withDb(stateB, (db) => all(db, "SELECT count(*) AS n FROM login_attempts"));
   assert.equal(rows[0].n, 0);
-  assert.match(readFileSync(dumpFile, "utf8"), /^INSERT INTO "articles" /m);
+  assert.match(readFileSync(dumpFile, "utf8"), /^INSERT OR REPLACE INTO "articles" /m);
 });
 
 test("the restored search index holds the enabled articles only, exactly as the triggers built it", async () => {

@@ -254,7 +254,7 @@ function SettingsForm({
     };
     if (k === "publisher_address") return <textarea {...props} rows={2} />;
     // Not a form field: it follows the primary web address, which the operator moves.
-    if (k === "domain") return <input {...props} name={undefined} type="text" readOnly />;
+    if (k === "domain") return <input {...props} name={undefined} type="text" className="is-readonly" readOnly />;
     if (k === "timezone") {
       return (
         <>
