@@ -8,8 +8,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
+import { ErrorRequestId, markDocumentHydrated } from "./components/ErrorRequestId";
 import { absoluteUrl, journalLogoUrl, previewImagePath } from "./lib/urls";
 import stylesheet from "./app.css?url";
 
@@ -46,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: journalLogoUrl(s.logo),
     },
     year: new Date().getUTCFullYear(),
+    /** Shown on the error page, to quote when reporting a failure (app/http/trace.ts). */
+    requestId: context.get(appContext).requestId,
   };
 }
 
@@ -76,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(markDocumentHydrated, []);
   return <Outlet />;
 }
 
@@ -95,6 +100,7 @@ export function ErrorBoundary() {
       <p className="error-detail">
         <i>{detail}</i>
       </p>
+      <ErrorRequestId status={status} />
       {status === 404 ? (
         <p>
           <a href="/">Go to the home page</a>

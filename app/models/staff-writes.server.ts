@@ -138,9 +138,12 @@ export async function saveEditor(
 
 // ---- Settings ----------------------------------------------------------------------------------
 
-/** Saves the settings given (missing ones unchanged); answers the stored settings. */
-export async function saveSettings(db: Db, journalId: number, input: Input) {
-  const result = validateSettings(input);
+/**
+ * Saves the settings given (missing ones unchanged); answers the stored settings. `primaryHost`:
+ * a `domain` naming another host is refused (the domain follows the primary host).
+ */
+export async function saveSettings(db: Db, journalId: number, input: Input, primaryHost?: string) {
+  const result = validateSettings(input, { primaryHost });
   if (!result.ok) return fail(400, result.fields);
   return { ok: true as const, value: await updateSettings(db, journalId, result.value.values) };
 }

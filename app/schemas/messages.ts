@@ -31,6 +31,12 @@ export const FIELD_MESSAGES = {
   logo: "Choose a PNG or JPEG image of at most 2 MB.",
   /** Issue 15.2: a logo is decoded for every document, so its pixel count is capped too. */
   logoPixels: "Choose a logo of at most 4 megapixels (for example 2000 × 2000 px).",
+  /** Text with NUL or another invisible control character (app/schemas/text.ts). */
+  controlCharacter: (codePoint: string) =>
+    `This text contains an invisible control character (${codePoint}) that cannot be saved. Delete it, or type the text again if it was pasted.`,
+  /** The domain is the journal's primary web address; moving it is an operator's command. */
+  domainIsPrimary: (primary: string) =>
+    `The domain is this journal's primary web address, ${primary}. It changes with the web addresses (npm run journal -- hosts --primary), not here.`,
 } as const;
 
 /** Spec §4: what any 401 during admin work says before returning to the login page. */

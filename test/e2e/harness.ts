@@ -79,6 +79,14 @@ export async function startApp(
     await local.dispose();
   }
 
+  return serveState(stateDir, journals[0]?.hosts[0] ?? "localhost");
+}
+
+/**
+ * Serves the production build from an existing state folder (a restored backup, say) on a free
+ * port. `stop()` ends the server and removes the folder unless `keep`.
+ */
+export async function serveState(stateDir: string, probeHost = "localhost", { keep = false }: { keep?: boolean } = {}): Promise<App> {
   const port = await freePort();
   const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
     cwd: root,
@@ -90,7 +98,6 @@ export async function startApp(
   child.stderr?.on("data", (d) => (output += d));
 
   const deadline = Date.now() + 90_000;
-  const probeHost = journals[0]?.hosts[0] ?? "localhost";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`vite preview exited:\n${output}`);
     try {
@@ -115,7 +122,7 @@ export async function startApp(
       child.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 300));
       if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(stateDir, { recursive: true, force: true });
+      if (!keep) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

@@ -87,8 +87,9 @@ describe("hostile input is shown as text or stripped, never executed", () => {
 
   it("every setting, including the formatted journal name and home content", async () => {
     const s = await makeAdminSession();
+    // Every free-text setting (the domain is the primary host, not text: test/workers/stable-identities.test.ts).
     const fields = [
-      "websitename", "domain", "formatted_journal_name", "websiteemail", "whatsup_number", "issn", "journal_essn",
+      "websitename", "formatted_journal_name", "websiteemail", "whatsup_number", "issn", "journal_essn",
       "year_started", "journal_frequency", "journal_type", "journal_language", "nassScore", "nassScoreYear",
       "impactfactor", "fee_rupee", "fee_dollar", "home_content", "publisher_name", "publisher_address", "phone",
     ];
