@@ -11,6 +11,7 @@ import { escapeHtml } from "../app/lib/html";
 import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
 import { boundRequest, type BodyRule } from "../app/http/body";
 import { apiApp } from "./api";
+import { useFontAssets } from "../app/documents/font-files.server";
 import { certificateFile } from "./api/pdf";
 import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
@@ -31,6 +32,8 @@ export const app = new Hono<HonoEnv>({ strict: false });
 // Count D1 round trips per request and report them (with the time spent) in Server-Timing.
 // Also note whether the request came over https (Secure cookies and HSTS follow it).
 app.use("*", async (c, next) => {
+  // The documents read their fonts from the static assets on first use (ADR 026).
+  useFontAssets(c.env.ASSETS);
   const stats: D1Stats = { trips: 0, ms: 0 };
   const https = new URL(c.req.url).protocol === "https:";
   c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };

@@ -194,6 +194,29 @@ export const VERIFY_V1_MESSAGES = {
     `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: the byline has been corrected since the certificate was issued. Contact the journal before relying on it.`,
 } as const;
 
+/**
+ * /verify answers that rest on the register of issued certificates (ADR 027): a certificate
+ * whose name was corrected after it was issued, and editors' certificates of appreciation.
+ */
+export const VERIFY_REGISTER_MESSAGES = {
+  correctedHeading: "Certificate of Publication verified — the byline has since been corrected",
+  correctedBadge: "Verified — byline corrected since",
+  /** "{journal} issued this certificate to <b>{printed name}</b> on <b>{date}</b>." */
+  issuedTo: "issued this certificate to",
+  on: "on",
+  bylineNow: (position: number) => `The byline now reads, in position ${position}:`,
+  correction:
+    "The byline was corrected after this certificate was issued: this is a correction, not a forgery. The certificate is genuine and was issued to the name above; the journal can issue one with the corrected name.",
+  bylineShorter: (position: number, count: number) =>
+    `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: it has been corrected since the certificate was issued. It is a genuine certificate of this journal, not a forgery.`,
+  firstIssued: "First issued on",
+  editorHeading: "Certificate of Appreciation verified",
+  /** "{journal} issued this certificate of appreciation to <b>{name}</b>, {role}, on <b>{date}</b>." */
+  editorIssuedTo: "issued this certificate of appreciation to",
+  editorCorrected: "The editor's name has been corrected since this certificate was issued. The editorial board now lists them as",
+  editorGone: "This editor is no longer listed on the editorial board; the certificate was genuinely issued by this journal.",
+} as const;
+
 /** Signature and stamp images for certificates (Settings page and API). */
 export const CERTIFICATE_IMAGE_MESSAGES = {
   invalid: "Choose a PNG image with a transparent background, of at most 2 MB.",
