@@ -10,7 +10,7 @@
 import { PNG } from "pdf-lib/es/utils/png";
 // jpeg-js's decoder module alone (its encoder stays out of the bundle): 5.6 KB gzip, no dependencies.
 import decodeJpeg from "jpeg-js/lib/decoder.js";
-import { decodable, imageHeader } from "../storage/uploads.server";
+import { decodableImage } from "../storage/uploads.server";
 import { layoutRuns, visualPieces, withFonts, type Line } from "./canvas.server";
 import { pendingOf, type Shaped } from "./fonts.server";
 import { monogramInitials } from "../lib/initials";
@@ -42,8 +42,9 @@ export interface PreviewLogo {
 }
 
 /**
- * The pixels of an uploaded logo, or null (a WebP, over the pixel cap of issue 15.2 — checked
- * from the header before anything is decoded — or undecodable: the seal stands in).
+ * The pixels of an uploaded logo, or null (a WebP, malformed, over the pixel or memory bound —
+ * checked from its real structure before anything is decoded, decodableImage — or undecodable:
+ * the seal stands in).
  * A PNG through pdf-lib's own reader (already in the bundle for the documents: 8-bit RGB and
  * alpha directly; going through the documents' prepared logo instead would deflate and
  * re-inflate every pixel, about 5× the CPU for a 4-megapixel logo); a JPEG through jpeg-js's
@@ -51,8 +52,8 @@ export interface PreviewLogo {
  * image is stored (ADR 016).
  */
 export function decodePreviewLogo(bytes: Uint8Array): PreviewLogo | null {
-  const header = imageHeader(bytes);
-  if (!header || !decodable(header.width, header.height)) return null;
+  const header = decodableImage(bytes);
+  if (!header) return null;
   try {
     if (header.ext === "png") {
       const png = PNG.load(bytes);
