@@ -8,6 +8,9 @@ export const FIELD_MESSAGES = {
   required: "This field is required",
   authorTooLong: "Author name should not exceed 50 words",
   authorChars: "Author name must contain only alphabets, spaces, commas, and periods",
+  /** A character no font of the documents has (certificates would print a box). */
+  unprintable: (ch: string) =>
+    `The character “${ch}” (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) cannot be printed on certificates and other documents: no font has it. Please use another character or spelling.`,
   refNumber: "Ref number must be a valid number",
   pageFormat: "Page number format must be like 1-6",
   /** The spec's wording, doubled 'The the' included. */
