@@ -141,6 +141,12 @@ function unicodeRange(codePoints) {
   return out.join(",");
 }
 
+/**
+ * Characters the pages take from "Journal Scripts": other scripts, not Latin (U+0000–024F),
+ * punctuation or currency signs, which the reader's own system faces keep drawing.
+ */
+const webScript = (cp) => cp >= 0x250 && !(cp >= 0x2000 && cp <= 0x20cf) && cp < 0xfff0;
+
 const short = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 10);
 
 /**
@@ -188,7 +194,7 @@ export function prepareFonts(root = path.resolve(HERE, "../..")) {
       const italic = face.id.endsWith("i");
       const isLatin = face.id.startsWith("serif-latin-") || face.id.startsWith("serif-latin-ext") || face.id.startsWith("serif-math");
       if (isLatin) continue;
-      const rule = `@font-face{font-family:"Journal Scripts";font-style:${italic ? "italic" : "normal"};font-weight:${weight};font-display:swap;src:url(./${webName}) format("woff2");unicode-range:${unicodeRange(codePoints.filter((cp) => cp > 0x7f))}}`;
+      const rule = `@font-face{font-family:"Journal Scripts";font-style:${italic ? "italic" : "normal"};font-weight:${weight};font-display:swap;src:url(./${webName}) format("woff2");unicode-range:${unicodeRange(codePoints.filter(webScript))}}`;
       (face.group ? web[face.group] : web.scripts).push(rule);
     }
   }

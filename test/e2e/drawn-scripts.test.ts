@@ -15,7 +15,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
-import { fetchOnHost, launchBrowser, startApp, type App } from "./harness.ts";
+import { fetchOnHost, launchBrowser, screenshot, startApp, type App } from "./harness.ts";
 import { savePdf } from "../pdf-text.ts";
 import { encodeRgbPng } from "../../app/lib/png.ts";
 import { browserDrawing, likeness, renderLine, textBoxes, type FontManifestLike } from "../drawn-text.ts";
@@ -145,4 +145,28 @@ test("every script draws fully on the author's certificate, the editor's certifi
   }
   assert.equal(seen.length, SCRIPT_SAMPLES.length * 3);
   assert.deepEqual(failures, [], `drawn differently from Chromium:\n${failures.join("\n")}`);
+});
+
+test("the issue page shows every script legibly: the script faces are linked (CJK only where a page has CJK) and load", async () => {
+  const web = await browser.newPage();
+  try {
+    await web.goto(`http://${HOST}:${app.port}/archives/2025/vol7/issue2`);
+    await web.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    const links = await web.$$eval('link[rel="stylesheet"]', (els) => els.map((e) => e.getAttribute("href")));
+    assert.ok(links.includes("/fonts/scripts.css"), links.join(" "));
+    // Chinese without traditional-only characters and with kana elsewhere on the page: the Japanese rules.
+    assert.ok(links.some((l) => /^\/fonts\/cjk-(sc|tc|jp|kr)\.css$/.test(l ?? "")), links.join(" "));
+    const loaded = await web.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "Journal Scripts" && f.status === "loaded").length);
+    // Arabic, Hebrew, Thai, Cyrillic, Greek, seven Indic scripts and CJK slices at least.
+    assert.ok(loaded >= 12, `${loaded} "Journal Scripts" faces loaded`);
+    await screenshot(web, "scripts-issue-page");
+    // A page without CJK text links no CJK rules.
+    await web.goto(`http://${HOST}:${app.port}/instructions`);
+    const plain = await web.$$eval('link[rel="stylesheet"]', (els) => els.map((e) => e.getAttribute("href")));
+    assert.ok(!plain.some((l) => /cjk-/.test(l ?? "")), plain.join(" "));
+  } finally {
+    await web.close();
+  }
 });
