@@ -112,7 +112,7 @@ describe("hostile uploads", () => {
     const png = rgbaPng(10, 10);
     const form = new FormData();
     for (const [k, v] of Object.entries({ category: "associate editor", post: "Professor", name: "Pic Test", content: "Uni" })) form.set(k, v);
-    form.set("imgFile", new File([png], '../../"evil\nname.jpg', { type: "image/jpeg" }));
+    form.set("imgFile", new File([png as BlobPart], '../../"evil\nname.jpg', { type: "image/jpeg" }));
     const res = await fetchWorker(s.url("/api/editors"), { method: "POST", headers: s.auth, body: form });
     expect(res.status).toBe(201);
     const editor = await json(res);
