@@ -152,6 +152,21 @@ export async function scriptSampleDocuments() {
     pagenumber: `${i * 8 + 1}-${i * 8 + 8}`,
   }));
   docs.push(await timed("script-index-page.pdf", () => buildIndexPage({ journal, articles })));
+  const editors: EditorInfo[] = SCRIPT_SAMPLES.map((sample, i) => ({
+    id: i + 1,
+    name: sample.text,
+    category: i === 0 ? "chief editor" : "associate editor",
+    post: "Professor",
+    degree: "",
+    content: `${SCRIPT_SAMPLES[(i + 5) % SCRIPT_SAMPLES.length].text}, University`,
+    country: "",
+    email: "",
+    phone: "",
+  }));
+  docs.push(await timed("script-editorial-board.pdf", () => buildEditorialBoard({ journal, editors, showContacts: false })));
+  // A journal whose name and publisher are in other scripts: the seal's ring, the cover, the board's header.
+  const arabicJournal = { ...journal, name: "مجلة العلوم الزراعية 2025", publisherName: "出版社 水稻研究所", publisherAddress: "Hà Nội, Việt Nam — 東京都 千代田区" };
+  docs.push(await timed("script-coverpage.pdf", () => buildCoverPage({ journal: arabicJournal, issue: { year: 2025, volume: 11, issue: 1, frequency: "Jan-Mar" } })));
   return docs;
 }
 
