@@ -13,6 +13,7 @@ import { boundRequest, type BodyRule } from "../app/http/body";
 import { internalErrorJson, logError, REQUEST_ID_HEADER, requestIdOf } from "../app/http/trace";
 import { BUILD_ID } from "../app/http/build";
 import { apiApp } from "./api";
+import { useFontAssets } from "../app/documents/font-files.server";
 import { certificateFile } from "./api/pdf";
 import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
@@ -52,6 +53,8 @@ app.use("*", async (c, next) => {
 // Count D1 round trips per request and report them (with the time spent) in Server-Timing.
 // Also note whether the request came over https (Secure cookies and HSTS follow it).
 app.use("*", async (c, next) => {
+  // The documents read their fonts from the static assets on first use (ADR 026).
+  useFontAssets(c.env.ASSETS);
   const stats: D1Stats = { trips: 0, ms: 0 };
   const https = new URL(c.req.url).protocol === "https:";
   c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };
