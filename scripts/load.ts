@@ -40,7 +40,7 @@ if (unknown || !(SECONDS > 0 && SECONDS <= 3600)) {
 }
 // The heavy modules (pdf-lib, the browser-test harness and wrangler) after the arguments are known.
 const { PDFDocument } = await import("pdf-lib");
-const { startApp } = await import("../test/e2e/harness.ts");
+const { startApp, workerdRss } = await import("../test/e2e/harness.ts");
 const CONCURRENCY = 50;
 const HOST = "load.localhost";
 
@@ -85,24 +85,7 @@ const app = await startApp(
 );
 
 /** Resident memory (MB) of the workerd processes under our own `vite preview` server. */
-function workerdRssMb(): number {
-  try {
-    const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => l.trim().split(/\s+/))
-      .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
-    const ours = new Set([app.pid]);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
-    }
-    const kb = rows.filter((r) => ours.has(r.pid) && r.comm.includes("workerd")).reduce((n, r) => n + r.rss, 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return NaN;
-  }
-}
+const workerdRssMb = () => workerdRss(app.pid);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

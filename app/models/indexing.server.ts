@@ -61,7 +61,7 @@ function logoName(ext: string): string {
 /** What the history keeps of a partner's fields (the logo as the sha256 of its bytes). */
 async function partnerFacts(fields: PartnerFields, logo: PartnerLogo | null, removed: boolean) {
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return { ...given, ...(logo ? { image: await sha256Hex(logo.bytes) } : removed ? { image: "" } : {}) };
+  return { ...given, ...(logo ? { image: await sha256Hex(logo.bytes.slice()) } : removed ? { image: "" } : {}) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ROLE_MESSAGES } from "../../schemas/messages";
+import { ErrorRequestId } from "../ErrorRequestId";
 
 /** Spec §2: unknown admin pages and records say 'Not Found!'. */
 export function NotFound({ detail }: { detail?: string }) {
@@ -65,6 +66,7 @@ export function AdminErrorBoundary() {
       <p>
         <i>{detail}</i>
       </p>
+      <ErrorRequestId status={isRouteErrorResponse(error) ? error.status : undefined} />
       <p>
         <Link to="/admin" className="btn btn-primary">
           Go to the dashboard

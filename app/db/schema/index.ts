@@ -12,3 +12,4 @@ export * from "./staff-sessions";
 export * from "./submissions";
 export * from "./history";
 export * from "./staff-accounts";
+export * from "./issued-certificates";
