@@ -108,9 +108,11 @@ function accepted<T>(what: string, result: WriteResult<T>): T {
 
 type SettingsOverrides = Partial<Omit<Settings, "journalId">>;
 
-export async function makeJournal(overrides: { name?: string; settings?: SettingsOverrides; aliases?: string[] } = {}) {
+export async function makeJournal(overrides: { name?: string; settings?: SettingsOverrides; aliases?: string[]; publicHost?: boolean } = {}) {
   const slug = unique("j");
-  const host = `${slug}.test`;
+  // A name under a public top-level domain where a test needs one (DOAJ refuses reserved names);
+  // only ever sent as a Host header, never looked up.
+  const host = overrides.publicHost ? `${slug}.journals.org` : `${slug}.test`;
   const name = overrides.name ?? `Journal ${slug}`;
   // What `npm run journal -- add` writes; every other setting as staff save it.
   const id = await createJournal(db(), {

@@ -10,7 +10,7 @@ import { readVerifyPage } from "../../models/pages.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
-import { splitAuthors } from "../../lib/names";
+import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { VERIFY_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
@@ -69,7 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!shown) return invalid();
   const article = await readVerifyPage(getDb(env.DB), journal.id, shown.refnumber);
   if (!article) return invalid();
-  const authors = splitAuthors(article.authorname);
+  const authors = authorNames(article);
   const secret = certificateSecret(env);
   const index = await matchCode(secret, journal.id, shown, authors);
   // Not a current (name-bound) code: perhaps a certificate printed before the name binding.
