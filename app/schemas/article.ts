@@ -153,7 +153,7 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
   const author = authorError(v.authorname);
   // The derived byline's rules (spec §5) land on the list when the list was sent.
   if (author && !(byline.fromList && Object.keys(byline.fields).length)) {
-    if (byline.fromList) fields.authors = author === FIELD_MESSAGES.required ? AUTHOR_MESSAGES.none : author;
+    if (byline.fromList) fields.authors = author;
     else fields.authorname = author;
   }
   if (byline.fromList && fields.authorname === FIELD_MESSAGES.required) delete fields.authorname;

@@ -40,7 +40,6 @@ export const FIELD_MESSAGES = {
  */
 export const AUTHOR_MESSAGES = {
   malformed: "Send authors as a JSON array of {name, given, family, orcid, affiliations: [{name, ror, country}], email, corresponding}",
-  none: "Add at least one author",
   tooMany: (max: number) => `At most ${max} authors`,
   nameRequired: "Enter the author's name as it is printed in the byline",
   comma: "One author per row: a comma separates two authors",
