@@ -161,7 +161,8 @@ export async function insertRawIssueForTest(journalId: number, overrides: Partia
 
 /** The fields of the add/edit article form (and the API's), as strings, plus status and DOI. */
 export type ArticleOverrides = Partial<Record<
-  "refnumber" | "txnid" | "ptype" | "publishdate" | "authorname" | "email" | "mobile" | "country" | "subject" | "keywords" | "pagenumber" | "title" | "abstract" | "frequency" | "doi",
+  | "refnumber" | "txnid" | "ptype" | "publishdate" | "authorname" | "email" | "mobile" | "country" | "subject" | "keywords" | "pagenumber" | "title" | "abstract" | "frequency" | "doi"
+  | "authors" | "references" | "license_url" | "received_date" | "accepted_date",
   string
 >> & { status?: "enabled" | "disabled" };
 

@@ -58,7 +58,14 @@ function historyXml(a: DepositArticle): string {
   return dates ? `<history>${dates}</history>` : "";
 }
 
-/** Authors (ORCID iD, name, affiliation links, a corresponding author's e-mail) and their affiliations, numbered aff1, aff2… */
+/**
+ * The ids of an article's affiliations and references: unique across a whole OAI-PMH response,
+ * which holds many articles (xs:ID values may not repeat in one document), and NCNames.
+ */
+const affId = (a: DepositArticle, k: number) => `aff-${a.refnumber}-${k}`;
+const refId = (a: DepositArticle, n: number) => `ref-${a.refnumber}-${n}`;
+
+/** Authors (ORCID iD, name, affiliation links, a corresponding author's e-mail) and their affiliations. */
 function contribGroupXml(a: DepositArticle): string {
   const people = personNames(a);
   if (!people.length) return "";
@@ -68,14 +75,14 @@ function contribGroupXml(a: DepositArticle): string {
       `<contrib contrib-type="author"${n.corresponding ? ` corresp="yes"` : ""}>`,
       n.orcid ? `<contrib-id contrib-id-type="orcid" authenticated="false">${escapeXml(n.orcid)}</contrib-id>` : "",
       `<name>${element("surname", n.surname)}${element("given-names", n.given)}</name>`,
-      numbers[i].map((k) => `<xref ref-type="aff" rid="aff${k}"/>`).join(""),
+      numbers[i].map((k) => `<xref ref-type="aff" rid="${affId(a, k)}"/>`).join(""),
       n.corresponding ? element("email", n.email) : "",
       `</contrib>`,
     ].join(""),
   );
   const affs = list.map(
     (f, k) =>
-      `<aff id="aff${k + 1}"><institution-wrap><institution>${escapeXml(f.name)}</institution>${f.ror ? `<institution-id institution-id-type="ror">${escapeXml(f.ror)}</institution-id>` : ""}</institution-wrap>${f.country.trim() ? `, <country>${escapeXml(f.country.trim())}</country>` : ""}</aff>`,
+      `<aff id="${affId(a, k + 1)}"><institution-wrap><institution>${escapeXml(f.name)}</institution>${f.ror ? `<institution-id institution-id-type="ror">${escapeXml(f.ror)}</institution-id>` : ""}</institution-wrap>${f.country.trim() ? `, <country>${escapeXml(f.country.trim())}</country>` : ""}</aff>`,
   );
   return `<contrib-group>${contribs.join("")}${affs.join("")}</contrib-group>`;
 }
@@ -89,7 +96,7 @@ function refListXml(a: DepositArticle): string {
     const body = doi
       ? `${escapeXml(text.slice(0, doi.start))}<pub-id pub-id-type="doi">${escapeXml(text.slice(doi.start, doi.end))}</pub-id>${escapeXml(text.slice(doi.end))}`
       : escapeXml(text);
-    return `<ref id="r${i + 1}"><mixed-citation>${body}</mixed-citation></ref>`;
+    return `<ref id="${refId(a, i + 1)}"><mixed-citation>${body}</mixed-citation></ref>`;
   });
   return `<back><ref-list><title>References</title>${items.join("")}</ref-list></back>`;
 }

@@ -15,6 +15,8 @@ export const MAX_REFERENCE_LENGTH = 2000;
 const MARKER = /^\s*(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}[.)](?=\s|$)|[•\u2013\u2014*-](?=\s))\s*/u;
 const NUMBERED = /^\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})[.)](?=\s|$))/u;
 
+const BULLET = /^\s*[•\u2013\u2014*-]\s/u;
+
 const numberOf = (line: string) => {
   const m = NUMBERED.exec(line);
   return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
@@ -51,6 +53,18 @@ export function parseReferences(text: string): string[] {
         out[out.length - 1] = join(out[out.length - 1], line.trim());
       }
     }
+  } else if (filled.filter((l) => BULLET.test(l)).length >= 2) {
+    // A bulleted list: a bullet or a blank line before it starts a reference, other lines continue one.
+    let blank = true;
+    for (const line of lines) {
+      if (!line.trim()) {
+        blank = true;
+        continue;
+      }
+      if (BULLET.test(line) || blank) out.push(line.replace(MARKER, "").trim());
+      else out[out.length - 1] = join(out[out.length - 1], line.trim());
+      blank = false;
+    }
   } else if (hasWrappedParagraphs(lines)) {
     let current: string | null = null;
     for (const line of lines) {
@@ -85,25 +99,27 @@ export function referenceList(stored: string | null | undefined): string[] {
   return (stored ?? "").split("\n").map((r) => r.trim()).filter(Boolean);
 }
 
-// 'doi:', 'DOI ', 'https://doi.org/', 'http://dx.doi.org/' or nothing, then the DOI.
-const DOI_IN_TEXT = /(?:\bdoi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/[^\s"<>]+)/iu;
+// 'doi:', 'DOI ', 'https://doi.org/', 'http://dx.doi.org/' or nothing, then the DOI (its slash
+// percent-encoded in some copied links).
+const DOI_IN_TEXT = /(?:\bdoi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}(?:\/|%2F)[^\s"<>]+)/iu;
 
 /**
- * The DOI a reference names, or '' — with where it stands in the text (for a link there). A
+ * The DOI a reference names, or null — with where it stands in the text (for a link there). A
  * sentence's full stop, a comma or a closing bracket that does not belong to it is not part of
  * the DOI; a DOI Crossref's pattern does not accept is not recognised.
  */
 export function referenceDoi(reference: string): { doi: string; start: number; end: number } | null {
   const m = DOI_IN_TEXT.exec(reference);
   if (!m) return null;
-  let doi = m[1];
+  let raw = m[1];
   for (;;) {
-    const trimmed = doi.replace(/[.,;:]+$/, "");
+    const trimmed = raw.replace(/[.,;:]+$/, "");
     const unbalanced = trimmed.endsWith(")") && (trimmed.match(/\(/g) ?? []).length < (trimmed.match(/\)/g) ?? []).length;
     const next = unbalanced ? trimmed.slice(0, -1) : trimmed;
-    if (next === doi) break;
-    doi = next;
+    if (next === raw) break;
+    raw = next;
   }
+  let doi = raw;
   try {
     if (/%[0-9a-f]{2}/i.test(doi)) doi = decodeURIComponent(doi);
   } catch {
@@ -111,7 +127,7 @@ export function referenceDoi(reference: string): { doi: string; start: number; e
   }
   if (!DOI_SYNTAX.test(doi)) return null;
   const start = m.index + m[0].length - m[1].length;
-  return { doi, start, end: start + Math.min(m[1].length, doi.length) };
+  return { doi, start, end: start + raw.length };
 }
 
 export interface Reference {

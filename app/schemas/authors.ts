@@ -57,10 +57,14 @@ export function validateAuthorList(list: unknown[]): { authors: ArticleAuthor[];
     if (!name) fields[at("name")] = M.nameRequired;
     else if (name.includes(",")) fields[at("name")] = M.comma;
     else if (!NAME_CHARS.test(name)) fields[at("name")] = FIELD_MESSAGES.authorChars;
-    if (!given && !family && name) ({ given, family } = splitPersonalName(name));
-    if (!family) fields[at("family")] = M.familyRequired;
-    else if (!NAME_PART.test(family)) fields[at("family")] = M.nameParts;
-    if (given && !NAME_PART.test(given)) fields[at("given")] = M.nameParts;
+    const typedParts = !!(given || family);
+    if (!typedParts && name) ({ given, family } = splitPersonalName(name));
+    // Parts split from a faulty name would only repeat its message.
+    if (typedParts || !fields[at("name")]) {
+      if (!family) fields[at("family")] = M.familyRequired;
+      else if (!NAME_PART.test(family)) fields[at("family")] = M.nameParts;
+      if (given && !NAME_PART.test(given)) fields[at("given")] = M.nameParts;
+    }
 
     let orcid = "";
     if (raw.orcid.trim()) {
