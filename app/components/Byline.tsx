@@ -107,16 +107,16 @@ export function LicenseBadge({ license }: { license: License }) {
   // 'CC BY 4.0' as the CC mark and 'BY 4.0'; 'CC0 1.0' and other licences as written.
   const mark = license.short.startsWith("CC ");
   return (
-    <a className={`license-badge${license.creativeCommons ? " cc" : ""}`} href={license.url} rel="license noopener" title={license.name} aria-label={`Licence: ${license.name} (${license.short})`}>
+    <a className={`license-badge${license.creativeCommons ? " cc" : ""}`} href={license.url} rel="license noopener" title={license.name}>
       {mark ? (
+        // The Creative Commons mark, drawn (no text in it, so the link's name is its words).
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <circle cx="10" cy="10" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-          <text x="10" y="13.6" textAnchor="middle" fontSize="9.5" fontWeight="700" fontFamily="Arial, sans-serif" fill="currentColor">
-            cc
-          </text>
+          <circle cx="10" cy="10" r="8.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path d="M8.6 7.7a2.6 2.6 0 1 0 0 4.6M13.9 7.7a2.6 2.6 0 1 0 0 4.6" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
         </svg>
       ) : null}
       <span>{mark ? license.short.slice(3) : license.short}</span>
+      <span className="visually-hidden"> — licence: {license.name}</span>
     </a>
   );
 }

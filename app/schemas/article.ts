@@ -151,10 +151,15 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
   if (opts.mode === "add" && !opts.hasPdf) fields.pdfFile = FIELD_MESSAGES.required;
 
   const author = authorError(v.authorname);
-  // The derived byline's rules (spec §5) land on the list when the list was sent.
-  if (author && !(byline.fromList && Object.keys(byline.fields).length)) {
-    if (byline.fromList) fields.authors = author;
-    else fields.authorname = author;
+  // Spec §5's byline rules: on the list when the list was sent, unless a name in it is already
+  // named for the same fault.
+  if (author) {
+    if (!byline.fromList) fields.authorname = author;
+    else if (!fields.authors) {
+      const rowFaults = Object.keys(byline.fields);
+      const repeated = author === FIELD_MESSAGES.required ? rowFaults.length > 0 : author === FIELD_MESSAGES.authorChars && rowFaults.some((k) => k.endsWith("].name"));
+      if (!repeated) fields.authors = author;
+    }
   }
   if (byline.fromList && fields.authorname === FIELD_MESSAGES.required) delete fields.authorname;
   if (references.length > MAX_REFERENCES) fields.references = REFERENCE_MESSAGES.tooMany(MAX_REFERENCES);

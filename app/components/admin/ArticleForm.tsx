@@ -313,7 +313,9 @@ export function ArticleForm({
       </fieldset>
 
       <fieldset className="card form-section">
-        <legend>Corresponding author</legend>
+        {/* The journal's contact for this article (spec §3's e-mail, mobile, country), not shown to
+            readers; the authors' own e-mails and the corresponding author are set in the rows above. */}
+        <legend>Contact for this article</legend>
         <div className="grid-3">
           <Field id="email" label="E-mail" required={mode === "add"} error={visibleError("email")}>
             <input {...text("email")} type="email" autoComplete="off" maxLength={320} />
