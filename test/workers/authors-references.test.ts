@@ -131,6 +131,11 @@ describe("the article page", () => {
     expect(html).toContain('<meta name="citation_author_orcid" content="https://orcid.org/0000-0002-1825-0097"/>');
     expect(html).toContain('<meta name="citation_author_institution" content="University of Cambridge"/>');
     expect(html).toContain('<meta name="citation_reference" content="Beta B. Second. J. 2020."/>');
+
+    // The author's page names them as their newest article does: affiliations, ORCID iD in full.
+    const author = await (await fetchWorker(s.url("/authors/Anjali%20Sharma"))).text();
+    expect(author).toContain("University of Cambridge, United Kingdom");
+    expect(author).toMatch(/<a class="orcid-full" href="https:\/\/orcid\.org\/0000-0002-1825-0097"[^>]*>.*https:\/\/orcid\.org\/0000-0002-1825-0097<\/a>/s);
   });
 });
 
