@@ -230,6 +230,15 @@ test("the published page shows the people, references, licence and dates; axe fi
   await reader.setViewportSize({ width: 390, height: 844 });
   await shot(reader, "authors-article-390");
   assert.deepEqual(await axe(reader), []);
+  // The author's page: who they are (affiliations, the ORCID iD in full), then their articles.
+  await reader.setViewportSize({ width: 1366, height: 900 });
+  const authorHref = await reader.locator(".article-byline a.author-link").first().getAttribute("href");
+  assert.equal(authorHref, "/authors/Anjali%20Sharma");
+  await reader.goto(url(authorHref));
+  await hydrated(reader);
+  assert.equal((await reader.locator(".author-profile .orcid-full").textContent())?.trim(), "ORCID iD: https://orcid.org/0000-0002-1825-0097");
+  await shot(reader, "authors-author-page-1366");
+  assert.deepEqual(await axe(reader), []);
   assert.deepEqual(watched.problems, []);
   await reader.close();
 });
