@@ -28,7 +28,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { memoryPages, validateXML } from "xmllint-wasm";
 
-export type XsdSchema = "crossref" | "doaj" | "jats" | "oai";
+export type XsdSchema = "crossref" | "doaj" | "jats" | "oai" | "oai-core";
 
 export interface XsdResult {
   valid: boolean;
@@ -81,6 +81,15 @@ const OAI_DRIVER = `<?xml version="1.0" encoding="UTF-8"?>
 </xs:schema>
 `;
 
+/** The same without JATS: OAI-PMH responses of oai_dc records, Identify, the lists and errors. */
+const OAI_CORE_DRIVER = OAI_DRIVER.replace(/\s*<xs:include [^>]*\/>/, "").replace(/\s*<xs:import namespace="https:\/\/jats[^>]*\/>/, "").replace(
+  "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">",
+  `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n  <xs:import namespace="http://www.w3.org/XML/1998/namespace" schemaLocation="xml.xsd"/>`,
+);
+
+/** The namespace of JATS in the site's OAI-PMH records (app/documents/jats.server.ts). */
+const JATS_OAI_NAMESPACE = "https://jats.nlm.nih.gov/ns/publishing/1.3/";
+
 interface SchemaFile {
   fileName: string;
   contents: string;
@@ -90,6 +99,7 @@ const ROOTS: Record<XsdSchema, { dirs: string[]; root: string; drivers?: SchemaF
   crossref: { dirs: ["crossref"], root: "crossref5.3.1.xsd" },
   doaj: { dirs: ["doaj"], root: "doaj-driver.xsd", drivers: [{ fileName: "doaj-driver.xsd", contents: DOAJ_DRIVER }] },
   jats: { dirs: ["jats"], root: "JATS-journalpublishing1-3-mathml3.xsd" },
+  "oai-core": { dirs: ["oai"], root: "oai-core-driver.xsd", drivers: [{ fileName: "oai-core-driver.xsd", contents: OAI_CORE_DRIVER }] },
   oai: {
     dirs: ["oai", "jats"],
     root: "oai-driver.xsd",
@@ -176,3 +186,14 @@ export const validateDoaj = (xml: string) => validateOne("doaj", xml);
 export const validateJats = (xml: string) => validateOne("jats", xml);
 /** An OAI-PMH 2.0 response (its oai_dc and JATS records included). */
 export const validateOai = (xml: string) => validateOne("oai", xml);
+
+/**
+ * libxml2's errors for one OAI-PMH response (or an oai_dc record) against the official schemas
+ * of test/fixtures/oai/ — empty when valid; rejects if it cannot even run. A response without
+ * JATS is checked without compiling the JATS content models (a fraction of the time); many
+ * responses are best checked at once with validateAll("oai", docs).
+ */
+export async function oaiSchemaErrors(doc: string): Promise<string[]> {
+  const [result] = await validateAll(doc.includes(JATS_OAI_NAMESPACE) ? "oai" : "oai-core", [doc]);
+  return result.errors;
+}

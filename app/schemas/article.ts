@@ -10,6 +10,7 @@ import { authorsFromByline, bylineOf, parseAuthors, serialiseAuthors, type Artic
 import { postedAuthors, validateAuthorList } from "./authors";
 import { MAX_REFERENCE_LENGTH, MAX_REFERENCES, parseReferences, referencesText } from "../lib/references";
 import { isLicenseUrl, normaliseLicenseUrl } from "../lib/licenses";
+import { forbiddenCharacterErrors } from "./text";
 
 /** Spec §9: PDF upload limit. */
 export const MAX_PDF_BYTES = 5_242_880;
@@ -180,6 +181,8 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
   if (v.frequency && !isFrequency(v.frequency)) fields.frequency = FIELD_MESSAGES.chooseFrequency;
   if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
   if (v.doi && !DOI.test(v.doi)) fields.doi = FIELD_MESSAGES.doi;
+  // Said last, over any other message: the invisible character is what to fix.
+  Object.assign(fields, forbiddenCharacterErrors(input, Object.keys(v)));
   if (Object.keys(fields).length) return { ok: false, fields };
 
   const txnidChanged = opts.mode === "add" || v.txnid !== opts.original?.txnid;

@@ -74,6 +74,11 @@ describe("the authors list", () => {
     });
   });
 
+  it("refuses an invisible control character anywhere in an author, naming it", () => {
+    const { fields } = validateAuthorList([{ name: "A One", affiliations: [{ name: "", country: "" }, { name: "Uni\u0007versity", country: "India" }] }]);
+    expect(fields).toEqual({ "authors[0].affiliations[0].name": FIELD_MESSAGES.controlCharacter("U+0007") });
+  });
+
   it("refuses one ORCID iD given to two authors", () => {
     expect(validateAuthorList([{ name: "A One", orcid: "0000-0002-1825-0097" }, { name: "B Two", orcid: "https://orcid.org/0000-0002-1825-0097" }]).fields).toEqual({
       "authors[1].orcid": M.orcidTwice("0000-0002-1825-0097"),

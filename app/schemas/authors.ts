@@ -10,6 +10,7 @@ import { splitPersonalName } from "../lib/names";
 import { readOrcid } from "../lib/orcid";
 import { readRor } from "../lib/ror";
 import { AUTHOR_MESSAGES as M, FIELD_MESSAGES } from "./messages";
+import { forbiddenCharacter } from "./text";
 
 export const MAX_AUTHORS = 100;
 export const MAX_AFFILIATIONS = 10;
@@ -99,6 +100,15 @@ export function validateAuthorList(list: unknown[]): { authors: ArticleAuthor[];
       affiliations.push({ name: affName, ror, country });
     });
 
+    // Said last, over any other message: an invisible control character is what to fix.
+    const texts: [string, string][] = [
+      ["name", raw.name], ["given", raw.given], ["family", raw.family], ["orcid", raw.orcid], ["email", raw.email],
+      ...postedAffiliations.flatMap((f, k) => (["name", "ror", "country"] as const).map((x): [string, string] => [`affiliations[${k}].${x}`, f[x]])),
+    ];
+    for (const [key, value] of texts) {
+      const found = forbiddenCharacter(value);
+      if (found) fields[at(key)] = FIELD_MESSAGES.controlCharacter(found);
+    }
     authors.push({ name, given, family, orcid, affiliations, email, corresponding: raw.corresponding });
   });
   return { authors, fields };
