@@ -91,13 +91,14 @@ export function recordingDb() {
 
 /** A use-case refused a factory's data: the app's own answer (status, spec code, field messages). */
 export class RefusedByApp extends Error {
-  constructor(
-    what: string,
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly fields: Record<string, string>,
-  ) {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string>;
+  constructor(what: string, status: number, code: string | undefined, fields: Record<string, string>) {
     super(`${what}: the app refuses this (${status} ${code ?? ""} ${JSON.stringify(fields)})`);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
   }
 }
 
