@@ -179,6 +179,19 @@ export const VERIFY_MESSAGES = {
   empty: "Type the certificate ID printed on the certificate.",
 } as const;
 
+/**
+ * The certificate page (/pdf?refno=…) when its lookup fails: the spec keeps it empty of
+ * downloads, so it says so in words and how to find the article instead.
+ */
+export const CERTIFICATE_PAGE_MESSAGES = {
+  heading: (refno: string) => (refno ? "No article found" : "Find your certificates"),
+  notFound: (refno: string) => `No published article has the reference number ${refno}, so there are no certificates to download.`,
+  noRefno: "Type the reference number of your article to see its certificates and cover page.",
+  howToFind:
+    "Check the number in the journal's e-mail and type it below, or find your article with the search box above (by its title or an author's name) and open its “Certificates and cover page” link.",
+  verify: "Each certificate carries an ID and a QR code that anyone can check:",
+} as const;
+
 /** /verify for a certificate issued before codes were bound to names (v1, ADR 015). */
 export const VERIFY_V1_MESSAGES = {
   heading: "Certificate of Publication verified (earlier certificate)",

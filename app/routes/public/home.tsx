@@ -3,11 +3,12 @@ import type { Route } from "./+types/home";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { readHomePage } from "../../models/pages.server";
+import { EmailText } from "../../components/EmailText";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
-import { displayImpactFactor, enquiryChatLink, previewImageMeta } from "../../lib/site";
+import { displayImpactFactor, enquiryChatLink, previewImageMeta, publisherAnchor } from "../../lib/site";
 import { SideChat } from "../../components/SideChat";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -93,7 +94,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 .map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
-                    <dd>{label === "E-mail" ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
+                    <dd>
+                      {label === "E-mail" ? (
+                        <a href={`mailto:${value}`}>
+                          <EmailText address={value} />
+                        </a>
+                      ) : (
+                        value
+                      )}
+                    </dd>
                   </div>
                 ))}
             </dl>
@@ -135,7 +144,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="side-card">
           <h2>Journal List</h2>
           <p>
-            <Link to="/journals">All journals of {s.publisherName || "the publisher"}</Link>
+            {/* To the publisher's own group of the list, which may hold other publishers' journals too. */}
+            {s.publisherName.trim() ? (
+              <Link to={`/journals#${publisherAnchor(s.publisherName)}`}>All journals of {s.publisherName}</Link>
+            ) : (
+              <Link to="/journals">All journals on this site</Link>
+            )}
           </p>
         </section>
         <SideChat href={chat} />
@@ -145,7 +159,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <>
               <p>Send your manuscript to</p>
               <p>
-                <a href={`mailto:${s.email}`}>{s.email}</a>
+                <a href={`mailto:${s.email}`}>
+                  <EmailText address={s.email} />
+                </a>
               </p>
             </>
           ) : (
