@@ -168,6 +168,9 @@ export const SELECTION_MESSAGES = {
   unknownEditors: (missing: readonly (string | number)[]) => `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`,
   /** Certificates are made only for published (enabled) articles, as the public download. */
   notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
+  /** A selection with some unpublished articles: the zip holds the others' certificates, and says which were left out. */
+  leftOutHeading: (n: number) => `Certificates of ${n} selected article${n === 1 ? " were" : "s were"} not made`,
+  leftOut: (list: string) => `These articles are not published (disabled), so their certificates would not verify and were left out: ${list}. The zip holds the certificates of the other selected articles.`,
   authorCount: (n: number) => `The article has ${n} author(s)`,
   missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
 } as const;

@@ -6,6 +6,7 @@
  */
 import { stripHonorifics } from "../names";
 import { splitPages } from "../pages";
+import { shortenText } from "../text";
 import { doiUrl } from "../urls";
 
 export interface ArticleMetaInput {
@@ -159,7 +160,7 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     "@context": "https://schema.org",
     "@type": "ScholarlyArticle",
     "@id": a.pageUrl,
-    headline: a.titleText.length > 110 ? `${a.titleText.slice(0, 107)}…` : a.titleText,
+    headline: shortenText(a.titleText, 110),
     name: a.titleText,
     author: creatorNames(a.authors).map((name) => ({ "@type": "Person", name })),
     datePublished: isoDate(a.publishdate, a.year),
