@@ -257,7 +257,7 @@ function leftOutNote(journal: JournalContext, unpublished: DocumentArticle[]): s
     "",
     SELECTION_MESSAGES.leftOutHeading(unpublished.length),
     "",
-    SELECTION_MESSAGES.leftOut(unpublished.map((a) => a.refnumber).join(", ")),
+    SELECTION_MESSAGES.leftOut(unpublished.map((a) => a.refnumber)),
     "",
     ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (Vol. ${a.volume}, Issue ${a.issue}, ${a.year})`),
     "",

@@ -169,8 +169,9 @@ export const SELECTION_MESSAGES = {
   /** Certificates are made only for published (enabled) articles, as the public download. */
   notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
   /** A selection with some unpublished articles: the zip holds the others' certificates, and says which were left out. */
-  leftOutHeading: (n: number) => `Certificates of ${n} selected article${n === 1 ? " were" : "s were"} not made`,
-  leftOut: (list: string) => `These articles are not published (disabled), so their certificates would not verify and were left out: ${list}. The zip holds the certificates of the other selected articles.`,
+  leftOutHeading: (n: number) => `Certificates.zip was made without ${n} unpublished article${n === 1 ? "" : "s"}`,
+  leftOut: (refnumbers: readonly string[]) =>
+    `${refnumbers.length === 1 ? "This article is not published (disabled), so its certificates" : "These articles are not published (disabled), so their certificates"} would not verify: ${refnumbers.join(", ")}. The zip holds the certificates of the other selected articles.`,
   authorCount: (n: number) => `The article has ${n} author(s)`,
   missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
 } as const;

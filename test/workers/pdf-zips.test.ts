@@ -184,9 +184,9 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
     // …and in the zip itself, first, beside the published article's certificates (none of theirs).
     expect(Object.keys(files)).toEqual(["README.txt", `${live.refnumber}-1-Rao.pdf`, `${live.refnumber}-2-Mehta.pdf`]);
     const note = new TextDecoder().decode(files["README.txt"]);
-    expect(note).toContain("Certificates of 2 selected articles were not made");
+    expect(note).toContain("Certificates.zip was made without 2 unpublished articles");
     expect(note).toContain(
-      `These articles are not published (disabled), so their certificates would not verify and were left out: ${off1.refnumber}, ${off2.refnumber}.`,
+      `These articles are not published (disabled), so their certificates would not verify: ${off1.refnumber}, ${off2.refnumber}. The zip holds the certificates of the other selected articles.`,
     );
     expect(note).toContain(`Ref. No. ${off1.refnumber}: Withdrawn note on Zea mays (Vol. 2, Issue 3, 2025)`);
     expect(note).toContain(`Ref. No. ${off2.refnumber}: `);

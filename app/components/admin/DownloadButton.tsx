@@ -42,7 +42,7 @@ export function DownloadButton({
     try {
       const { leftOut } = await postAndDownload(url, body, filename, (progress) => setState({ busy: true, progress }));
       // Made for the others: say which selected items are not in the file, and why.
-      if (leftOut.length) show(flash("normal", SELECTION_MESSAGES.leftOutHeading(leftOut.length), SELECTION_MESSAGES.leftOut(leftOut.join(", "))));
+      if (leftOut.length) show(flash("normal", SELECTION_MESSAGES.leftOutHeading(leftOut.length), SELECTION_MESSAGES.leftOut(leftOut)));
       onDownloaded?.();
     } catch (error) {
       if (error instanceof DownloadError && onRefused?.(error)) return;
