@@ -1,6 +1,5 @@
 import type { Route } from "./+types/contact";
 import { appContext } from "../../context";
-import { EmailText } from "../../components/EmailText";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { addressNamesPublisher, pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../lib/site";
@@ -56,10 +55,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <h2 id="contact-email">Submissions and enquiries</h2>
           {email ? (
             <p>
-              E-mail:{" "}
-              <a href={`mailto:${email}`}>
-                <EmailText address={email} />
-              </a>
+              E-mail: <a href={`mailto:${email}`}>{email}</a>
             </p>
           ) : null}
           {phone ? (

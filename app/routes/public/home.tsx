@@ -3,7 +3,6 @@ import type { Route } from "./+types/home";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { readHomePage } from "../../models/pages.server";
-import { EmailText } from "../../components/EmailText";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
@@ -94,15 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 .map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
-                    <dd>
-                      {label === "E-mail" ? (
-                        <a href={`mailto:${value}`}>
-                          <EmailText address={value} />
-                        </a>
-                      ) : (
-                        value
-                      )}
-                    </dd>
+                    <dd>{label === "E-mail" ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
                   </div>
                 ))}
             </dl>
@@ -159,9 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <>
               <p>Send your manuscript to</p>
               <p>
-                <a href={`mailto:${s.email}`}>
-                  <EmailText address={s.email} />
-                </a>
+                <a href={`mailto:${s.email}`}>{s.email}</a>
               </p>
             </>
           ) : (
