@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { defineConfig } from "vite";
 import { localGuard } from "./scripts/lib/local-guard";
+import { prepareFonts } from "./scripts/fonts/prepare.mjs";
 
 /** The port this server listens on: `--port` (the test harness, the bench) or PORT, else 5173. */
 function serverPort(): number {
@@ -32,6 +33,9 @@ function writePreviewVars(): void {
 }
 
 export default defineConfig(({ command, isPreview }) => {
+  // The documents' and pages' fonts are static assets made from npm packages (public/fonts/,
+  // ADR 026): laid out before the dev server, the build or a preview starts.
+  prepareFonts();
   if (isPreview) writePreviewVars();
   return {
     define: {

@@ -128,3 +128,23 @@ export const validateCrossref = (xml: string) => validateOne("crossref", xml);
 export const validateDoaj = (xml: string) => validateOne("doaj", xml);
 /** A JATS 1.3 Journal Publishing (MathML 3) `article`. */
 export const validateJats = (xml: string) => validateOne("jats", xml);
+
+// ---- OAI-PMH ---------------------------------------------------------------------------------
+
+const OAI_DIR = path.resolve(import.meta.dirname, "fixtures/oai");
+const OAI_FILES = ["OAI-PMH.xsd", "oai_dc.xsd", "dc.xsd", "xml.xsd"] as const;
+export type OaiSchema = (typeof OAI_FILES)[number];
+const oaiFile = (name: string) => ({ fileName: name, contents: readFileSync(path.join(OAI_DIR, name), "utf8") });
+
+/**
+ * libxml2's errors for an OAI-PMH response (or an oai_dc record) against the official schemas in
+ * test/fixtures/oai/ — empty when valid; rejects if it cannot even run.
+ */
+export async function oaiSchemaErrors(doc: string, root: OaiSchema = "OAI-PMH.xsd"): Promise<string[]> {
+  const result = await validateXML({
+    xml: [{ fileName: "response.xml", contents: doc }],
+    schema: [oaiFile(root)],
+    preload: OAI_FILES.filter((n) => n !== root).map(oaiFile),
+  });
+  return result.valid ? [] : result.errors.map((e) => e.message);
+}

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
@@ -11,7 +11,10 @@ import { escapeHtml } from "../app/lib/html";
 import { CROSS_SITE_FORM } from "../app/schemas/messages";
 import { boundRequest } from "../app/http/body";
 import { badHost, isApiPath, plainPage, tooLarge } from "../app/http/refusals";
+import { internalErrorJson, logError, REQUEST_ID_HEADER, requestIdOf } from "../app/http/trace";
+import { BUILD_ID } from "../app/http/build";
 import { apiApp } from "./api";
+import { useFontAssets } from "../app/documents/font-files.server";
 import { certificateFile } from "./api/pdf";
 import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
@@ -29,9 +32,30 @@ const requestHandler = createRequestHandler(
 
 export const app = new Hono<HonoEnv>({ strict: false });
 
+/** Sets a header on the response, copying it first when its headers are immutable (a binding's). */
+function setResponseHeader(c: Context<HonoEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(name, value);
+  }
+}
+
+// Every response carries the request's id (edge-cache hits, redirects and errors included), the
+// key to its log lines (app/http/trace.ts).
+app.use("*", async (c, next) => {
+  const id = requestIdOf(c.req.raw);
+  c.set("requestId", id);
+  await next();
+  setResponseHeader(c, REQUEST_ID_HEADER, id);
+});
+
 // Count D1 round trips per request and report them (with the time spent) in Server-Timing.
 // Also note whether the request came over https (Secure cookies and HSTS follow it).
 app.use("*", async (c, next) => {
+  // The documents read their fonts from the static assets on first use (ADR 026).
+  useFontAssets(c.env.ASSETS);
   const stats: D1Stats = { trips: 0, ms: 0 };
   const https = new URL(c.req.url).protocol === "https:";
   c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };
@@ -66,6 +90,27 @@ app.use("*", async (c, next) => {
   // Per response, not per render: a page cached from an https request may be served over http.
   if (secureTransport(c.env)) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
   else h.delete("strict-transport-security");
+});
+
+// For uptime monitors, on any host the Worker answers (before tenancy, so a journal's state or a
+// missing journal cannot hide an outage): D1 and R2 are reached, and which build runs. Never
+// cached; 503 when either store fails.
+app.get("/health", async (c) => {
+  const check = async (probe: () => Promise<unknown>) => {
+    try {
+      await probe();
+      return "ok";
+    } catch {
+      return "unreachable";
+    }
+  };
+  const [d1, r2] = await Promise.all([check(() => c.env.DB.prepare("select 1").first()), check(() => c.env.FILES.head("health/probe"))]);
+  const ok = d1 === "ok" && r2 === "ok";
+  return c.json(
+    { status: ok ? "ok" : "failing", d1, r2, build: BUILD_ID || "dev", time: new Date().toISOString() },
+    ok ? 200 : 503,
+    { "cache-control": "no-store" },
+  );
 });
 
 // Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
@@ -165,9 +210,33 @@ app.all("*", (c) => {
     ctx: c.executionCtx as ExecutionContext,
     journal: c.get("journal"),
     nonce: c.get("nonce"),
+    requestId: c.get("requestId"),
     state: c.get("state"),
   });
   return requestHandler(c.req.raw, context);
+});
+
+// Anything thrown and not answered by a route: one log line, and an answer that names the
+// request id — JSON for the API (README: errors are JSON), the spec's error page otherwise.
+app.onError((error, c) => {
+  const requestId = c.get("requestId") ?? requestIdOf(c.req.raw);
+  const path = new URL(c.req.url).pathname;
+  logError({
+    requestId,
+    route: c.req.routePath || path,
+    method: c.req.method,
+    path,
+    journal: (c.get("journal") as { slug: string } | undefined)?.slug ?? null,
+    status: 500,
+    error,
+  });
+  if (isApiPath(path)) return internalErrorJson(requestId);
+  return plainPage(
+    500,
+    "Unexpected error",
+    "Oops! Sorry, an unexpected error has occurred.",
+    `<i>Internal Server Error</i></p><p>If it happens again, please tell the journal and quote request ID <code>${escapeHtml(requestId)}</code>.`,
+  );
 });
 
 export default {

@@ -14,6 +14,7 @@ import { htmlToText } from "../app/lib/html";
 import { shortenText } from "../app/lib/text";
 import { escapeXml } from "../app/lib/xml";
 import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
+import { tagUri } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
 /** robots.txt, sitemaps and Atom feeds, per journal host (issue 7). */
@@ -121,12 +122,13 @@ function atomEntry(journal: JournalContext, a: Article): string {
     .join("");
   const file = articleFileUrl(a);
   const pdf = file ? `<link rel="enclosure" type="application/pdf" href="${escapeXml(absoluteUrl(journal, file))}"/>` : "";
-  return `<entry><id>${escapeXml(url)}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(shortenText(htmlToText(a.abstract), FEED_SUMMARY_CHARS))}</summary></entry>`;
+  // The id is an identity, not the address: it survives a move to a new domain.
+  return `<entry><id>${escapeXml(tagUri(journal.identity, `article/${a.id}`))}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(shortenText(htmlToText(a.abstract), FEED_SUMMARY_CHARS))}</summary></entry>`;
 }
 
 function atomFeed(journal: JournalContext, selfPath: string, title: string, entries: Article[]): string {
   const updated = entries.reduce((max, a) => (a.modification > max ? a.modification : max), "1970-01-01T00:00:00Z");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeXml(absoluteUrl(journal, selfPath))}</id><title>${escapeXml(title)}</title><subtitle>${escapeXml(journal.settings.websitename)}</subtitle><link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(journal, selfPath))}"/><link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(journal, "/"))}"/><updated>${isoDate(updated)}</updated><generator>journal-site</generator>${entries.map((a) => atomEntry(journal, a)).join("")}</feed>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeXml(tagUri(journal.identity, selfPath.replace(/^\/|\.xml$/g, "")))}</id><title>${escapeXml(title)}</title><subtitle>${escapeXml(journal.settings.websitename)}</subtitle><link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(journal, selfPath))}"/><link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(journal, "/"))}"/><updated>${isoDate(updated)}</updated><generator>journal-site</generator>${entries.map((a) => atomEntry(journal, a)).join("")}</feed>\n`;
 }
 
 discoveryApp.get("/feed.xml", async (c) => {

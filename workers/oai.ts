@@ -11,6 +11,8 @@ import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/url
 import { exportableDoi } from "../app/lib/doi";
 import { jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
 import { depositJournal } from "../app/documents/metadata.server";
+import { listJournalHosts } from "../app/models/journals.server";
+import { articleIdOfOaiIdentifier, oaiIdentifier } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
 /**
@@ -140,26 +142,36 @@ function adminEmails(settings: { websiteemail?: string; domain?: string }, host:
   return ["editor@journal.invalid"];
 }
 
+/** Identifiers come from the journal's fixed identity, never its current host (app/lib/identity.ts). */
 function identifierFor(c: Ctx, id: number): string {
-  return `oai:${c.get("journal").host}:article/${id}`;
+  return oaiIdentifier(c.get("journal").identity, id);
 }
 
 // The oai-identifier scheme's repositoryIdentifier (oai-identifier.xsd): a domain name whose
 // labels start with a letter. A host without one (localhost, an IP) gets no description.
 const REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(?:\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
 
-/** Identify's `oai-identifier` description: how this repository's identifiers are built. */
-function oaiIdentifierDescription(host: string): string {
-  if (!REPOSITORY_IDENTIFIER.test(host)) return "";
-  return `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${escapeXml(host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${escapeXml(`oai:${host}:article/1`)}</sampleIdentifier></oai-identifier></description>`;
+/**
+ * Identify's `oai-identifier` description: how this repository's identifiers are built, named
+ * by the journal's fixed identity host (it stays the same after a domain move).
+ */
+function oaiIdentifierDescription(identity: { host: string; since: string }): string {
+  if (!REPOSITORY_IDENTIFIER.test(identity.host)) return "";
+  return `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${escapeXml(identity.host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${escapeXml(oaiIdentifier(identity, 1))}</sampleIdentifier></oai-identifier></description>`;
 }
 
-function idFromIdentifier(c: Ctx, identifier: string): number | null {
-  const prefix = `oai:${c.get("journal").host}:article/`;
-  if (!identifier.startsWith(prefix)) return null;
-  const rest = identifier.slice(prefix.length);
-  // One spelling per record: 'article/01' is not 'article/1' (idDoesNotExist).
-  return /^[1-9]\d{0,11}$/.test(rest) ? Number(rest) : null;
+/**
+ * The article an identifier names: the fixed form, or the same built from any hostname the
+ * journal answers on (what a harvester may have composed from the address it harvests). The
+ * hostnames are read only when the fixed form does not match. Records always answer with the
+ * fixed form.
+ */
+async function idFromIdentifier(c: Ctx, identifier: string): Promise<number | null> {
+  const journal = c.get("journal");
+  const fixed = articleIdOfOaiIdentifier(identifier, [journal.identity.host]);
+  if (fixed !== null || !identifier.startsWith("oai:")) return fixed;
+  const hosts = (await listJournalHosts(getDb(c.env.DB), journal.id)).map((h) => h.hostname);
+  return articleIdOfOaiIdentifier(identifier, hosts);
 }
 
 interface TokenState {
@@ -306,12 +318,12 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         return envelope(
           c,
           requestAttrs,
-          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>${oaiIdentifierDescription(journal.host)}</Identify>`,
+          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>${oaiIdentifierDescription(journal.identity)}</Identify>`,
         );
       }
       case "ListMetadataFormats": {
         if (args.identifier) {
-          const id = idFromIdentifier(c, args.identifier);
+          const id = await idFromIdentifier(c, args.identifier);
           if (!id || !(await getArticleById(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
         }
         const formats = formatsOf(c)
@@ -332,7 +344,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       }
       case "GetRecord": {
         const format = formatOf(c, args.metadataPrefix);
-        const id = idFromIdentifier(c, args.identifier);
+        const id = await idFromIdentifier(c, args.identifier);
         const a = id ? await getArticleById(db, journal.id, id) : undefined;
         if (!a) throw new OaiError("idDoesNotExist", "No such identifier.");
         const record = a.status === "enabled" ? `<record>${header(c, a)}${metadata(c, a, format)}</record>` : `<record>${header(c, a)}</record>`;

@@ -6,12 +6,12 @@
  */
 import { buildCertificate } from "./certificate.server";
 import { buildCoverPage } from "./coverpage.server";
-import { buildEditorCertificate } from "./editor-certificate.server";
+import { buildEditorCertificate, roleLabel } from "./editor-certificate.server";
 import { buildEditorialBoard } from "./editorial-board.server";
 import { buildIndexPage } from "./index-page.server";
 import { dataDate } from "./format.server";
 import { prepareLogo, type PreparedLogo } from "./logo.server";
-import { certificateCode, certificateSecret, certificateSlotKey } from "./verification.server";
+import { certificateCode, certificateSecret, certificateSlotKey, editorCertificateCode, printedName } from "./verification.server";
 import { toAscii } from "./transliterate";
 import { uniqueEntryName, zipStream, type ZipEntry } from "./zip.server";
 import type { EditorInfo, JournalInfo } from "./types";
@@ -34,6 +34,7 @@ import {
   type DocumentArticle,
 } from "../models/documents.server";
 import type { Editor } from "../models/editors.server";
+import { recordIssuedCertificates, type IssuedEntry } from "../models/certificates.server";
 import { readBoardDocument, readCoverPageDocument } from "../models/pages.server";
 import type { JournalContext } from "../models/journals.server";
 
@@ -156,8 +157,21 @@ interface CertificateTask {
   position: number;
 }
 
-async function certificateBytes(env: Env, journal: JournalContext, info: JournalInfo, chief: string, task: CertificateTask): Promise<Uint8Array> {
+/** A certificate's code and its register entry (what it prints). */
+async function certificateEntry(env: Env, journal: JournalContext, task: CertificateTask): Promise<IssuedEntry> {
   const code = await certificateCode(certificateSecret(env), journal.id, task.article.refnumber, task.position, task.author);
+  return {
+    code,
+    kind: "author",
+    articleId: task.article.id,
+    refnumber: task.article.refnumber,
+    position: task.position,
+    printedName: printedName(task.author),
+    issuedOn: task.article.publishdate,
+  };
+}
+
+async function certificateBytes(env: Env, journal: JournalContext, info: JournalInfo, chief: string, task: CertificateTask, code: string): Promise<Uint8Array> {
   return buildCertificate({
     journal: info,
     article: articleInfo(task.article),
@@ -184,12 +198,18 @@ export async function authorCertificate(
   const authors = splitAuthors(article.authorname);
   if (position > authors.length) return notFound({ message: SELECTION_MESSAGES.authorCount(authors.length) });
   if (exists()) return { ok: true, value: "not-modified" };
+  const task = { article, author: authors[position - 1], position };
+  let entry: IssuedEntry;
   try {
-    const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, { article, author: authors[position - 1], position });
-    return { ok: true, value: bytes };
+    entry = await certificateEntry(env, journal, task);
   } catch (error) {
     return misconfigured(error);
   }
+  // Registered before it is handed out: every certificate that exists can be told apart from a
+  // forgery later, even after its name is corrected (ADR 027).
+  await recordIssuedCertificates(getDb(env.DB), journal.id, [entry]);
+  const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, task, entry.code);
+  return { ok: true, value: bytes };
 }
 
 /** The selected articles of this journal in page order, or a 404 listing unknown refnumbers. */
@@ -224,14 +244,17 @@ export async function certificateZip(env: Env, journal: JournalContext, refnumbe
   const unpublished = selected.value.filter((a) => a.status !== "enabled");
   const disabled = unpublished.map((a) => a.refnumber);
   if (!published.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
+  const tasks: CertificateTask[] = published.flatMap((article) => splitAuthors(article.authorname).map((author, i) => ({ article, author, position: i + 1 })));
+  let entries: IssuedEntry[];
   try {
-    await certificateCode(certificateSecret(env), journal.id, "0", 1, "");
+    entries = await Promise.all(tasks.map((task) => certificateEntry(env, journal, task)));
   } catch (error) {
     return misconfigured(error);
   }
-  const chief = await chiefEditorName(getDb(env.DB), journal.id);
+  const db = getDb(env.DB);
+  await recordIssuedCertificates(db, journal.id, entries);
+  const chief = await chiefEditorName(db, journal.id);
   const info = await documentJournal(env, journal, { certificateImages: true });
-  const tasks: CertificateTask[] = published.flatMap((article) => splitAuthors(article.authorname).map((author, i) => ({ article, author, position: i + 1 })));
   const used = new Set<string>([LEFT_OUT_NOTE.toLowerCase()]);
   // The note first, so it is the first thing staff see when they open the zip.
   let note: ZipEntry | null = unpublished.length ? { name: LEFT_OUT_NOTE, data: new TextEncoder().encode(leftOutNote(journal, unpublished)) } : null;
@@ -242,9 +265,10 @@ export async function certificateZip(env: Env, journal: JournalContext, refnumbe
       note = null;
       return entry;
     }
-    const task = tasks[index++];
+    const i = index++;
+    const task = tasks[i];
     if (!task) return null;
-    const data = await certificateBytes(env, journal, info, chief, task);
+    const data = await certificateBytes(env, journal, info, chief, task, entries[i].code);
     return { name: uniqueEntryName(certificateEntryName(task.article.refnumber, task.position, task.author), used), data };
   }, dataDate(published.map((a) => a.publishdate)));
   return { ok: true, value: { stream, leftOut: disabled } };
@@ -305,15 +329,33 @@ export async function editorCertificateZip(env: Env, journal: JournalContext, id
   const found = new Set(editors.map((e) => e.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownEditors(missing), missing });
+  const issuedOn = journalToday(journal.settings.timezone);
+  let entries: IssuedEntry[];
+  try {
+    entries = await Promise.all(
+      editors.map(async (e) => ({
+        code: await editorCertificateCode(certificateSecret(env), journal.id, e.id, issuedOn, e.name),
+        kind: "editor" as const,
+        editorId: e.id,
+        role: roleLabel(e.category),
+        printedName: printedName(e.name),
+        issuedOn,
+      })),
+    );
+  } catch (error) {
+    return misconfigured(error);
+  }
+  await recordIssuedCertificates(db, journal.id, entries);
   const chief = await chiefEditorName(db, journal.id);
   const info = await documentJournal(env, journal, { certificateImages: true });
-  const issuedOn = journalToday(journal.settings.timezone);
   const used = new Set<string>();
   let index = 0;
   const stream = zipStream(async (): Promise<ZipEntry | null> => {
-    const editor = editors[index++];
+    const i = index++;
+    const editor = editors[i];
     if (!editor) return null;
-    const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn });
+    const code = entries[i].code;
+    const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn, code, verifyUrl: absoluteUrl(journal, verifyPath(code)) });
     const surname = toAscii(fileSafeSurname(editor.name)).replace(/[^A-Za-z0-9-]/g, "") || "editor";
     return { name: uniqueEntryName(`editor-${editor.id}-${surname}.pdf`, used), data };
   }, dataDate([issuedOn]));
@@ -340,7 +382,7 @@ export async function journalPreviewImage(env: Env, journal: JournalContext): Pr
   const stored = await env.FILES.get(key);
   if (stored) return new Uint8Array(await stored.arrayBuffer());
   // A PNG or JPEG logo is drawn; a WebP, missing or unusable logo leaves the seal.
-  const png = buildPreviewImage({ name, subtitle, domain, logo: s.logo ? await previewLogo(env, journal.id, s.logo) : null });
+  const png = await buildPreviewImage({ name, subtitle, domain, logo: s.logo ? await previewLogo(env, journal.id, s.logo) : null });
   await env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } });
   // Images of earlier settings are never asked for again (older URLs redirect to the current
   // one, which names these inputs): removed, so none is left behind.

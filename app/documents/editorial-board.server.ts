@@ -3,7 +3,7 @@
  * Editors, Assistant Editors, each editor with post, affiliation and country, and e-mail and
  * phone only when the journal shows editor contacts publicly.
  */
-import { A4, DocBuilder, fitRuns, layoutRuns, textWidth, type Canvas, type Line, type Run } from "./canvas.server";
+import { A4, DocBuilder, fitRuns, layoutRuns, textWidth, type Canvas, type Line, type Run, withFonts } from "./canvas.server";
 import { GOLD, INK, MUTED, NAVY, RULE } from "./decor.server";
 import { dataDate, htmlLines, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
@@ -92,7 +92,12 @@ function groupHeading(label: string, count: number): PagedItem {
   };
 }
 
-export async function buildEditorialBoard(input: BoardInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildEditorialBoard(input: BoardInput): Promise<Uint8Array> {
+  return withFonts(() => drawEditorialBoard(input));
+}
+
+async function drawEditorialBoard(input: BoardInput): Promise<Uint8Array> {
   const { journal } = input;
   const builder = await DocBuilder.create({
     title: `Editorial Board — ${journal.name}`,

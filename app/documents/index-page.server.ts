@@ -3,7 +3,7 @@
  * order, continued over as many pages as needed with the table header repeated.
  */
 import { splitAuthors } from "../lib/names";
-import { A4, DocBuilder, layoutRuns, type Canvas } from "./canvas.server";
+import { A4, DocBuilder, layoutRuns, type Canvas, withFonts } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
 import { formatPages } from "../lib/pages";
 import { dataDate, formatPeriod, titleRuns } from "./format.server";
@@ -82,7 +82,12 @@ function issueHeading(label: string): PagedItem {
   };
 }
 
-export async function buildIndexPage(input: IndexInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildIndexPage(input: IndexInput): Promise<Uint8Array> {
+  return withFonts(() => drawIndexPage(input));
+}
+
+async function drawIndexPage(input: IndexInput): Promise<Uint8Array> {
   const { journal } = input;
   const articles = sortForIndex(input.articles);
   const issues = [...new Set(articles.map(issueKey))];

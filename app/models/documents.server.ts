@@ -68,8 +68,15 @@ export async function readCertificateSources(db: Db, journalId: number, refnumbe
  * article's certificate apart from a forged one), or null.
  */
 export async function articleForVerification(db: Db, journalId: number, refnumber: string): Promise<DocumentArticle | null> {
-  const [row] = await articleSelect(db).where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber))).limit(1);
+  const [row] = await articleForVerificationQuery(db, journalId, { refnumber });
   return (row as DocumentArticle | undefined) ?? null;
+}
+
+/** Query for one article by refnumber or id, whatever its status, with its issue's period (/verify). */
+export function articleForVerificationQuery(db: Db, journalId: number, by: { refnumber: string } | { id: number }) {
+  return articleSelect(db)
+    .where(and(eq(articles.journalId, journalId), "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber)))
+    .limit(1);
 }
 
 /** The editor-in-chief's name, '' without one. */

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
 import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
-import { checkImage, decodable, randomSuffix, UploadRejected } from "../storage/uploads.server";
+import { checkImage, decodable, decodableImage, randomSuffix, UploadRejected } from "../storage/uploads.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
@@ -40,7 +40,7 @@ export async function checkLogo(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
   // Documents decode the logo: refuse what would not decode comfortably in the isolate.
-  if (!decodable(image.width, image.height)) throw new UploadRejected("image_too_large");
+  if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   return { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
 }
 
@@ -91,8 +91,8 @@ export function pngHasTransparency(bytes: Uint8Array): boolean {
 export async function checkCertificateImage(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png") throw new UploadRejected("unsupported_image");
-  // Documents decode it like the logo: the same pixel cap, before decoding (issue 15.2).
-  if (!decodable(image.width, image.height)) throw new UploadRejected("image_too_large");
+  // Documents decode it like the logo: the same bounds, before decoding (issue 15.2).
+  if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
   return { bytes: image.bytes, ext: "png", contentType: image.contentType };
 }

@@ -13,6 +13,8 @@ import type { Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
 import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES } from "../schemas/messages";
 import { validateSettings } from "../schemas/settings";
+// Texts printed on documents must have a glyph in their fonts (the documents' font manifest).
+import { unprintableFields } from "../documents/printable.server";
 import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
 import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, updateArticleWithPdf } from "./articles.server";
 import { createEditorWithPicture, updateEditorWithPicture, type Editor } from "./editors.server";
@@ -55,6 +57,8 @@ export async function addArticle(
 ): Promise<WriteResult<Article>> {
   const result = validateArticle(input, { mode: "add", hasPdf: !!file, lastPage: await lastPageOfIssue(db, journalId, issue.id) });
   if (!result.ok) return fail(400, result.fields, result.code);
+  const unprintable = await unprintableFields({ title: result.value.title, authorname: result.value.authorname });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   try {
     const pdf = await checkPdf(file!);
     return { ok: true, value: await addArticleWithPdf(env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, username) };
@@ -90,6 +94,8 @@ export async function updateArticle(
     original: { refnumber: existing.refnumber, txnid: existing.txnid },
   });
   if (!result.ok) return fail(400, result.fields, result.code);
+  const unprintable = await unprintableFields({ title: result.value.title, authorname: result.value.authorname });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   try {
     const pdf = file ? await checkPdf(file) : null;
     return { ok: true, value: await updateArticleWithPdf(env, db, journalId, existing, result.value, pdf, username) };
@@ -124,6 +130,9 @@ export async function saveEditor(
   }
   const result = validateEditor({ ...stored, ...input });
   if (!result.ok) return fail(400, result.fields);
+  const { name, post, degree, content, country } = result.value;
+  const unprintable = await unprintableFields({ name, post, degree, content, country });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   let picture = null;
   try {
     picture = file ? await checkImage(file) : null;
@@ -138,10 +147,19 @@ export async function saveEditor(
 
 // ---- Settings ----------------------------------------------------------------------------------
 
-/** Saves the settings given (missing ones unchanged); answers the stored settings. */
-export async function saveSettings(db: Db, journalId: number, input: Input) {
-  const result = validateSettings(input);
+/**
+ * Saves the settings given (missing ones unchanged); answers the stored settings. `primaryHost`:
+ * a `domain` naming another host is refused (the domain follows the primary host).
+ */
+export async function saveSettings(db: Db, journalId: number, input: Input, primaryHost?: string) {
+  const result = validateSettings(input, { primaryHost });
   if (!result.ok) return fail(400, result.fields);
+  const v = result.value.values;
+  const unprintable = await unprintableFields({
+    websitename: v.websitename, publisher_name: v.publisher_name, publisher_address: v.publisher_address, issn: v.issn,
+    journal_essn: v.journal_essn, impactfactor: v.impactfactor, year_started: v.year_started, journal_frequency: v.journal_frequency,
+  });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   return { ok: true as const, value: await updateSettings(db, journalId, result.value.values) };
 }
 

@@ -6,6 +6,7 @@ import { str, type Input, type Validation } from "./common";
 import { isFrequency } from "./frequency";
 import { ERROR_TEXT, FIELD_MESSAGES } from "./messages";
 import { cleanField } from "./html-fields";
+import { forbiddenCharacterErrors } from "./text";
 
 /** Spec §9: PDF upload limit. */
 export const MAX_PDF_BYTES = 5_242_880;
@@ -103,6 +104,8 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
   if (v.frequency && !isFrequency(v.frequency)) fields.frequency = FIELD_MESSAGES.chooseFrequency;
   if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
   if (v.doi && !DOI.test(v.doi)) fields.doi = FIELD_MESSAGES.doi;
+  // Said last, over any other message: the invisible character is what to fix.
+  Object.assign(fields, forbiddenCharacterErrors(input, Object.keys(v)));
   if (Object.keys(fields).length) return { ok: false, fields };
 
   const txnidChanged = opts.mode === "add" || v.txnid !== opts.original?.txnid;

@@ -8,6 +8,9 @@ export const FIELD_MESSAGES = {
   required: "This field is required",
   authorTooLong: "Author name should not exceed 50 words",
   authorChars: "Author name must contain only alphabets, spaces, commas, and periods",
+  /** A character no font of the documents has (certificates would print a box). */
+  unprintable: (ch: string) =>
+    `The character “${ch}” (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) cannot be printed on certificates and other documents: no font has it. Please use another character or spelling.`,
   refNumber: "Ref number must be a valid number",
   pageFormat: "Page number format must be like 1-6",
   /** The spec's wording, doubled 'The the' included. */
@@ -31,6 +34,12 @@ export const FIELD_MESSAGES = {
   logo: "Choose a PNG or JPEG image of at most 2 MB.",
   /** Issue 15.2: a logo is decoded for every document, so its pixel count is capped too. */
   logoPixels: "Choose a logo of at most 4 megapixels (for example 2000 × 2000 px).",
+  /** Text with NUL or another invisible control character (app/schemas/text.ts). */
+  controlCharacter: (codePoint: string) =>
+    `This text contains an invisible control character (${codePoint}) that cannot be saved. Delete it, or type the text again if it was pasted.`,
+  /** The domain is the journal's primary web address; moving it is an operator's command. */
+  domainIsPrimary: (primary: string) =>
+    `The domain is this journal's primary web address, ${primary}. It changes with the web addresses (npm run journal -- hosts --primary), not here.`,
 } as const;
 
 /** Spec §4: what any 401 during admin work says before returning to the login page. */
@@ -209,6 +218,29 @@ export const VERIFY_V1_MESSAGES = {
     "Compare this with the name printed on the certificate. If they differ, the byline may have been corrected since the certificate was issued: contact the journal before relying on it.",
   noAuthor: (position: number, count: number) =>
     `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: the byline has been corrected since the certificate was issued. Contact the journal before relying on it.`,
+} as const;
+
+/**
+ * /verify answers that rest on the register of issued certificates (ADR 027): a certificate
+ * whose name was corrected after it was issued, and editors' certificates of appreciation.
+ */
+export const VERIFY_REGISTER_MESSAGES = {
+  correctedHeading: "Certificate of Publication verified — the byline has since been corrected",
+  correctedBadge: "Verified — byline corrected since",
+  /** "{journal} issued this certificate to <b>{printed name}</b> on <b>{date}</b>." */
+  issuedTo: "issued this certificate to",
+  on: "on",
+  bylineNow: (position: number) => `The byline now reads, in position ${position}:`,
+  correction:
+    "The byline was corrected after this certificate was issued: this is a correction, not a forgery. The certificate is genuine and was issued to the name above; the journal can issue one with the corrected name.",
+  bylineShorter: (position: number, count: number) =>
+    `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: it has been corrected since the certificate was issued. It is a genuine certificate of this journal, not a forgery.`,
+  firstIssued: "First issued on",
+  editorHeading: "Certificate of Appreciation verified",
+  /** "{journal} issued this certificate of appreciation to <b>{name}</b>, {role}, on <b>{date}</b>." */
+  editorIssuedTo: "issued this certificate of appreciation to",
+  editorCorrected: "The editor's name has been corrected since this certificate was issued. The editorial board now lists them as",
+  editorGone: "This editor is no longer listed on the editorial board; the certificate was genuinely issued by this journal.",
 } as const;
 
 /** Signature and stamp images for certificates (Settings page and API). */

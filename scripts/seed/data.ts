@@ -153,7 +153,6 @@ const PROFILES: Profile[] = [
     admin: { username: "admin", password: "agri-demo-2026", name: "Editorial Office (IJALS)" },
     settings: (thisYear) => ({
       websitename: "International Journal of Agriculture and Life Sciences",
-      domain: "www.agrijournal.example",
       formatted_journal_name: "International Journal of <i>Agriculture</i> and Life Sciences",
       websiteemail: "editor@agrijournal.example",
       whatsup_number: "+91 98765 43210",
@@ -238,7 +237,6 @@ const PROFILES: Profile[] = [
     admin: { username: "editor", password: "chem-demo-2026", name: "Managing Editor (JACER)" },
     settings: (thisYear) => ({
       websitename: "Journal of Applied Chemistry and Environmental Research",
-      domain: "www.chemenvjournal.example",
       formatted_journal_name: "Journal of Applied Chemistry <br>and Environmental Research",
       websiteemail: "submit@chemenvjournal.example",
       whatsup_number: "+91 91234 56780",

@@ -6,12 +6,9 @@
  * No browser: plain HTTP with the journal's Host header against the served app.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { after, before, test } from "node:test";
-import { validateXML } from "xmllint-wasm";
 import { xmlTexts } from "../xml.ts";
-import { validateAll } from "../xsd.ts";
+import { oaiSchemaErrors, validateAll, type OaiSchema } from "../xsd.ts";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
 
 const HOST = "oai-a.localhost";
@@ -26,22 +23,8 @@ let ids: { live: number; gone: number; bulkFirst: number; withdrawn: number };
 
 // ---- validator ------------------------------------------------------------------------------
 
-const SCHEMA_DIR = path.resolve(import.meta.dirname, "../fixtures/oai");
-const SCHEMA_FILES = ["OAI-PMH.xsd", "oai_dc.xsd", "dc.xsd", "xml.xsd"] as const;
-const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(path.join(SCHEMA_DIR, name), "utf8") });
-
-/** libxml2's schema errors for the document (empty when valid); rejects if it cannot even run. */
-async function schemaErrors(doc: string, root: (typeof SCHEMA_FILES)[number] = "OAI-PMH.xsd"): Promise<string[]> {
-  const result = await validateXML({
-    xml: [{ fileName: "response.xml", contents: doc }],
-    schema: [schemaFile(root)],
-    preload: SCHEMA_FILES.filter((n) => n !== root).map(schemaFile),
-  });
-  return result.valid ? [] : result.errors.map((e) => e.message);
-}
-
-async function assertValid(doc: string, root: (typeof SCHEMA_FILES)[number] = "OAI-PMH.xsd"): Promise<void> {
-  assert.deepEqual(await schemaErrors(doc, root), [], `not valid against ${root}:\n${doc.slice(0, 800)}`);
+async function assertValid(doc: string, root: OaiSchema = "OAI-PMH.xsd"): Promise<void> {
+  assert.deepEqual(await oaiSchemaErrors(doc, root), [], `not valid against ${root}:\n${doc.slice(0, 800)}`);
 }
 
 // ---- HTTP -----------------------------------------------------------------------------------
@@ -164,7 +147,7 @@ test("validator: rejects responses that break the OAI-PMH or oai_dc schema", asy
     ["bad xml:lang in oai_dc", record(`<dc:title xml:lang="not a language">A title</dc:title>`)],
     ["an element of a foreign namespace in metadata", record("").replace(/<oai_dc:dc[\s\S]*<\/oai_dc:dc>/, `<marc:record xmlns:marc="http://www.loc.gov/MARC21/slim"/>`)],
   ];
-  for (const [why, doc] of broken) assert.notDeepEqual(await schemaErrors(doc), [], `accepted a document with ${why}`);
+  for (const [why, doc] of broken) assert.notDeepEqual(await oaiSchemaErrors(doc), [], `accepted a document with ${why}`);
 });
 
 // ---- verbs ----------------------------------------------------------------------------------

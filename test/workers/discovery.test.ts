@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminSearchPage, rankedSearchStatements, searchRanked } from "../../app/models/search.server";
-import exportScript from "../../scripts/export.ts?raw";
+import { SEARCH_INDEX_REFILL } from "../../scripts/lib/tables";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 import { xmlProblem, xmlTexts } from "../xml";
 
@@ -61,7 +61,10 @@ describe("robots.txt, sitemaps and feeds", () => {
     expect(xmlTexts(feed.body, "title")).toContain("Older paper &amp; more");
     const issueFeed = await get(j.url("/feeds/latest-issue.xml"));
     expect(xmlProblem(issueFeed.body)).toBeNull();
-    expect(xmlTexts(issueFeed.body, "id")).toContain(`https://${j.host}/archives/2025/2/1/${newest.refnumber}`);
+    // Entry ids are identities (tag: URIs of the journal's fixed host and creation day), the links addresses.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(xmlTexts(issueFeed.body, "id")).toEqual([`tag:${j.host},${today}:feeds/latest-issue`, `tag:${j.host},${today}:article/${newest.id}`]);
+    expect(issueFeed.body).toContain(`<link rel="alternate" type="text/html" href="https://${j.host}/archives/2025/2/1/${newest.refnumber}"/>`);
     expect(issueFeed.body).not.toContain("Older");
     const home = await (await fetchWorker(j.url("/"))).text();
     expect(home).toMatch(/<link[^>]+rel="alternate"[^>]+type="application\/atom\+xml"[^>]+href="\/feed.xml"/);
@@ -294,16 +297,14 @@ describe("search index repair and the bench's search SQL", () => {
   const enabledIds = async () =>
     (await env.DB.prepare("select id from articles where status = 'enabled' order by id").all<{ id: number }>()).results.map((r) => r.id);
 
-  it("the repair migration re-fills the index exactly as scripts/export.ts ends a dump", () => {
-    // The SQL string literals of export.ts's re-fill (`lines.push(…)` after the table rows).
-    const block = exportScript.slice(exportScript.indexOf("lines.push(", exportScript.indexOf('if (tables.includes("articles"))')));
-    const pushed = block.slice(0, block.indexOf(");\n"));
-    const literals = [...pushed.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("");
-    expect(statements(literals)).toHaveLength(4);
-    expect(repairSql()).toEqual(statements(literals).slice(0, 2));
+  it("the repair migration re-fills the index exactly as a restore and scripts/export.ts end", () => {
+    // The re-fill that `npm run restore` runs and `npm run export` ends a dump with.
+    const refill = SEARCH_INDEX_REFILL.flatMap(statements);
+    expect(refill).toHaveLength(4);
+    expect(repairSql()).toEqual(refill.slice(0, 2));
     expect(repairSql()[0]).toBe("INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all')");
     // Then the staff search's index of disabled articles, re-filled as migration 0015 filled it.
-    expect(disabledFillSql()).toEqual(statements(literals).slice(2));
+    expect(disabledFillSql()).toEqual(refill.slice(2));
   });
 
   // Migration 0015's own fill of the disabled articles' index (not its triggers' statements).

@@ -13,13 +13,15 @@ settingsApp.use("*", requireAdmin);
 
 settingsApp.get("/", async (c) => {
   const settings = await getSettings(getDb(c.env.DB), c.get("journal").id);
-  return c.json(settings);
+  // The domain is the primary host, whatever an old row says.
+  return c.json(settings && { ...settings, domain: c.get("journal").host });
 });
 
 settingsApp.post("/", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = await saveSettings(getDb(c.env.DB), c.get("journal").id, body.value);
+  const journal = c.get("journal");
+  const result = await saveSettings(getDb(c.env.DB), journal.id, body.value, journal.host);
   if (!result.ok) return c.json(failureBody(result), result.status);
   return c.json(result.value);
 });

@@ -41,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
   const s = await getSettings(db, journal.id);
   if (!s) throw data("This journal has no settings yet.", { status: 404 });
   const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
+  // Shown, never sent: the domain is the primary web address (the card below).
+  text.domain = journal.host;
   const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, !!s[k]])) as Record<FlagKey, boolean>;
   const hosts = await listJournalHosts(db, journal.id);
   // The DOI suffix pattern is previewed with a real article of the journal (its newest).
@@ -117,7 +119,7 @@ export async function action(args: Route.ActionArgs) {
 
 async function settingsAction({ db, journal }: AdminSession, form: FormData) {
   try {
-    const result = await saveSettings(db, journal.id, formFields(form));
+    const result = await saveSettings(db, journal.id, formFields(form), journal.host);
     if (!result.ok) {
       return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
     }
@@ -141,7 +143,7 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
     hint: `Header version of the name. HTML allowed: ${INLINE_TAGS.map((t) => `<${t}>`).join(", ")}.`,
     wide: true,
   },
-  domain: { label: "Domain", placeholder: "www.example.org" },
+  domain: { label: "Domain", hint: "The journal's primary web address (see Web addresses below)." },
   issn: { label: "ISSN", placeholder: "1234-5678" },
   journal_essn: { label: "E-ISSN", placeholder: "1234-5678" },
   year_started: { label: "Year started", placeholder: "2015" },
@@ -259,6 +261,8 @@ function SettingsForm({
       onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
     };
     if (k === "publisher_address") return <textarea {...props} rows={2} />;
+    // Not a form field: it follows the primary web address, which the operator moves.
+    if (k === "domain") return <input {...props} name={undefined} type="text" className="is-readonly" readOnly />;
     if (k === "timezone") {
       return (
         <>
