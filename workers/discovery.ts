@@ -8,7 +8,7 @@ import {
   listVolumes,
 } from "../app/models/discovery.server";
 import type { JournalContext } from "../app/models/journals.server";
-import { splitAuthors } from "../app/lib/names";
+import { authorsOf } from "../app/lib/authors";
 import { creatorNames } from "../app/lib/citation/scholarly-meta";
 import { htmlToText } from "../app/lib/html";
 import { shortenText } from "../app/lib/text";
@@ -87,7 +87,8 @@ discoveryApp.get("/sitemap.xml", async (c) => {
 
 discoveryApp.get("/sitemaps/pages.xml", (c) => {
   const journal = c.get("journal");
-  const pages = ["/", "/archives", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"];
+  // Not /archives: it only redirects to the newest issue, which the volume sitemaps list.
+  const pages = ["/", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"];
   const urls = pages.map((p) => `<url><loc>${escapeXml(absoluteUrl(journal, p))}</loc></url>`).join("\n");
   return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
 });
@@ -117,7 +118,7 @@ const FEED_SUMMARY_CHARS = 600;
 function atomEntry(journal: JournalContext, a: Article): string {
   const url = absoluteUrl(journal, articlePath(a));
   // Without honorifics, as citation_author, DC.creator and OAI-PMH have them.
-  const authors = creatorNames(splitAuthors(a.authorname))
+  const authors = creatorNames(authorsOf(a))
     .map((n) => `<author><name>${escapeXml(n)}</name></author>`)
     .join("");
   const file = articleFileUrl(a);

@@ -3,13 +3,14 @@ import { getDb } from "../app/db/client.server";
 import { getArticleById } from "../app/models/articles.server";
 import type { Article } from "../app/lib/article";
 import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
-import { splitAuthors } from "../app/lib/names";
+import { authorsOf } from "../app/lib/authors";
 import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
 import { creatorNames, keywordList, languageCodes } from "../app/lib/citation/scholarly-meta";
 import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/urls";
 import { exportableDoi } from "../app/lib/doi";
-import { jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
+import { articleLicense } from "../app/lib/licenses";
+import { JATS_OAI_NAMESPACE, jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
 import { depositJournal } from "../app/documents/metadata.server";
 import { listJournalHosts } from "../app/models/journals.server";
 import { articleIdOfOaiIdentifier, oaiIdentifier } from "../app/lib/identity";
@@ -39,9 +40,10 @@ const ALLOWED: Record<Verb, { required: string[]; optional: string[]; exclusive?
 };
 
 /**
- * The metadata formats. JATS elements are in no namespace (the JATS 1.3 XSD has no target
- * namespace); OAI-PMH asks for a namespace URI all the same, and we name the one PKP's OAI JATS
- * plugin uses, so harvesters that know JATS from OJS recognise it (docs/decisions/008).
+ * The metadata formats. OAI-PMH's schema admits in <metadata> only elements of a declared
+ * namespace other than its own, and the JATS XSD declares none; so the records' <article> is
+ * put in the namespace announced here (as PMC's OAI service does for JATS), its content exactly
+ * the JATS 1.3 of the .jats.xml file (docs/decisions/029-oai-jats-namespace.md).
  */
 const FORMATS = {
   oai_dc: {
@@ -50,7 +52,7 @@ const FORMATS = {
   },
   jats: {
     schema: "https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3-mathml3.xsd",
-    namespace: "http://jats.nlm.nih.gov",
+    namespace: JATS_OAI_NAMESPACE,
   },
 } as const;
 type Format = keyof typeof FORMATS;
@@ -236,7 +238,7 @@ function dcRecord(c: Ctx, a: Article): string {
   const el = (name: string, value: string) => value && parts.push(`<dc:${name}>${escapeXml(value)}</dc:${name}>`);
   el("title", htmlToText(a.title));
   // Without honorifics, exactly as citation_author, DC.creator and the JSON-LD authors.
-  for (const author of creatorNames(splitAuthors(a.authorname))) el("creator", author);
+  for (const author of creatorNames(authorsOf(a))) el("creator", author);
   // The subject once: staff usually repeat it as the first keyword.
   const subjects = keywordList(a.keywords);
   if (a.subject.trim() && !subjects.some((k) => k.toLowerCase() === a.subject.trim().toLowerCase())) subjects.push(a.subject.trim());
@@ -255,6 +257,8 @@ function dcRecord(c: Ctx, a: Article): string {
   el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
   for (const language of languageCodes(s.journal_language)) el("language", language);
   el("rights", `Copyright (c) ${a.year} the authors. Published open access by ${s.publisher_name || s.websitename}.`);
+  // The licence as its URL, the form OpenAIRE and BASE read from dc:rights.
+  el("rights", articleLicense(a.license_url, s.license_url).url);
   return `<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${parts.join("")}</oai_dc:dc></metadata>`;
 }
 

@@ -57,7 +57,9 @@ export class DocBuilder {
   private pages: Canvas[] = [];
   private shared = new Map<string, PDFRef>();
 
-  private constructor(readonly doc: PDFDocument) {
+  readonly doc: PDFDocument;
+  private constructor(doc: PDFDocument) {
+    this.doc = doc;
     this.fonts = new DocumentFonts(doc);
   }
 
@@ -402,10 +404,11 @@ export class Canvas {
   readonly width: number;
   readonly height: number;
 
-  constructor(
-    readonly builder: DocBuilder,
-    readonly page: PDFPage,
-  ) {
+  readonly builder: DocBuilder;
+  readonly page: PDFPage;
+  constructor(builder: DocBuilder, page: PDFPage) {
+    this.builder = builder;
+    this.page = page;
     const { width, height } = page.getSize();
     this.width = width;
     this.height = height;

@@ -20,7 +20,8 @@ import { certificateImageKey, journalLogoKey, previewImageKey } from "../storage
 import { buildPreviewImage, decodePreviewLogo, PREVIEW_VERSION, type PreviewLogo } from "./preview-image.server";
 import { absoluteUrl, verifyPath } from "../lib/urls";
 import { journalToday } from "../lib/dates";
-import { fileSafeSurname, splitAuthors } from "../lib/names";
+import { fileSafeSurname } from "../lib/names";
+import { authorNames } from "../lib/authors";
 import { htmlToText } from "../lib/html";
 import { displayImpactFactor } from "../lib/site";
 import { MissingSecretError } from "../lib/secrets";
@@ -106,6 +107,7 @@ export function articleInfo(a: DocumentArticle): ArticleSummary {
     refnumber: a.refnumber,
     title: a.title,
     authorname: a.authorname,
+    authors: a.authors,
     year: a.year,
     volume: a.volume,
     issue: a.issue,
@@ -195,7 +197,7 @@ export async function authorCertificate(
 ): Promise<Outcome<Uint8Array | "not-modified">> {
   const { article, chief } = await readCertificateSources(getDb(env.DB), journal.id, refnumber);
   if (!article) return notFound();
-  const authors = splitAuthors(article.authorname);
+  const authors = authorNames(article);
   if (position > authors.length) return notFound({ message: SELECTION_MESSAGES.authorCount(authors.length) });
   if (exists()) return { ok: true, value: "not-modified" };
   const task = { article, author: authors[position - 1], position };
@@ -244,7 +246,7 @@ export async function certificateZip(env: Env, journal: JournalContext, refnumbe
   const unpublished = selected.value.filter((a) => a.status !== "enabled");
   const disabled = unpublished.map((a) => a.refnumber);
   if (!published.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
-  const tasks: CertificateTask[] = published.flatMap((article) => splitAuthors(article.authorname).map((author, i) => ({ article, author, position: i + 1 })));
+  const tasks: CertificateTask[] = published.flatMap((article) => authorNames(article).map((author, i) => ({ article, author, position: i + 1 })));
   let entries: IssuedEntry[];
   try {
     entries = await Promise.all(tasks.map((task) => certificateEntry(env, journal, task)));

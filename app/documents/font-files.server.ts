@@ -79,9 +79,11 @@ export function loadedManifest(): FontManifest | null {
  * `load()` loads them all; the build is then run again.
  */
 export class ResourcesPending extends Error {
-  constructor(readonly loads: (() => Promise<unknown>)[]) {
+  readonly loads: (() => Promise<unknown>)[];
+  constructor(loads: (() => Promise<unknown>)[]) {
     super(`${loads.length} font resource(s) to load before this document can be drawn`);
     this.name = "ResourcesPending";
+    this.loads = loads;
   }
 
   load(): Promise<unknown> {

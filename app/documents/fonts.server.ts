@@ -104,7 +104,10 @@ interface BaseSubset {
 export class GenerationalCache<V> {
   private current = new Map<string, V>();
   private old = new Map<string, V>();
-  constructor(private readonly size: number) {}
+  private readonly size: number;
+  constructor(size: number) {
+    this.size = size;
+  }
 
   get(key: string): V | undefined {
     const hit = this.current.get(key);
@@ -200,12 +203,16 @@ export class Face {
   bytes = 0;
   lastUsed = 0;
 
-  constructor(
-    readonly id: string,
-    private readonly file: string,
-    private readonly cover: string,
-    private readonly withBase: boolean,
-  ) {}
+  readonly id: string;
+  private readonly file: string;
+  private readonly cover: string;
+  private readonly withBase: boolean;
+  constructor(id: string, file: string, cover: string, withBase: boolean) {
+    this.id = id;
+    this.file = file;
+    this.cover = cover;
+    this.withBase = withBase;
+  }
 
   get loaded(): boolean {
     return this.parsed !== null;
@@ -649,8 +656,10 @@ function widthsArray(widths: number[]): string {
 /** A PDF object written as pre-serialised text (used for large arrays built once per isolate). */
 class RawObject extends PDFObject {
   private readonly bytes: Uint8Array;
-  constructor(private readonly text: string) {
+  private readonly text: string;
+  constructor(text: string) {
     super();
+    this.text = text;
     this.bytes = new TextEncoder().encode(text);
   }
   clone(): RawObject {
@@ -715,11 +724,11 @@ export class PdfFont {
   private unicode = new Map<number, number[]>();
   private widths: number[] = [];
 
-  constructor(
-    doc: PDFDocument,
-    readonly face: Face,
-    readonly kind: "base" | "dynamic",
-  ) {
+  readonly face: Face;
+  readonly kind: "base" | "dynamic";
+  constructor(doc: PDFDocument, face: Face, kind: "base" | "dynamic") {
+    this.face = face;
+    this.kind = kind;
     this.ref = doc.context.nextRef();
     if (kind === "dynamic") {
       this.subset = face.font.createSubset();
@@ -818,7 +827,10 @@ export class PdfFont {
 export class DocumentFonts {
   private fonts = new Map<string, PdfFont>();
 
-  constructor(private readonly doc: PDFDocument) {}
+  private readonly doc: PDFDocument;
+  constructor(doc: PDFDocument) {
+    this.doc = doc;
+  }
 
   /** The PDF font that can show this shaped piece. */
   fontFor(piece: Shaped): PdfFont {

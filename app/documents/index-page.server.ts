@@ -2,7 +2,7 @@
  * The index page: an issue's table of contents (S.No., title and authors, pages) in page
  * order, continued over as many pages as needed with the table header repeated.
  */
-import { splitAuthors } from "../lib/names";
+import { authorNames } from "../lib/authors";
 import { A4, DocBuilder, layoutRuns, type Canvas, withFonts } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
 import { formatPages } from "../lib/pages";
@@ -54,7 +54,7 @@ function articleRow(a: ArticleSummary, serial: number, group?: PagedItem): Paged
   const textX = MARGIN_X + NO_WIDTH + PAD;
   const textWidth = W - 2 * MARGIN_X - NO_WIDTH - PAGES_WIDTH - 2 * PAD;
   const title = layoutRuns(titleRuns(a.title), 10.5, textWidth);
-  const authors = layoutRuns([{ text: splitAuthors(a.authorname).join(", "), style: "italic" }], 9.5, textWidth);
+  const authors = layoutRuns([{ text: authorNames(a).join(", "), style: "italic" }], 9.5, textWidth);
   const height = title.length * 14 + authors.length * 12.5 + 14;
   return {
     height,

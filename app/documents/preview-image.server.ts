@@ -75,11 +75,11 @@ export function decodePreviewLogo(bytes: Uint8Array): PreviewLogo | null {
 
 class Raster {
   readonly data: Uint8Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    background: RGB,
-  ) {
+  readonly width: number;
+  readonly height: number;
+  constructor(width: number, height: number, background: RGB) {
+    this.width = width;
+    this.height = height;
     this.data = new Uint8Array(width * height * 3);
     this.rect(0, 0, width, height, background);
   }

@@ -26,6 +26,7 @@ const depositColumns = {
   refnumber: articles.refnumber,
   title: articles.title,
   authorname: articles.authorname,
+  authors: articles.authors,
   abstract: articles.abstract,
   keywords: articles.keywords,
   pagenumber: articles.pagenumber,
@@ -38,6 +39,10 @@ const depositColumns = {
   doi: articles.doi,
   file: articles.file,
   status: articles.status,
+  references: articles.references,
+  license_url: articles.license_url,
+  received_date: articles.received_date,
+  accepted_date: articles.accepted_date,
 };
 
 export type DepositRow = DepositArticle & { issueId: number; firstPage: number; issueDate: string | null };

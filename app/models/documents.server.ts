@@ -17,6 +17,7 @@ const articleColumns = {
   refnumber: articles.refnumber,
   title: articles.title,
   authorname: articles.authorname,
+  authors: articles.authors,
   year: articles.year,
   volume: articles.volume,
   issue: articles.issue,

@@ -75,6 +75,8 @@ export async function addArticle(
 const ARTICLE_UPDATABLE = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject",
   "keywords", "pagenumber", "title", "abstract", "frequency", "status",
+  // Authors as people, references, licence and manuscript dates (authorname is made from authors).
+  "authors", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof Article)[];
 
 /** Updates an article, optionally replacing its PDF (the old object goes once the row switched). */
@@ -91,7 +93,7 @@ export async function updateArticle(
   const result = validateArticle({ ...stored, ...input }, {
     mode: "edit",
     hasPdf: !!file,
-    original: { refnumber: existing.refnumber, txnid: existing.txnid },
+    original: { refnumber: existing.refnumber, txnid: existing.txnid, authorname: existing.authorname, authors: existing.authors },
   });
   if (!result.ok) return fail(400, result.fields, result.code);
   const unprintable = await unprintableFields({ title: result.value.title, authorname: result.value.authorname });

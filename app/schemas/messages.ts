@@ -42,6 +42,48 @@ export const FIELD_MESSAGES = {
     `The domain is this journal's primary web address, ${primary}. It changes with the web addresses (npm run journal -- hosts --primary), not here.`,
 } as const;
 
+/**
+ * The authors as people (article form's author editor and the API's `authors`), the reference
+ * list, the licence and the manuscript dates. Keys of the API's `fields` name the author by its
+ * 0-based place: `authors[1].orcid`, `authors[0].affiliations[1].ror`.
+ */
+export const AUTHOR_MESSAGES = {
+  malformed: "Send authors as a JSON array of {name, given, family, orcid, affiliations: [{name, ror, country}], email, corresponding}",
+  tooMany: (max: number) => `At most ${max} authors`,
+  nameRequired: "Enter the author's name as it is printed in the byline",
+  comma: "One author per row: a comma separates two authors",
+  familyRequired: "Enter the family name (surname); for a one-word name, the name itself",
+  nameParts: "Use only letters, spaces, periods, hyphens and apostrophes, at most 60 characters",
+  orcidFormat: "Enter the ORCID iD as 16 digits in four groups, e.g. 0000-0002-1825-0097 or https://orcid.org/0000-0002-1825-0097",
+  orcidChecksum: (id: string) =>
+    `The ORCID iD ${id} is not valid: its last character is a check digit that does not match the other 15. Copy the iD from the author's ORCID record.`,
+  orcidTwice: (id: string) => `The ORCID iD ${id} is given to two authors`,
+  email: "Enter an e-mail address, e.g. author@university.edu",
+  tooManyAffiliations: (max: number) => `At most ${max} affiliations per author`,
+  affiliationName: "Enter the institution's name",
+  affiliationTooLong: "Keep the institution's name to at most 300 characters",
+  rorFormat: "Enter a ROR ID like https://ror.org/03vek6s52: a 0, six letters or digits and two check digits",
+  rorChecksum: (id: string) =>
+    `The ROR ID ${id} is not valid: its last two digits do not match the rest. Copy it from the organisation's page on ror.org.`,
+  country: "Keep the country to at most 100 characters",
+  disagree: "The author names and the authors list differ: send one of them (authorname is made from authors)",
+} as const;
+
+export const REFERENCE_MESSAGES = {
+  tooMany: (max: number) => `At most ${max} references`,
+  tooLong: (n: number, max: number) => `Reference ${n} is longer than ${max} characters: is it several references run together?`,
+} as const;
+
+export const LICENSE_MESSAGES = {
+  url: "Choose a Creative Commons licence or enter the licence's web address (https://…)",
+} as const;
+
+export const DATE_MESSAGES = {
+  acceptedBeforeReceived: "The accepted date is before the received date",
+  acceptedAfterPublished: "The accepted date is after the publish date",
+  receivedAfterPublished: "The received date is after the publish date",
+} as const;
+
 /** Spec §4: what any 401 during admin work says before returning to the login page. */
 export const SESSION_EXPIRED = "Session expired. Please login again.";
 
@@ -131,7 +173,7 @@ export const DEPOSIT_JOURNAL_PROBLEMS = {
   badIssn: (label: string, value: string) => `the ${label} "${value}" is not an ISSN like 1234-5678`,
   noIssn: "no ISSN or E-ISSN",
   host: (origin: string) =>
-    `the journal's primary address ${origin} is not a public web address (DOAJ accepts full-text links on a domain name only)`,
+    `the journal's primary address ${origin} is not a public web address: DOAJ needs full-text links on the journal's own domain name, not on localhost, a reserved name (.test, .example, .invalid, .local) or an IP address`,
 } as const;
 
 /** Assigning DOIs from the issue table or the API. */

@@ -1,7 +1,8 @@
 import { DOI_PREFIX_SYNTAX, DOI_SUFFIX_LITERAL, isDoiPlaceholder, normaliseDoiPrefix, parseDoiPattern } from "../lib/doi";
 import { isTimeZone } from "../lib/dates";
 import { bool, str, type Input, type Validation } from "./common";
-import { DOI_SETTING_MESSAGES, FIELD_MESSAGES } from "./messages";
+import { DOI_SETTING_MESSAGES, FIELD_MESSAGES, LICENSE_MESSAGES } from "./messages";
+import { isLicenseUrl, normaliseLicenseUrl } from "../lib/licenses";
 import { cleanField } from "./html-fields";
 import { forbiddenCharacterErrors } from "./text";
 import { normaliseHostname } from "../lib/hosts";
@@ -14,6 +15,8 @@ export const SETTINGS_TEXT_FIELDS = [
   "publisher_address", "phone", "timezone",
   // Crossref, DOAJ and JATS (issue 18).
   "abbrev_title", "doi_prefix", "doi_suffix_pattern", "doi_depositor_name", "doi_depositor_email", "doi_registrant",
+  // The licence articles are published under (app/lib/licenses.ts).
+  "license_url",
 ] as const;
 
 /** The DOI settings (a section of their own on the Settings form). */
@@ -79,6 +82,7 @@ export function validateSettings(
     let value = str(input, key, key === "home_content" ? 100_000 : 2000);
     value = cleanField("settings", key, value);
     if (key === "doi_prefix") value = normaliseDoiPrefix(value);
+    if (key === "license_url") value = normaliseLicenseUrl(value);
     values[key] = value;
   }
   for (const key of SETTINGS_FLAGS) {
@@ -98,6 +102,8 @@ export function validateSettings(
     if (value && value.length > max) fields[key] = DOI_SETTING_MESSAGES.tooLong(max);
   }
   if (values.doi_prefix && !DOI_PREFIX_SYNTAX.test(values.doi_prefix)) fields.doi_prefix = DOI_SETTING_MESSAGES.prefix;
+  // Every journal publishes under some licence: a Creative Commons one or another at its address.
+  if ("license_url" in values && !isLicenseUrl(values.license_url ?? "")) fields.license_url = LICENSE_MESSAGES.url;
   if ("doi_suffix_pattern" in values) {
     const error = doiPatternError(values.doi_suffix_pattern ?? "");
     if (error) fields.doi_suffix_pattern = error;

@@ -127,11 +127,16 @@ export async function serveState(stateDir: string, probeHost = "localhost", { ke
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless. `publicHosts` are names the browser sends to 127.0.0.1 as it does
+ * *.localhost: a journal on a public-looking domain (DOAJ refuses links on reserved names).
+ */
+export async function launchBrowser(publicHosts: string[] = []): Promise<Browser> {
   requireChromium();
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...(publicHosts.length ? [`--host-resolver-rules=${publicHosts.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] : []),
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",

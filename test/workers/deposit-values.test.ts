@@ -27,7 +27,8 @@ const date = (block: string) => {
 };
 
 async function journalWithTwoYears() {
-  const s = await makeAdminSession({ settings: READY });
+  // A public-looking primary host: DOAJ refuses links on reserved names such as *.test.
+  const s = await makeAdminSession({ settings: READY, publicHost: true });
   const early = await makeIssue(s.id, { year: 2023, volume: 1, issue: 1 });
   await makeArticle(s.id, early, { publishdate: "2023-01-05", pagenumber: "1-4" });
   const issue = await makeIssue(s.id, { year: 2024, volume: 2, issue: 3 });

@@ -46,7 +46,11 @@ describe("robots.txt, sitemaps and feeds", () => {
     expect(xmlTexts(vol2.body, "lastmod")[1]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await get(a.url("/sitemaps/volume-1.xml"))).body).toContain(`/archives/2024/1/1/${art1.refnumber}`);
     expect((await get(a.url("/sitemaps/volume-9.xml"))).res.status).toBe(404);
-    expect(xmlProblem((await get(a.url("/sitemaps/pages.xml"))).body)).toBeNull();
+    const pages = (await get(a.url("/sitemaps/pages.xml"))).body;
+    expect(xmlProblem(pages)).toBeNull();
+    // Pages that answer 200 only: /archives redirects (302) to the newest issue, listed above.
+    expect(xmlTexts(pages, "loc").map((u) => new URL(u).pathname)).toEqual(["/", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"]);
+    for (const u of xmlTexts(pages, "loc")) expect((await get(u)).res.status, u).toBe(200);
   });
 
   it("Atom feeds of the latest articles and the latest issue are well-formed and linked from pages", async () => {

@@ -9,6 +9,7 @@ import { formFields } from "../../schemas/common";
 import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { LicenseField } from "../../components/admin/LicenseField";
 import { doiPreviewArticle } from "../../models/deposits.server";
 import { DoiPreview } from "../../components/admin/DoiPreview";
 import { DOI_PLACEHOLDERS } from "../../lib/doi";
@@ -167,6 +168,7 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
   doi_suffix_pattern: { label: "DOI suffix pattern", wide: true },
   doi_depositor_name: { label: "Depositor name", placeholder: "Agri Life Publications", hint: "Who sends the deposit files to Crossref." },
   doi_depositor_email: { label: "Depositor e-mail", type: "email", placeholder: "doi@publisher.example", hint: "Crossref sends the submission log here." },
+  license_url: { label: "Licence", hint: "What every article is published under unless its own form names another: shown on the article pages and sent to Crossref, in JATS and in the metadata.", wide: true },
   doi_registrant: { label: "Registrant", placeholder: "Agri Life Publications", hint: "The organisation that owns the DOIs, as Crossref knows it." },
   timezone: {
     label: "Time zone",
@@ -333,6 +335,20 @@ function SettingsForm({
             {fieldFor("doi_depositor_name")}
             {fieldFor("doi_depositor_email")}
             {fieldFor("abbrev_title")}
+            <div className="span-all">
+              <LicenseField
+                id="license_url"
+                name="license_url"
+                label={LABELS.license_url.label}
+                hint={LABELS.license_url.hint}
+                value={text.license_url}
+                error={errorOf("license_url")}
+                onChange={(value) => {
+                  setText((t) => ({ ...t, license_url: value }));
+                  setTouched((t) => ({ ...t, license_url: true }));
+                }}
+              />
+            </div>
             <Field
               id="doi_suffix_pattern"
               label={LABELS.doi_suffix_pattern.label}

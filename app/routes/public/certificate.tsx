@@ -7,7 +7,7 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
 import { articleFileUrl, articlePath, certificateFilePath, certificatePdfFilename, coverPagePdfFilename, coverPagePdfPath, EDITORIAL_BOARD_PDF_FILENAME, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
-import { splitAuthors } from "../../lib/names";
+import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { CERTIFICATE_PAGE_MESSAGES } from "../../schemas/messages";
@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       issueText: issueTitle(a),
       url: articlePath(a),
       fileUrl: articleFileUrl(a),
-      authors: splitAuthors(a.authorname),
+      authors: authorNames(a),
     },
   };
 }

@@ -23,7 +23,7 @@ import type { JournalContext } from "../../models/journals.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
-import { splitAuthors } from "../../lib/names";
+import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { VERIFY_MESSAGES, VERIFY_REGISTER_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
@@ -109,7 +109,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (issued) return data<Outcome>({ state: "withdrawn", code, author: issued.printedName, titleHtml: "", refnumber: issued.refnumber, journal: journalName }, { status: 410 });
     return invalid();
   }
-  const authors = splitAuthors(article.authorname);
+  const authors = authorNames(article);
   const secret = certificateSecret(env);
   const index = await matchCode(secret, journal.id, shown, authors);
   // Not a current (name-bound) code nor a registered one: perhaps printed before the name binding.
