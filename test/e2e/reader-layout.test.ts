@@ -66,6 +66,7 @@ test("/journals and the home card: every journal under the publisher it names, f
     assert.equal(await link.textContent(), `All journals of ${j.publisher}`);
     await link.click();
     await page.waitForURL(/\/journals#publisher-/);
+    await page.waitForFunction(() => document.getElementById(decodeURIComponent(location.hash.slice(1)))?.querySelector("h2"));
     const target = await page.evaluate(() => {
       const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       return { heading: el?.querySelector("h2")?.textContent ?? "", names: [...(el?.querySelectorAll(".journal-card-name") ?? [])].map((n) => n.textContent) };
