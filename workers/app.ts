@@ -8,8 +8,9 @@ import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
-import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
-import { boundRequest, type BodyRule } from "../app/http/body";
+import { CROSS_SITE_FORM } from "../app/schemas/messages";
+import { boundRequest } from "../app/http/body";
+import { badHost, isApiPath, plainPage, tooLarge } from "../app/http/refusals";
 import { internalErrorJson, logError, REQUEST_ID_HEADER, requestIdOf } from "../app/http/trace";
 import { BUILD_ID } from "../app/http/build";
 import { apiApp } from "./api";
@@ -119,13 +120,10 @@ app.get("/health", async (c) => {
 // and forms keep working (docs/decisions/007-primary-host.md).
 app.use("*", async (c, next) => {
   const path = c.req.path;
-  const api = /^\/(api|auth)(\/|$)/.test(path);
+  const api = isApiPath(path);
   // In-process callers (tests, service bindings) may send no Host header: the URL's host stands in.
   const host = hostFromHeader(c.req.header("host") ?? new URL(c.req.url).host);
-  if (!host) {
-    if (api) return c.json({ error: "bad_host" }, 400, { "cache-control": "no-store" });
-    return plainPage(400, "Bad request", "This request names no valid host", "The Host header of the request is missing or malformed, so no journal can be chosen.");
-  }
+  if (!host) return badHost(path);
   const journal = await journalForHost(getDb(c.env.DB), host, journalCacheMs(c.env), c.env);
   if (!journal) {
     // API clients get the API's error shape; browsers get a page naming the host.
@@ -232,7 +230,7 @@ app.onError((error, c) => {
     status: 500,
     error,
   });
-  if (/^\/(api|auth)(\/|$)/.test(path)) return internalErrorJson(requestId);
+  if (isApiPath(path)) return internalErrorJson(requestId);
   return plainPage(
     500,
     "Unexpected error",
@@ -240,28 +238,6 @@ app.onError((error, c) => {
     `<i>Internal Server Error</i></p><p>If it happens again, please tell the journal and quote request ID <code>${escapeHtml(requestId)}</code>.`,
   );
 });
-
-/** 413 in the shape the route's callers read: the API's JSON error, or a small page. */
-function tooLarge(rule: BodyRule, path: string): Response {
-  const headers = { "cache-control": "no-store" };
-  if (rule.answer === "json" || /^\/(api|auth)(\/|$)/.test(path)) {
-    return Response.json(rule.error ?? { error: "payload_too_large" }, { status: 413, headers });
-  }
-  return plainPage(413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.title, BODY_TOO_LARGE.text);
-}
-
-/** A small self-contained page for answers given before any journal's layout can render. */
-function plainPage(status: number, title: string, heading: string, bodyHtml: string): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}</style></head><body><main><h1>${heading}</h1><p>${bodyHtml}</p></main></body></html>`;
-  return new Response(body, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-    },
-  });
-}
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -11,6 +11,7 @@ import type { JournalContext } from "../app/models/journals.server";
 import { authorsOf } from "../app/lib/authors";
 import { creatorNames } from "../app/lib/citation/scholarly-meta";
 import { htmlToText } from "../app/lib/html";
+import { shortenText } from "../app/lib/text";
 import { escapeXml } from "../app/lib/xml";
 import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
 import { tagUri } from "../app/lib/identity";
@@ -38,6 +39,9 @@ discoveryApp.get("/robots.txt", (c) => {
   return c.text(body, 200, { "cache-control": "public, max-age=3600" });
 });
 
+/** How far ahead security.txt's Expires lies when served. */
+const SECURITY_TXT_LIFETIME_MS = 182 * 24 * 3600 * 1000;
+
 /**
  * RFC 9116 security.txt: where to report a vulnerability. SECURITY_CONTACT (a mailto: or https:
  * URL set by whoever runs the platform) if configured, else the journal's own e-mail.
@@ -51,8 +55,9 @@ discoveryApp.get("/.well-known/security.txt", (c) => {
       ? `mailto:${email}`
       : "";
   if (!contact) return c.text("Not found", 404);
-  // The format requires an expiry; a year ahead, refreshed on every request.
-  const expires = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  // The format requires an expiry, and RFC 9116 §2.5.5 recommends less than a year ahead: about
+  // six months from the moment it is served, so it never lapses and never looks stale.
+  const expires = new Date(Date.now() + SECURITY_TXT_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
   const body = [
     `Contact: ${contact}`,
     `Expires: ${expires}`,
@@ -107,6 +112,9 @@ discoveryApp.get("/sitemaps/:name", async (c) => {
   return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
 });
 
+/** An entry's summary: the abstract's opening, cut at a word and marked "…" when longer. */
+const FEED_SUMMARY_CHARS = 600;
+
 function atomEntry(journal: JournalContext, a: Article): string {
   const url = absoluteUrl(journal, articlePath(a));
   // Without honorifics, as citation_author, DC.creator and OAI-PMH have them.
@@ -116,7 +124,7 @@ function atomEntry(journal: JournalContext, a: Article): string {
   const file = articleFileUrl(a);
   const pdf = file ? `<link rel="enclosure" type="application/pdf" href="${escapeXml(absoluteUrl(journal, file))}"/>` : "";
   // The id is an identity, not the address: it survives a move to a new domain.
-  return `<entry><id>${escapeXml(tagUri(journal.identity, `article/${a.id}`))}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(htmlToText(a.abstract).slice(0, 600))}</summary></entry>`;
+  return `<entry><id>${escapeXml(tagUri(journal.identity, `article/${a.id}`))}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(shortenText(htmlToText(a.abstract), FEED_SUMMARY_CHARS))}</summary></entry>`;
 }
 
 function atomFeed(journal: JournalContext, selfPath: string, title: string, entries: Article[]): string {

@@ -22,6 +22,7 @@ import { absoluteUrl, verifyPath } from "../lib/urls";
 import { journalToday } from "../lib/dates";
 import { fileSafeSurname } from "../lib/names";
 import { authorNames } from "../lib/authors";
+import { htmlToText } from "../lib/html";
 import { displayImpactFactor } from "../lib/site";
 import { MissingSecretError } from "../lib/secrets";
 import type { ArticleSummary } from "../lib/article";
@@ -222,17 +223,30 @@ export async function selectedArticles(env: Env, journalId: number, refnumbers: 
   return { ok: true, value: articles };
 }
 
+/** The zip of certificates, and the selected articles left out of it (unpublished), in page order. */
+export interface CertificateZip {
+  stream: ReadableStream<Uint8Array>;
+  leftOut: string[];
+}
+
+/** Name of the note a certificate zip carries when some selected articles were left out. */
+export const LEFT_OUT_NOTE = "README.txt";
+
 /**
  * Certificates of every author of the selected articles, as a streamed zip. Only certificates
- * that verify are made: a selection with unpublished (disabled) articles is refused as the
- * public download refuses them (404), naming them, and nothing is built.
+ * that verify are made: unpublished (disabled) articles are left out, as the public download
+ * refuses them, and named in the zip's README.txt and in `leftOut` — the others' certificates
+ * are still made. A selection of unpublished articles only is refused (404), naming them, and
+ * nothing is built.
  */
-export async function certificateZip(env: Env, journal: JournalContext, refnumbers: string[]): Promise<Outcome<ReadableStream<Uint8Array>>> {
+export async function certificateZip(env: Env, journal: JournalContext, refnumbers: string[]): Promise<Outcome<CertificateZip>> {
   const selected = await selectedArticles(env, journal.id, refnumbers);
   if (!selected.ok) return selected;
-  const disabled = selected.value.filter((a) => a.status !== "enabled").map((a) => a.refnumber);
-  if (disabled.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
-  const tasks: CertificateTask[] = selected.value.flatMap((article) => authorNames(article).map((author, i) => ({ article, author, position: i + 1 })));
+  const published = selected.value.filter((a) => a.status === "enabled");
+  const unpublished = selected.value.filter((a) => a.status !== "enabled");
+  const disabled = unpublished.map((a) => a.refnumber);
+  if (!published.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
+  const tasks: CertificateTask[] = published.flatMap((article) => authorNames(article).map((author, i) => ({ article, author, position: i + 1 })));
   let entries: IssuedEntry[];
   try {
     entries = await Promise.all(tasks.map((task) => certificateEntry(env, journal, task)));
@@ -243,16 +257,40 @@ export async function certificateZip(env: Env, journal: JournalContext, refnumbe
   await recordIssuedCertificates(db, journal.id, entries);
   const chief = await chiefEditorName(db, journal.id);
   const info = await documentJournal(env, journal, { certificateImages: true });
-  const used = new Set<string>();
+  const used = new Set<string>([LEFT_OUT_NOTE.toLowerCase()]);
+  // The note first, so it is the first thing staff see when they open the zip.
+  let note: ZipEntry | null = unpublished.length ? { name: LEFT_OUT_NOTE, data: new TextEncoder().encode(leftOutNote(journal, unpublished)) } : null;
   let index = 0;
   const stream = zipStream(async (): Promise<ZipEntry | null> => {
+    if (note) {
+      const entry = note;
+      note = null;
+      return entry;
+    }
     const i = index++;
     const task = tasks[i];
     if (!task) return null;
     const data = await certificateBytes(env, journal, info, chief, task, entries[i].code);
     return { name: uniqueEntryName(certificateEntryName(task.article.refnumber, task.position, task.author), used), data };
-  }, dataDate(selected.value.map((a) => a.publishdate)));
-  return { ok: true, value: stream };
+  }, dataDate(published.map((a) => a.publishdate)));
+  return { ok: true, value: { stream, leftOut: disabled } };
+}
+
+/** README.txt of a zip some selected articles were left out of: which, and why (CRLF: every editor opens it). */
+function leftOutNote(journal: JournalContext, unpublished: DocumentArticle[]): string {
+  const lines = [
+    `Certificates.zip - ${journal.settings.websitename || journal.name}`,
+    "",
+    SELECTION_MESSAGES.leftOutHeading(unpublished.length),
+    "",
+    SELECTION_MESSAGES.leftOut(unpublished.map((a) => a.refnumber)),
+    "",
+    ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (Vol. ${a.volume}, Issue ${a.issue}, ${a.year})`),
+    "",
+    "Enable an article on its edit page to publish it, then download its certificates again.",
+    "",
+  ];
+  return lines.join("\r\n");
 }
 
 // ---- Other documents ---------------------------------------------------------------------------

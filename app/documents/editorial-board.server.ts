@@ -116,7 +116,9 @@ async function drawEditorialBoard(input: BoardInput): Promise<Uint8Array> {
   for (const group of groups) {
     if (!group.editors.length) continue;
     items.push(groupHeading(group.label, group.editors.length));
-    for (const e of group.editors) items.push(editorRow(e, input.showContacts));
+    // A page that starts inside the group names it again.
+    const continued = groupHeading(`${group.label} (continued)`, group.editors.length);
+    for (const e of group.editors) items.push({ ...editorRow(e, input.showContacts), continues: continued });
   }
   paginate(builder, journal, {
     title: "EDITORIAL BOARD",

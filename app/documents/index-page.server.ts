@@ -49,7 +49,7 @@ const tableHeader: PagedItem = {
   },
 };
 
-function articleRow(a: ArticleSummary, serial: number): PagedItem {
+function articleRow(a: ArticleSummary, serial: number, group?: PagedItem): PagedItem {
   const W = A4[0];
   const textX = MARGIN_X + NO_WIDTH + PAD;
   const textWidth = W - 2 * MARGIN_X - NO_WIDTH - PAGES_WIDTH - 2 * PAD;
@@ -58,6 +58,7 @@ function articleRow(a: ArticleSummary, serial: number): PagedItem {
   const height = title.length * 14 + authors.length * 12.5 + 14;
   return {
     height,
+    continues: group,
     draw(c, top) {
       if (serial % 2 === 0) c.fillColor(TINT).rect(MARGIN_X, top - height, W - 2 * MARGIN_X, height, "f");
       const first = top - 7 - 14 * 0.8;
@@ -70,6 +71,7 @@ function articleRow(a: ArticleSummary, serial: number): PagedItem {
   };
 }
 
+/** An issue's heading in a selection of several issues (a single issue is named in the title). */
 function issueHeading(label: string): PagedItem {
   return {
     height: 26,
@@ -102,12 +104,15 @@ async function drawIndexPage(input: IndexInput): Promise<Uint8Array> {
   const items: PagedItem[] = [];
   let serial = 0;
   let lastIssue = "";
+  let continued: PagedItem | undefined;
   for (const a of articles) {
     if (!single && issueKey(a) !== lastIssue) {
       items.push(issueHeading(issueLabel(a)));
+      // A page that starts inside this issue's rows names the issue again.
+      continued = issueHeading(`${issueLabel(a)} (continued)`);
       lastIssue = issueKey(a);
     }
-    items.push(articleRow(a, ++serial));
+    items.push(articleRow(a, ++serial, continued));
   }
   paginate(builder, journal, { title: "TABLE OF CONTENTS", subtitle, runningTitle: single ? `Contents · ${issueLabel(single)}` : "Contents", repeat: tableHeader }, items);
   return builder.save();

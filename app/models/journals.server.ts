@@ -257,6 +257,8 @@ export interface ListedJournal {
   issn: string;
   essn: string;
   logo: string;
+  /** The publisher named in the journal's settings ('' when none is set). */
+  publisher: string;
   origin: string;
 }
 
@@ -271,6 +273,7 @@ export async function listPublicJournals(db: Db, urls: PublicUrlConfig = {}): Pr
       issn: settings.issn,
       essn: settings.journal_essn,
       logo: settings.logo,
+      publisher: settings.publisher_name,
       primary: journalHosts.hostname,
     })
     .from(journals)
@@ -285,6 +288,7 @@ export async function listPublicJournals(db: Db, urls: PublicUrlConfig = {}): Pr
       issn: r.issn,
       essn: r.essn,
       logo: r.logo,
+      publisher: r.publisher.trim().replace(/\s+/g, " "),
       origin: publicOrigin(r.primary, urls),
     }))
     .sort((a, b) => a.websitename.localeCompare(b.websitename));

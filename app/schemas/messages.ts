@@ -221,6 +221,10 @@ export const SELECTION_MESSAGES = {
   unknownEditors: (missing: readonly (string | number)[]) => `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`,
   /** Certificates are made only for published (enabled) articles, as the public download. */
   notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
+  /** A selection with some unpublished articles: the zip holds the others' certificates, and says which were left out. */
+  leftOutHeading: (n: number) => `Certificates.zip was made without ${n} unpublished article${n === 1 ? "" : "s"}`,
+  leftOut: (refnumbers: readonly string[]) =>
+    `${refnumbers.length === 1 ? "This article is not published (disabled), so its certificates" : "These articles are not published (disabled), so their certificates"} would not verify: ${refnumbers.join(", ")}. The zip holds the certificates of the other selected articles.`,
   authorCount: (n: number) => `The article has ${n} author(s)`,
   missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
 } as const;
@@ -230,6 +234,19 @@ export const VERIFY_MESSAGES = {
   invalid: "This verification code is not valid for this journal.",
   withdrawn: "This certificate was issued by this journal, but the article has since been withdrawn.",
   empty: "Type the certificate ID printed on the certificate.",
+} as const;
+
+/**
+ * The certificate page (/pdf?refno=…) when its lookup fails: the spec keeps it empty of
+ * downloads, so it says so in words and how to find the article instead.
+ */
+export const CERTIFICATE_PAGE_MESSAGES = {
+  heading: (refno: string) => (refno ? "No article found" : "Find your certificates"),
+  notFound: (refno: string) => `No published article has the reference number ${refno}, so there are no certificates to download.`,
+  noRefno: "Type the reference number of your article to see its certificates and cover page.",
+  howToFind:
+    "Check the number in the journal's e-mail and type it below, or find your article with the search box above (by its title or an author's name) and open its “Certificates and cover page” link.",
+  verify: "Each certificate carries an ID and a QR code that anyone can check:",
 } as const;
 
 /** /verify for a certificate issued before codes were bound to names (v1, ADR 015). */

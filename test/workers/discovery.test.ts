@@ -425,7 +425,9 @@ describe("security.txt", () => {
     expect(body).toMatch(/^Contact: mailto:editor@secure\.example$/m);
     const expires = /^Expires: (\S+)$/m.exec(body)?.[1] ?? "";
     expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(Date.parse(expires)).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
+    // RFC 9116 §2.5.5 recommends less than a year ahead; it is computed when served.
+    expect(Date.parse(expires)).toBeGreaterThan(Date.now() + 90 * 24 * 3600 * 1000);
+    expect(Date.parse(expires)).toBeLessThan(Date.now() + 365 * 24 * 3600 * 1000 - 7 * 24 * 3600 * 1000);
     expect(body).toContain(`Canonical: https://${j.host}/.well-known/security.txt`);
   });
 

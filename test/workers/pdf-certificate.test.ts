@@ -324,6 +324,29 @@ describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
   });
 });
 
+describe("one URL per certificate", () => {
+  it("sends an author position written with leading zeros to the plain one, on both URLs (301)", async () => {
+    const { j, article } = await setup();
+    const ref = article.refnumber;
+    for (const [asked, canonical] of [
+      [`/pdf/${ref}/certificate-${ref}-01.pdf`, `/pdf/${ref}/certificate-${ref}-1.pdf`],
+      [`/pdf/${ref}/certificate-${ref}-003.pdf`, `/pdf/${ref}/certificate-${ref}-3.pdf`],
+      [`/api/pdf/certificate/${ref}/01`, `/api/pdf/certificate/${ref}/1`],
+      [`/api/pdf/certificate/${ref}/002`, `/api/pdf/certificate/${ref}/2`],
+    ]) {
+      const res = await fetchWorker(j.url(asked), { redirect: "manual" });
+      expect(res.status, asked).toBe(301);
+      expect(res.headers.get("location"), asked).toBe(canonical);
+      expect(res.headers.get("content-type"), asked).toBeNull();
+      expect((await fetchWorker(j.url(canonical))).headers.get("content-type"), canonical).toBe("application/pdf");
+    }
+    // Zero stays refused, however it is written.
+    for (const path of [`/pdf/${ref}/certificate-${ref}-00.pdf`, `/api/pdf/certificate/${ref}/000`]) {
+      expect((await fetchWorker(j.url(path), { redirect: "manual" })).status, path).toBe(404);
+    }
+  });
+});
+
 describe("certificate verification page /verify/{code}", () => {
   async function codeOf(j: { url(p: string): string }, ref: string, author: number) {
     const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}.pdf`);

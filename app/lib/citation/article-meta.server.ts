@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { scholarDate } from "../dates";
 import { splitPages } from "../pages";
+import { shortenText } from "../text";
 import { dublinCore, languageCodes, scholarlyArticleJsonLd, twitterCard, type ArticleMetaInput } from "./scholarly-meta";
 import { creatorName, publicAuthors } from "../authors";
 
@@ -13,7 +14,7 @@ import { creatorName, publicAuthors } from "../authors";
  */
 export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
   const pages = splitPages(a.pagenumber);
-  const description = a.abstractText.length > 300 ? `${a.abstractText.slice(0, 297)}…` : a.abstractText;
+  const description = shortenText(a.abstractText, 300);
   const tags: MetaDescriptor[] = [
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: a.pageUrl },

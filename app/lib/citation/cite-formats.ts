@@ -330,10 +330,11 @@ export function renderCitation(style: Style, a: CiteSource, j: CiteJournal): Ren
       } else {
         add(join(names, { and: "and", comma: "never", lastLiteral }));
       }
-      // No default locale in the style: citeproc-js uses en-US, so American quotes.
-      add(` (${a.year}) “`);
+      // British English, as Cite Them Right is (its style's own terms are en-GB): the title in
+      // single quotes, the comma after them (docs/decisions/032-harvard-in-british-english.md).
+      add(` (${a.year}) ‘`);
       addTitle(title);
-      add(",” ");
+      add("’, ");
       add(titleCase([[j.name, false]])[0]?.[0] ?? j.name, true);
       add(`, ${a.volume}(${a.issue}), pp. ${pageRange(a.pagenumber, "expanded")}. Available at: ${link}.`);
       break;

@@ -8,6 +8,7 @@ import { creatorName, publicAuthors, type ArticleAuthor } from "../authors";
 import type { License } from "../licenses";
 import type { Reference } from "../references";
 import { splitPages } from "../pages";
+import { shortenText } from "../text";
 import { doiUrl } from "../urls";
 
 export interface ArticleMetaInput {
@@ -171,7 +172,7 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     "@context": "https://schema.org",
     "@type": "ScholarlyArticle",
     "@id": a.pageUrl,
-    headline: a.titleText.length > 110 ? `${a.titleText.slice(0, 107)}…` : a.titleText,
+    headline: shortenText(a.titleText, 110),
     name: a.titleText,
     author: publicAuthors(a.authors).map(personJsonLd),
     datePublished: isoDate(a.publishdate, a.year),

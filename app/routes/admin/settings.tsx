@@ -196,6 +196,9 @@ const FLAG_LABELS: Record<FlagKey, { label: string; hint: string }> = {
   show_editor_contacts: { label: "Editor contacts", hint: "Show editors' e-mail and phone on the editorial board." },
 };
 
+/** Fields whose message shows while typing (the others' after the field is left, or on save). */
+const LIVE_CHECKED = new Set<string>(["doi_suffix_pattern"]);
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   useFlashFrom(actionData);
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
@@ -251,7 +254,12 @@ function SettingsForm({
       name: k,
       value: text[k],
       placeholder: meta.placeholder,
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText((t) => ({ ...t, [k]: e.target.value })),
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        setText((t) => ({ ...t, [k]: e.target.value }));
+        // The suffix pattern's preview vanishes when the pattern is refused: its reason shows at
+        // once, as it is typed, instead of after leaving the field.
+        if (LIVE_CHECKED.has(k)) setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
+      },
       onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
     };
     if (k === "publisher_address") return <textarea {...props} rows={2} />;

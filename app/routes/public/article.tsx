@@ -83,7 +83,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       abstractHtml: sanitizeHtml(a.abstract, RICH_PROFILE),
       keywords: a.keywords,
       pagenumber: a.pagenumber,
-      subject: a.subject,
+      // Only on journals that show the Subject column (the issue and search tables' flag).
+      subject: s.show_subject_column ? a.subject : "",
       country: a.country,
       publishdate: a.publishdate,
       fileUrl,

@@ -226,7 +226,7 @@ function CodeForm({ code, message }: { code: string; message?: string }) {
           placeholder="e.g. 48213-2-K7QH3M9XWA"
           aria-describedby={message ? "verify-code-error" : undefined}
           aria-invalid={message ? true : undefined}
-          style={{ minWidth: "16rem", flex: "1 1 16rem" }}
+          className="text-input verify-input"
         />
         <button type="submit" className="button">
           Verify
