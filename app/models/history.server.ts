@@ -6,7 +6,7 @@
  * `historyStatement` the same as a Statement for the scripts' batches — so a change and its
  * record cannot part. Nothing ever updates or deletes an entry (a journal's deletion cascades).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Db } from "../db/client.server";
 import * as schema from "../db/schema";
@@ -32,8 +32,11 @@ export interface HistoryEntry {
   action: string;
   /** article, editor, issue, settings, journal, host, user, partner, session, … */
   type: string;
-  /** The record's id ('' for journal-wide records such as settings). */
-  id?: string | number;
+  /**
+   * The record's id ('' for journal-wide records such as settings); an SQL expression when the
+   * record is created in the same batch and its id is not known yet.
+   */
+  id?: string | number | SQL;
   fields?: Record<string, FieldChange>;
 }
 
@@ -103,7 +106,7 @@ function row(journalId: number | ReturnType<typeof sql>, entry: HistoryEntry) {
     actor: actorLabel(entry.actor),
     action: entry.action,
     recordType: entry.type,
-    recordId: entry.id === undefined ? "" : String(entry.id),
+    recordId: entry.id === undefined ? "" : typeof entry.id === "object" ? (entry.id as unknown as string) : String(entry.id),
     fields: JSON.stringify(entry.fields ?? {}),
   };
 }
@@ -121,4 +124,19 @@ export function historyStatement(slug: string, entry: HistoryEntry): Statement {
   const journalId = sql`(select ${journals.id} from ${journals} where ${journals.slug} = ${slug})`;
   const { sql: text, params } = builder.insert(history).values(row(journalId, entry)).toSQL();
   return { sql: text, params: params as Statement["params"] };
+}
+
+/**
+ * The entry as an unrun insert that writes only when `condition` holds at that point of the
+ * batch — for a write guarded by a condition of its own (e.g. `changes() > 0` after a
+ * conditional update), so the history never records a change that did not happen.
+ */
+export function historyInsertWhen(db: Db, journalId: number, entry: HistoryEntry, condition: SQL) {
+  const r = row(journalId, entry);
+  // An insert-select lists every column of the table in its order (id and `at` as their defaults).
+  return db
+    .insert(history)
+    .select(
+      sql`select null, ${r.journalId}, strftime('%Y-%m-%dT%H:%M:%fZ','now'), ${r.actorKind}, ${r.actorUserId}, ${r.actor}, ${r.action}, ${r.recordType}, ${r.recordId}, ${r.fields} where ${condition}`,
+    );
 }
