@@ -4,7 +4,7 @@ import { shortAuthor } from "./citation/citation";
 import { parsePerson } from "./citation/cite-formats";
 import { creatorNames } from "./citation/scholarly-meta";
 import { authorFromName } from "./authors";
-import { fileSafeSurname, normaliseAuthorName, parseName, splitAuthors, stripHonorifics } from "./names";
+import { fileSafeSurname, normaliseAuthorName, parseName, personInitials, splitAuthors, stripHonorifics } from "./names";
 
 // [as the byline writes it, the name without titles, the surname, the how-to-cite form]
 const NAMES: [string, string, string, string][] = [
@@ -75,5 +75,17 @@ describe("particles and author-page names (issue 17.1, 17.5)", () => {
       expect(normaliseAuthorName(n)).toBe("Zoë Müller");
       expect(authorPath(n)).toBe("/authors/Zo%C3%AB%20M%C3%BCller");
     }
+  });
+});
+
+describe("the staff avatar's initials follow the byline's title rule", () => {
+  it("drops titles however they are written, then takes the capitalised words' initials", () => {
+    expect(personInitials("Dr.Suresh Patel")).toBe("SP");
+    expect(personInitials("Dr. Anjali Sharma")).toBe("AS");
+    expect(personInitials("Prof. (Dr.) Anjali Sharma")).toBe("AS");
+    expect(personInitials("Drew Barrymore")).toBe("DB");
+    expect(personInitials("Ludwig van Beethoven")).toBe("LB");
+    expect(personInitials("asha menon")).toBe("AM");
+    expect(personInitials("Asha Menon", 3)).toBe("AM");
   });
 });
