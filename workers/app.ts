@@ -6,7 +6,7 @@ import { hostFromHeader } from "../app/lib/hosts";
 import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
-import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
+import { absoluteUrl, articleAssetPath, parseIssueParams } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
 import { CROSS_SITE_FORM } from "../app/schemas/messages";
 import { boundRequest } from "../app/http/body";
@@ -186,9 +186,9 @@ app.route("/assets", assetsApp);
 // The PDF beside its abstract page (same folder, as Google Scholar prefers).
 app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) => {
   const m = /^(\d{1,20})\.pdf$/.exec(c.req.param("file"));
-  const [year, volume, issue] = [c.req.param("year"), c.req.param("volume"), c.req.param("issue")];
-  if (!m || !/^\d{4}$/.test(year) || !/^\d{1,4}$/.test(volume) || !/^\d{1,4}$/.test(issue)) return next();
-  return serveFile(c, articleAssetPath(Number(year), Number(volume), Number(issue), `${m[1]}.pdf`));
+  const ref = parseIssueParams(c.req.param(), { plain: true });
+  if (!m || !ref) return next();
+  return serveFile(c, articleAssetPath(ref.year, ref.volume, ref.issue, `${m[1]}.pdf`));
 });
 // An article's JATS 1.3 front matter beside its page and PDF (issue 18).
 app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", serveJats);

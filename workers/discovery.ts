@@ -14,6 +14,7 @@ import { htmlToText } from "../app/lib/html";
 import { shortenText } from "../app/lib/text";
 import { escapeXml } from "../app/lib/xml";
 import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
+import { volumeIssueLabel } from "../app/lib/archive";
 import { tagUri } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
@@ -142,7 +143,7 @@ discoveryApp.get("/feeds/latest-issue.xml", async (c) => {
   const journal = c.get("journal");
   const { issue, articles } = await latestIssueArticles(getDb(c.env.DB), journal.id);
   const title = issue
-    ? `${journal.settings.websitename}: Vol. ${issue.volume}, Issue ${issue.issue} (${issue.year})`
+    ? `${journal.settings.websitename}: ${volumeIssueLabel(issue, { digits: "plain" })} (${issue.year})`
     : `${journal.settings.websitename}: latest issue`;
   return xmlResponse(atomFeed(journal, "/feeds/latest-issue.xml", title, articles), "application/atom+xml");
 });

@@ -8,6 +8,7 @@ import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
 import { creatorNames, keywordList, languageCodes } from "../app/lib/citation/scholarly-meta";
 import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/urls";
+import { volumeIssueLabel } from "../app/lib/archive";
 import { exportableDoi } from "../app/lib/doi";
 import { articleLicense } from "../app/lib/licenses";
 import { JATS_OAI_NAMESPACE, jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
@@ -254,7 +255,7 @@ function dcRecord(c: Ctx, a: Article): string {
   if (doi) el("identifier", doiUrl(doi));
   const file = articleFileUrl(a);
   if (file) el("relation", absoluteUrl(journal, file));
-  el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
+  el("source", `${s.websitename}; ${volumeIssueLabel(a, { digits: "plain" })} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
   for (const language of languageCodes(s.journal_language)) el("language", language);
   el("rights", `Copyright (c) ${a.year} the authors. Published open access by ${s.publisher_name || s.websitename}.`);
   // The licence as its URL, the form OpenAIRE and BASE read from dc:rights.

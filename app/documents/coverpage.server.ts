@@ -1,4 +1,5 @@
 /** The cover page of an issue (portrait A4): journal, ISSN, volume, issue, period, year, publisher. */
+import { volumeIssueLabel } from "../lib/archive";
 import { A4, DocBuilder, fitRuns, singleLine, withFonts } from "./canvas.server";
 import { CREAM, drawSeal, GOLD, GOLD_LIGHT, MUTED, NAVY, NAVY_DARK, ornamentRule, WHITE } from "./decor.server";
 import { identityLine } from "./certificate.server";
@@ -23,8 +24,8 @@ async function drawCoverPage(input: CoverInput): Promise<Uint8Array> {
   const period = formatPeriod(issue.frequency);
   const when = [period, String(issue.year)].filter(Boolean).join(" ");
   const builder = await DocBuilder.create({
-    title: `${journal.name} — Volume ${issue.volume}, Issue ${issue.issue} (${when}) — Cover Page`,
-    subject: `Cover page of Volume ${issue.volume}, Issue ${issue.issue}, ${when}`,
+    title: `${journal.name} — ${volumeIssueLabel(issue, { long: true, digits: "plain" })} (${when}) — Cover Page`,
+    subject: `Cover page of ${volumeIssueLabel(issue, { long: true, digits: "plain" })}, ${when}`,
     author: journal.publisherName || journal.name,
     keywords: [journal.name, `Volume ${issue.volume}`, `Issue ${issue.issue}`, String(issue.year)],
     date: dataDate([input.date], `${issue.year}-01-01`),

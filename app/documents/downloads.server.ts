@@ -19,6 +19,7 @@ import { getDb } from "../db/client.server";
 import { certificateImageKey, journalLogoKey, previewImageKey } from "../storage/keys.server";
 import { buildPreviewImage, decodePreviewLogo, PREVIEW_VERSION, type PreviewLogo } from "./preview-image.server";
 import { absoluteUrl, verifyPath } from "../lib/urls";
+import { volumeIssueLabel } from "../lib/archive";
 import { journalToday } from "../lib/dates";
 import { fileSafeSurname } from "../lib/names";
 import { authorNames } from "../lib/authors";
@@ -285,7 +286,7 @@ function leftOutNote(journal: JournalContext, unpublished: DocumentArticle[]): s
     "",
     SELECTION_MESSAGES.leftOut(unpublished.map((a) => a.refnumber)),
     "",
-    ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (Vol. ${a.volume}, Issue ${a.issue}, ${a.year})`),
+    ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (${volumeIssueLabel(a, { digits: "plain" })}, ${a.year})`),
     "",
     "Enable an article on its edit page to publish it, then download its certificates again.",
     "",

@@ -3,6 +3,7 @@
  * order, continued over as many pages as needed with the table header repeated.
  */
 import { authorNames } from "../lib/authors";
+import { volumeIssueLabel } from "../lib/archive";
 import { A4, DocBuilder, layoutRuns, type Canvas, withFonts } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
 import { formatPages } from "../lib/pages";
@@ -26,7 +27,7 @@ function issueKey(a: ArticleSummary): string {
 
 function issueLabel(a: ArticleSummary): string {
   const when = [formatPeriod(a.frequency), String(a.year)].filter(Boolean).join(" ");
-  return `Volume ${a.volume}, Issue ${a.issue} · ${when}`;
+  return `${volumeIssueLabel(a, { long: true, digits: "plain" })} · ${when}`;
 }
 
 /** Articles in the order of the printed issue: issue by issue, then by first page. */

@@ -7,17 +7,32 @@ import { pad } from "./site";
 import { issuePath, type IssueRef } from "./urls";
 
 /** Volume and issue are shown with two digits (spec §9). */
-export function volumeLabel(volume: number): string {
+function volumeLabel(volume: number): string {
   return pad(volume, 2);
 }
 
-export function issueLabel(issue: number): string {
+function issueLabel(issue: number): string {
   return pad(issue, 2);
+}
+
+/**
+ * The words naming an issue, the one place they are written: 'Vol. 04, Issue 02' on the
+ * journal's own pages (two digits, spec §9); `digits: "plain"` ('Vol. 4, Issue 2') where a
+ * reader or harvester compares it with other catalogues (metadata, exports); `long`
+ * ('Volume 4, Issue 2') in running text, documents and flash messages. Callers add the year or
+ * the period in whatever punctuation their sentence needs.
+ */
+export function volumeIssueLabel(
+  i: { volume: number; issue: number },
+  { long = false, digits = "two" }: { long?: boolean; digits?: "two" | "plain" } = {},
+): string {
+  const [v, n] = digits === "two" ? [volumeLabel(i.volume), issueLabel(i.issue)] : [String(i.volume), String(i.issue)];
+  return long ? `Volume ${v}, Issue ${n}` : `Vol. ${v}, Issue ${n}`;
 }
 
 /** The issue page title: 'VOL. 04, ISSUE 02 (2025)'. */
 export function issueTitle({ year, volume, issue }: IssueRef): string {
-  return `VOL. ${volumeLabel(volume)}, ISSUE ${issueLabel(issue)} (${year})`;
+  return `${volumeIssueLabel({ volume, issue }).toUpperCase()} (${year})`;
 }
 
 /** An archive-list link: 'VOL. 04 : ISSUE 02'. */

@@ -54,15 +54,22 @@ export function issuePath({ year, volume, issue }: IssueRef): string {
 }
 
 /**
- * Reads the year, volume and issue of either issue-path shape: `/2025/vol4/issue2` (archive
- * list links) or `/2025/4/2` (article links). Null when any part is not a number.
+ * The one reading of an issue's year, volume and issue from URL parts, for pages, the API and the
+ * files beside an article. Both shapes of the public archive are read: `/2025/vol4/issue2`
+ * (archive list links) and `/2025/4/2` (article links); `plain` refuses the first where only
+ * plain numbers name the resource (an article's PDF and JATS, the admin's pages), so each file
+ * has one address. Null when any part is not a number: a 4-digit year, up to 4-digit volume and
+ * issue (leading zeros allowed, '02').
  */
-export function parseIssueParams(params: { year?: string; volume?: string; issue?: string }): IssueRef | null {
+export function parseIssueParams(
+  params: { year?: string; volume?: string; vol?: string; issue?: string },
+  { plain = false }: { plain?: boolean } = {},
+): IssueRef | null {
   const year = /^\d{4}$/.exec(params.year ?? "");
-  const volume = /^(?:vol)?(\d{1,4})$/i.exec(params.volume ?? "");
-  const issue = /^(?:issue)?(\d{1,4})$/i.exec(params.issue ?? "");
+  const volume = (plain ? /^()(\d{1,4})$/ : /^(vol)?(\d{1,4})$/i).exec(params.volume ?? params.vol ?? "");
+  const issue = (plain ? /^()(\d{1,4})$/ : /^(issue)?(\d{1,4})$/i).exec(params.issue ?? "");
   if (!year || !volume || !issue) return null;
-  return { year: Number(year[0]), volume: Number(volume[1]), issue: Number(issue[1]) };
+  return { year: Number(year[0]), volume: Number(volume[2]), issue: Number(issue[2]) };
 }
 
 /** Article page with plain numbers: /archives/{year}/{vol}/{issue}/{ref}. */

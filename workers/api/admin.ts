@@ -8,6 +8,7 @@ import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, l
 import { formFields, str } from "../../app/schemas/common";
 import { validateIssue } from "../../app/schemas/issue";
 import { journalYear } from "../../app/lib/dates";
+import { parseIssueParams } from "../../app/lib/urls";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { failureBody, parseId, readJson, readMultipart } from "./request";
@@ -67,9 +68,9 @@ adminApp.post(
 
 /** GET /api/admin/archives/{year}/{vol}/{issue} → every article of the issue, any status. */
 adminApp.get("/archives/:year/:vol/:issue", async (c) => {
-  const [year, vol, issue] = ["year", "vol", "issue"].map((k) => Number.parseInt(c.req.param(k) ?? "", 10));
-  if (![year, vol, issue].every((n) => Number.isInteger(n) && n >= 0)) return c.json({ error: "not_found" }, 404);
-  const rows = await listIssueArticlesForAdmin(getDb(c.env.DB), c.get("journal").id, year, vol, issue);
+  const ref = parseIssueParams(c.req.param());
+  if (!ref) return c.json({ error: "not_found" }, 404);
+  const rows = await listIssueArticlesForAdmin(getDb(c.env.DB), c.get("journal").id, ref.year, ref.volume, ref.issue);
   return c.json(rows.map(adminArticle));
 });
 

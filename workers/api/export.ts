@@ -66,7 +66,7 @@ function depositResponse(c: Ctx, format: Format, journal: JournalContext, rows: 
 }
 
 async function wholeIssue(c: Ctx, format: Format) {
-  const ref = parseIssueParams({ year: c.req.param("year"), volume: c.req.param("volume"), issue: c.req.param("issue") });
+  const ref = parseIssueParams(c.req.param());
   const journal = c.get("journal");
   const rows = ref ? await readDepositIssue(getDb(c.env.DB), journal.id, ref) : [];
   if (!rows.length) return c.json({ error: "not_found", message: "This journal has no published articles in that issue" }, 404);

@@ -9,7 +9,7 @@ import { AnnouncementDialog, type Announcement } from "../../components/admin/An
 import { articlePath, issueAdminPath, staffPdfPath } from "../../lib/urls";
 import { ArticleForm, editFrequency, type ArticleFormValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { two } from "../../components/admin/format";
+import { issueLabel } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -120,7 +120,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         crumbs={[
           { to: "/admin/archives", label: "Archives" },
-          { to: back, label: `Vol. ${two(article.volume)}, Issue ${two(article.issue)} (${article.year})` },
+          { to: back, label: issueLabel(article) },
         ]}
         title={`Edit article ${article.refnumber}`}
         sub={

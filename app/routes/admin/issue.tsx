@@ -3,7 +3,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/issue";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
-import { issueParams, shortDate, three, two } from "../../components/admin/format";
+import { issueLabel, shortDate, three } from "../../components/admin/format";
+import { volumeIssueLabel } from "../../lib/archive";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
@@ -15,19 +16,19 @@ import { doiSetup } from "../../schemas/settings";
 import { requireAdmin } from "../../auth/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { articleAdminPath, issuePath, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
+import { articleAdminPath, issuePath, parseIssueParams, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
   if (!loaderData) return [{ title: pageTitle("Not Found! · Admin", site) }];
   const i = loaderData.issue;
-  return [{ title: pageTitle(`Vol. ${two(i.volume)} Issue ${two(i.issue)} (${i.year}) · Admin`, site) }];
+  return [{ title: pageTitle(`${issueLabel(i)} · Admin`, site) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
-  const ref = issueParams(args.params);
+  const ref = parseIssueParams(args.params, { plain: true });
   // One D1 round trip: the issue, its articles and their reader counts.
   const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
   const issue = page?.issue;
@@ -125,7 +126,7 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
         crumbs={[{ to: "/admin/archives", label: "Archives" }]}
         title={
           <>
-            Vol. {two(issue.volume)}, Issue {two(issue.issue)} <span className="title-year">({issue.year})</span>
+            {volumeIssueLabel(issue)} <span className="title-year">({issue.year})</span>
           </>
         }
         sub={

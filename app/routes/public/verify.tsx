@@ -23,6 +23,7 @@ import type { JournalContext } from "../../models/journals.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
+import { volumeIssueLabel } from "../../lib/archive";
 import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -127,7 +128,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const facts: CertificateFactsOf = {
     titleHtml,
     refnumber: article.refnumber,
-    issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
+    issue: `${volumeIssueLabel(article, { long: true, digits: "plain" })}${period ? `, ${period}` : ""} ${article.year}`,
     pages: formatPages(article.pagenumber),
     published: longDate(article.publishdate),
     doi: article.doi,
