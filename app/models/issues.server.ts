@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { articles, issues } from "../db/schema";
+import { issues } from "../db/schema";
 import { isUniqueViolation } from "../db/errors.server";
 
 export type Issue = typeof issues.$inferSelect;

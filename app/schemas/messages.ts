@@ -3,6 +3,7 @@
  * word, and the wording of the checks this site adds. Forms, actions, the JSON API and the
  * browser code all take their texts from here.
  */
+import { volumeIssueLabel } from "../lib/archive";
 
 export const FIELD_MESSAGES = {
   required: "This field is required",
@@ -416,3 +417,63 @@ export const PARTNER_MESSAGES = {
   removeLogoTitle: "Remove the logo?",
   removeLogoBody: "Readers will see the index's name instead of its logo.",
 } as const;
+
+/** A request that failed as a whole (nothing to point at in the form): the flash's detail. */
+export const FORM_MESSAGES = {
+  unreadable: "The form could not be read. Please try again.",
+  nothingSaved: "Nothing was saved. Please try again.",
+  nothingSavedYet: "Nothing was saved. Please try again in a moment.",
+  nothingChanged: "Nothing was changed. Please try again.",
+} as const;
+
+/** What a staff page or call answers when the thing its address names is not in this journal. */
+export const NOT_FOUND_MESSAGES = {
+  issue: "This issue does not exist in this journal.",
+  issueToAddTo: "Create this issue on the Archives page first.",
+  issueToAddToApi: "Create the issue first.",
+  issueArticles: "This journal has no published articles in that issue",
+  article: "There is no article with this number in this journal.",
+  editor: "There is no editor with this number in this journal.",
+  settings: "This journal has no settings yet.",
+} as const;
+
+/** Issues (Archives page, issue page, POST /api/admin/create-issue). */
+export const ISSUE_MESSAGES = {
+  exists: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true, digits: "plain" })} of ${i.year} already exists.`,
+  ready: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true })} (${i.year}) is ready for articles.`,
+  notCreated: "The issue was not created. Please try again.",
+  selectForDoi: "Select the articles that need a DOI, then press Assign DOIs.",
+  doisNotSetUp: "DOIs are not set up yet",
+  articlesGone: "Some selected articles are no longer in this journal. Reload the page and try again.",
+  doiClash: (doi: string, refnumber: string, usedBy: { refnumber: string; title: string }) =>
+    `${doi} (for ref. ${refnumber}) is already the DOI of ref. ${usedBy.refnumber} “${usedBy.title}”`,
+  doiClashes: (list: string) => `${list}. Change the suffix pattern in Settings or edit those articles' DOIs.`,
+} as const;
+
+/** Editors: the list's switch and bulk pins (admin and API), and the add/edit forms. */
+export const EDITOR_MESSAGES = {
+  selectOne: "Select at least one editor first.",
+  tooMany: (max: number) => `Select at most ${max} editors at a time.`,
+  noneHere: "None of the selected editors belong to this journal.",
+  notChangeable: "That editor could not be changed.",
+  notSaved: "The editor could not be saved. Please try again.",
+  changesNotSaved: "The changes could not be saved. Please try again.",
+  pinned: (n: number, pinned: boolean) => `${n} ${n === 1 ? "editor" : "editors"} ${pinned ? "pinned to the top" : "unpinned"}.`,
+} as const;
+
+/** The indexing partners' order sent as a list of ids (POST /api/indexing/sort). */
+export const PARTNER_ORDER_MESSAGES = {
+  empty: 'Send the partners\' ids in their new order: {"ids": [3, 1, 2]}.',
+  tooMany: (max: number) => `Send at most ${max} ids.`,
+} as const;
+
+/** The journal's logo (Settings). */
+export const LOGO_MESSAGES = {
+  choose: "Choose an image first.",
+  notChanged: "The logo was not changed. Please try again.",
+  updated: "Logo updated",
+  removed: "Logo removed",
+} as const;
+
+/** JATS needs an ISSN: without one the journal offers none. */
+export const JATS_UNAVAILABLE = (problem: string) => `JATS needs the journal's ISSN or E-ISSN (Settings): ${problem}`;

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { getArticleById, getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
 import { updateArticle } from "../../app/models/staff-writes.server";
-import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";

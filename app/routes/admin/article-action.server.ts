@@ -5,7 +5,7 @@ import type { WriteFailure } from "../../models/staff-writes.server";
 import type { Article } from "../../lib/article";
 import type { JournalContext } from "../../models/journals.server";
 import { readForm } from "../../http/body";
-import { errorMessage, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { errorMessage, FIELD_MESSAGES, FORM_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { UploadRejected } from "../../storage/uploads.server";
 import { announcementText } from "../../components/admin/announcement";
 import type { Announcement } from "../../components/admin/AnnouncementDialog";
@@ -74,7 +74,7 @@ export function articleWriteFailure(error: unknown) {
   if (error instanceof ArticleWriteError) return articleFailure({}, error.code, 409);
   console.error("article write failed", error);
   return data<ArticleActionData>(
-    { ok: false, fields: {}, code: "server_error", flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was saved. Please try again in a moment.") },
+    { ok: false, fields: {}, code: "server_error", flash: flash("error", SOMETHING_WENT_WRONG, FORM_MESSAGES.nothingSavedYet) },
     { status: 500 },
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
+import { NOT_FOUND_MESSAGES } from "../../schemas/messages";
 import type { Route } from "./+types/article-add";
 import { lastPageOfIssue } from "../../models/articles.server";
 import { addArticle } from "../../models/staff-writes.server";
@@ -29,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 async function issueOf(args: Route.LoaderArgs | Route.ActionArgs, session: Awaited<ReturnType<typeof requireAdmin>>) {
   const ref = parseIssueParams(args.params, { plain: true });
   const issue = ref ? await findIssue(session.db, session.journal.id, ref.year, ref.volume, ref.issue) : undefined;
-  if (!issue) throw data("Create this issue on the Archives page first.", { status: 404 });
+  if (!issue) throw data(NOT_FOUND_MESSAGES.issueToAddTo, { status: 404 });
   return issue;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
+import { NOT_FOUND_MESSAGES } from "../../schemas/messages";
 import type { Route } from "./+types/article-edit";
 import { getArticleById } from "../../models/articles.server";
 import { readArticleEditExtras } from "../../models/pages.server";
@@ -31,7 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 async function articleOf(params: { id?: string }, session: AdminSession) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
   const article = id ? await getArticleById(session.db, session.journal.id, id) : undefined;
-  if (!article) throw data("There is no article with this number in this journal.", { status: 404 });
+  if (!article) throw data(NOT_FOUND_MESSAGES.article, { status: 404 });
   return article;
 }
 

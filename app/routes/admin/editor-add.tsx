@@ -2,7 +2,7 @@ import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/editor-add";
 import { saveEditor } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { SUCCESS } from "../../schemas/messages";
+import { EDITOR_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -38,7 +38,7 @@ async function addEditor({ db, journal, env }: AdminSession, form: FormData) {
     if (!result.ok) return editorResultFailure(result);
   } catch (error) {
     console.error("editor create failed", error);
-    return editorFailure({}, 500, "The editor could not be saved. Please try again.");
+    return editorFailure({}, 500, EDITOR_MESSAGES.notSaved);
   }
   throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorCreated }, env) } });
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/editor-edit";
 import { getEditor } from "../../models/editors.server";
 import { saveEditor } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { SUCCESS } from "../../schemas/messages";
+import { EDITOR_MESSAGES, NOT_FOUND_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { EditorForm, type EditorFormValues } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -26,7 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 async function editorOf(params: { id?: string }, session: AdminSession) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
   const editor = id ? await getEditor(session.db, session.journal.id, id) : undefined;
-  if (!editor) throw data("There is no editor with this number in this journal.", { status: 404 });
+  if (!editor) throw data(NOT_FOUND_MESSAGES.editor, { status: 404 });
   return editor;
 }
 
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
       if (!result.ok) return editorResultFailure(result);
     } catch (error) {
       console.error("editor update failed", error);
-      return editorFailure({}, 500, "The changes could not be saved. Please try again.");
+      return editorFailure({}, 500, EDITOR_MESSAGES.changesNotSaved);
     }
     throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
   });

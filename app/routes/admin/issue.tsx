@@ -11,7 +11,7 @@ import { useSelection } from "../../components/admin/selection";
 import { AssignDoisButton, DepositButtons, DepositProblems, type DepositRefusal } from "../../components/admin/IndexingTools";
 import { flash } from "../../components/admin/flash";
 import { assignDois } from "../../models/deposits.server";
-import { DOI_ASSIGN_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { DOI_ASSIGN_MESSAGES, ISSUE_MESSAGES, NOT_FOUND_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { doiSetup } from "../../schemas/settings";
 import { requireAdmin } from "../../auth/admin.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   // One D1 round trip: the issue, its articles and their reader counts.
   const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
   const issue = page?.issue;
-  if (!page || !issue) throw data("This issue does not exist in this journal.", { status: 404 });
+  if (!page || !issue) throw data(NOT_FOUND_MESSAGES.issue, { status: 404 });
   const rows = page.articles;
   return {
     issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
@@ -65,10 +65,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => null);
   const refnumbers = (form?.getAll("refnumbers") ?? []).filter((v): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,40}$/.test(v));
   if (form?.get("intent") !== "assign-dois" || refnumbers.length === 0 || refnumbers.length > 200) {
-    return data({ ok: false, flash: flash("normal", "Select the articles that need a DOI, then press Assign DOIs.") }, { status: 400 });
+    return data({ ok: false, flash: flash("normal", ISSUE_MESSAGES.selectForDoi) }, { status: 400 });
   }
   const setup = doiSetup(journal.slug, journal.settings);
-  if (!setup) return data({ ok: false, flash: flash("error", "DOIs are not set up yet", DOI_ASSIGN_MESSAGES.notConfigured) }, { status: 400 });
+  if (!setup) return data({ ok: false, flash: flash("error", ISSUE_MESSAGES.doisNotSetUp, DOI_ASSIGN_MESSAGES.notConfigured) }, { status: 400 });
   const result = await assignDois(db, journal.id, setup, refnumbers, user.username);
   if (result.ok) {
     if (!result.assigned.length) return { ok: true, flash: flash("normal", DOI_ASSIGN_MESSAGES.nothingToDo) };
@@ -79,14 +79,14 @@ export async function action(args: Route.ActionArgs) {
   if (result.error === "doi_clash") {
     const detail = result.clashes
       .slice(0, 5)
-      .map((c) => `${c.doi} (for ref. ${c.refnumber}) is already the DOI of ref. ${c.usedBy.refnumber} “${c.usedBy.title}”`)
+      .map((c) => ISSUE_MESSAGES.doiClash(c.doi, c.refnumber, c.usedBy))
       .join("; ");
-    return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.clash, `${detail}. Change the suffix pattern in Settings or edit those articles' DOIs.`) }, { status: 409 });
+    return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.clash, ISSUE_MESSAGES.doiClashes(detail)) }, { status: 409 });
   }
   if (result.error === "invalid_doi") {
     return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.invalid, result.invalid.map((i) => i.doi).slice(0, 5).join(", ")) }, { status: 400 });
   }
-  return data({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Some selected articles are no longer in this journal. Reload the page and try again.") }, { status: 404 });
+  return data({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, ISSUE_MESSAGES.articlesGone) }, { status: 404 });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

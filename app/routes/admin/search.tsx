@@ -6,7 +6,7 @@ import { parseIssueQuery } from "../../lib/issue-query";
 import { pageCount, pageParam } from "../../lib/paging";
 import { AdminPager } from "../../components/admin/AdminPager";
 import { CountCell, DataTable, OpenIssueAction, RowAction, StatusBadge, TableCard } from "../../components/admin/AdminTable";
-import { issueLabel, two } from "../../components/admin/format";
+import { issueLabel } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
