@@ -11,17 +11,19 @@ import type { Article } from "../lib/article";
 import { validateArticle } from "../schemas/article";
 import type { Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
-import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES } from "../schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES, SELECTION_MESSAGES } from "../schemas/messages";
+import { validateIssue, type IssueValues } from "../schemas/issue";
+import { parseEditorId } from "../schemas/selection";
 import { validatePartner, type PartnerValues } from "../schemas/partner";
 import { validateSettings } from "../schemas/settings";
 // Texts printed on documents must have a glyph in their fonts (the documents' font manifest).
 import { unprintableFields } from "../documents/printable.server";
 import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
 import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, updateArticleWithPdf } from "./articles.server";
-import { createEditorWithPicture, updateEditorWithPicture, type Editor } from "./editors.server";
+import { createEditorWithPicture, setEditorsPinned, updateEditorWithPicture, type Editor } from "./editors.server";
 import type { Actor } from "./history.server";
 import { createPartner, updatePartner, type Partner } from "./indexing.server";
-import type { Issue } from "./issues.server";
+import { createIssue, DuplicateIssueError, type Issue } from "./issues.server";
 import { checkCertificateImage, checkLogo, setCertificateImage, setJournalLogo, updateSettings, type CertificateImageKind, type LogoImage } from "./settings.server";
 
 type Storage = { DB: D1Database; FILES: R2Bucket };
@@ -128,11 +130,7 @@ export async function saveEditor(
 ): Promise<WriteResult<Editor>> {
   const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
   const keys = Object.keys(input);
-  if (existing && !file && keys.length === 1 && keys[0] === "status") {
-    const status = String(input.status);
-    if (status !== "enabled" && status !== "disabled") return fail(400, { status: FIELD_MESSAGES.chooseStatus });
-    return { ok: true, value: await updateEditorWithPicture(env, db, journalId, existing, { status }, null) };
-  }
+  if (existing && !file && keys.length === 1 && keys[0] === "status") return setEditorStatus(env, db, journalId, existing, input.status);
   const result = validateEditor({ ...stored, ...input });
   if (!result.ok) return fail(400, result.fields);
   const { name, post, degree, content, country } = result.value;
@@ -148,6 +146,56 @@ export async function saveEditor(
     ? await updateEditorWithPicture(env, db, journalId, existing, result.value, picture)
     : await createEditorWithPicture(env, db, journalId, result.value, picture);
   return { ok: true, value };
+}
+
+/** The editors list's switch (spec §4) and POST /api/editors/{id} with `status` alone. */
+export async function setEditorStatus(env: Storage, db: Db, journalId: number, existing: Editor, status: unknown): Promise<WriteResult<Editor>> {
+  if (status !== "enabled" && status !== "disabled") return fail(400, { status: FIELD_MESSAGES.chooseStatus });
+  return { ok: true, value: await updateEditorWithPicture(env, db, journalId, existing, { status }, null) };
+}
+
+/** Most editors one pin or unpin may name. */
+export const MAX_PIN_SELECTION = 1000;
+
+/**
+ * Pins or unpins editors in bulk (spec §4, POST /api/editors/pin): a list of 1 to 1000 editor
+ * ids, each a positive whole number; ids of other journals change nothing and are not counted.
+ * The failure's `ids` field is the message to show.
+ */
+export async function pinEditors(db: Db, journalId: number, ids: unknown, pinned: boolean): Promise<WriteResult<{ changed: number }>> {
+  if (!Array.isArray(ids) || ids.length === 0) return fail(400, { ids: EDITOR_MESSAGES.selectOne }, "empty_selection");
+  if (ids.length > MAX_PIN_SELECTION) return fail(400, { ids: EDITOR_MESSAGES.tooMany(MAX_PIN_SELECTION) }, "selection_too_large");
+  const clean: number[] = [];
+  for (const raw of ids) {
+    const id = parseEditorId(raw);
+    if (id === null) return fail(400, { ids: SELECTION_MESSAGES.invalidValue("editors", JSON.stringify(raw)?.slice(0, 40) ?? "") }, "invalid_ids");
+    clean.push(id);
+  }
+  return { ok: true, value: { changed: await setEditorsPinned(db, journalId, clean, pinned) } };
+}
+
+// ---- Issues ------------------------------------------------------------------------------------
+
+/**
+ * Add issue (spec §5, the Archives page and POST /api/admin/create-issue): the rules of
+ * app/schemas/issue.ts for the journal's current year, then the row; a second issue with the same
+ * year, volume and number is refused 409 `duplicate_issue`, naming the issue it repeats.
+ */
+export async function addIssue(
+  db: Db,
+  journalId: number,
+  username: string,
+  input: Input,
+  currentYear: number,
+): Promise<WriteResult<Issue> | (WriteFailure & { duplicate: IssueValues })> {
+  const result = validateIssue(input, currentYear);
+  if (!result.ok) return fail(400, result.fields);
+  try {
+    return { ok: true, value: await createIssue(db, journalId, { ...result.value, createdby: username }) };
+  } catch (error) {
+    if (error instanceof DuplicateIssueError) return { ...fail(409, {}, error.code), duplicate: result.value };
+    throw error;
+  }
 }
 
 // ---- Settings ----------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { getArticleById, listIssueArticlesForAdmin } from "../../app/models/articles.server";
-import { addArticle } from "../../app/models/staff-writes.server";
+import { addArticle, addIssue } from "../../app/models/staff-writes.server";
 import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
-import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
+import { countIssues, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
 import { formFields, str } from "../../app/schemas/common";
-import { validateIssue } from "../../app/schemas/issue";
+import { NOT_FOUND_MESSAGES } from "../../app/schemas/messages";
 import { journalYear } from "../../app/lib/dates";
 import { parseIssueParams } from "../../app/lib/urls";
 import { formFile } from "../../app/storage/uploads.server";
@@ -36,15 +36,9 @@ adminApp.get("/archives", async (c) => {
 adminApp.post("/create-issue", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = validateIssue(body.value, journalYear(c.get("journal").settings.timezone));
-  if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
-  try {
-    const issue = await createIssue(getDb(c.env.DB), c.get("journal").id, { ...result.value, createdby: c.get("user").username });
-    return c.json({ ...issue, articles: 0 }, 201);
-  } catch (error) {
-    if (error instanceof DuplicateIssueError) return c.json({ error: "duplicate_issue" }, 409);
-    throw error;
-  }
+  const result = await addIssue(getDb(c.env.DB), c.get("journal").id, c.get("user").username, body.value, journalYear(c.get("journal").settings.timezone));
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json({ ...result.value, articles: 0 }, 201);
 });
 
 /** POST /api/admin/archives/ — add an article with its PDF (multipart + pdfFile). */
@@ -58,7 +52,7 @@ adminApp.post(
     const journalId = c.get("journal").id;
     const [year, volume, number] = ["year", "volume", "issue"].map((k) => Number(str(fields, k, 8)));
     const issue = [year, volume, number].every(Number.isInteger) ? await findIssue(db, journalId, year, volume, number) : undefined;
-    if (!issue) return c.json({ error: "issue_not_found", message: "Create the issue first." }, 404);
+    if (!issue) return c.json({ error: "issue_not_found", message: NOT_FOUND_MESSAGES.issueToAddToApi }, 404);
 
     const result = await addArticle(c.env, db, journalId, c.get("user").username, issue, fields, formFile(body.form, "pdfFile"));
     if (!result.ok) return c.json(failureBody(result), result.status);

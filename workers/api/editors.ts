@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getEditor, listAllEditors, setEditorsPinned } from "../../app/models/editors.server";
-import { saveEditor } from "../../app/models/staff-writes.server";
+import { getEditor, listAllEditors } from "../../app/models/editors.server";
+import { pinEditors, saveEditor } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
@@ -21,15 +21,11 @@ editorsApp.get("/", async (c) => {
 editorsApp.post("/pin", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const ids = body.value.ids;
-  if (!Array.isArray(ids) || ids.length === 0) return c.json({ error: "empty_selection", message: "Select at least one editor." }, 400);
-  if (ids.length > 1000) return c.json({ error: "selection_too_large", message: "Select at most 1000 editors at a time." }, 400);
-  const clean = ids.map((x) => parseId(String(x))).filter((x): x is number => x !== null);
-  if (clean.length !== ids.length) return c.json({ error: "invalid_ids" }, 400);
   const flag = body.value.pinned ?? body.value.is_pinned ?? true;
   const pinned = flag === true || flag === 1 || flag === "1" || flag === "true";
-  const changed = await setEditorsPinned(getDb(c.env.DB), c.get("journal").id, clean, pinned);
-  return c.json({ ok: true, pinned, changed });
+  const result = await pinEditors(getDb(c.env.DB), c.get("journal").id, body.value.ids, pinned);
+  if (!result.ok) return c.json({ error: result.code, message: result.fields.ids }, result.status);
+  return c.json({ ok: true, pinned, changed: result.value.changed });
 });
 
 editorsApp.post("/", async (c) => {
