@@ -6,7 +6,8 @@ import { listJournalHosts } from "../../models/journals.server";
 import { getSettings, type CertificateImageKind } from "../../models/settings.server";
 import { saveCertificateImage, saveLogo, saveSettings } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, FORM_MESSAGES, LOGO_MESSAGES, NOT_FOUND_MESSAGES, SUCCESS } from "../../schemas/messages";
+import { formFailure, formNotice, formSuccess } from "./form-answer.server";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { LicenseField } from "../../components/admin/LicenseField";
@@ -40,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
   const s = await getSettings(db, journal.id);
-  if (!s) throw data("This journal has no settings yet.", { status: 404 });
+  if (!s) throw data(NOT_FOUND_MESSAGES.settings, { status: 404 });
   const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
   // Shown, never sent: the domain is the primary web address (the card below).
   text.domain = journal.host;
@@ -66,19 +67,19 @@ async function logoAction(session: AdminSession, form: FormData) {
   const file = formFile(form, "logoFile");
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
+    return formNotice(LOGO_MESSAGES.choose, 400, { logoFile: FIELD_MESSAGES.logo });
   }
   try {
     const result = await saveLogo(session.env, session.db, session.journal.id, file, remove);
     if (!result.ok) {
       const message = result.fields.logoFile ?? FIELD_MESSAGES.logo;
-      return data({ ok: false, fields: { logoFile: message } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, message) }, { status: result.status });
+      return formFailure({ logoFile: message }, result.status, message);
     }
   } catch (error) {
     console.error("logo save failed", error);
-    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The logo was not changed. Please try again.") }, { status: 500 });
+    return formFailure({}, 500, LOGO_MESSAGES.notChanged);
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? "Logo updated" : "Logo removed") };
+  return formSuccess(file ? LOGO_MESSAGES.updated : LOGO_MESSAGES.removed);
 }
 
 /** The signature or stamp card's own submission: a PNG with transparency (`{kind}File`) or `remove`. */
@@ -87,16 +88,16 @@ async function certificateImageAction(session: AdminSession, form: FormData, kin
   const file = formFile(form, `${kind}File`);
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data({ ok: false, fields: { [`${kind}File`]: M.invalid } as Record<string, string>, flash: flash("normal", M.choose) }, { status: 400 });
+    return formNotice(M.choose, 400, { [`${kind}File`]: M.invalid });
   }
   try {
     const result = await saveCertificateImage(session.env, session.db, session.journal.id, kind, file, remove);
-    if (!result.ok) return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, result.fields[`${kind}File`] ?? M.invalid) }, { status: result.status });
+    if (!result.ok) return formFailure(result.fields, result.status, result.fields[`${kind}File`] ?? M.invalid);
   } catch (error) {
     console.error(`${kind} save failed`, error);
-    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, M.notChanged) }, { status: 500 });
+    return formFailure({}, 500, M.notChanged);
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? M.updated[kind] : M.removed[kind]) };
+  return formSuccess(file ? M.updated[kind] : M.removed[kind]);
 }
 
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
@@ -106,10 +107,10 @@ export async function action(args: Route.ActionArgs) {
   // Worker refuses bigger bodies unread (app/http/body.ts).
   const read = await readForm(args.request);
   if (!read.ok && read.reason === "too_large") {
-    return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
+    return formFailure({ logoFile: FIELD_MESSAGES.logo }, 413, FIELD_MESSAGES.logo);
   }
   if (!read.ok) {
-    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
+    return formFailure({}, 400, FORM_MESSAGES.unreadable);
   }
   const form = read.form;
   const intent = form.get("intent");
@@ -122,16 +123,13 @@ async function settingsAction({ db, journal }: AdminSession, form: FormData) {
   try {
     const result = await saveSettings(db, journal.id, formFields(form), journal.host);
     if (!result.ok) {
-      return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
+      return formFailure(result.fields, 400);
     }
   } catch (error) {
     console.error("settings save failed", error);
-    return data(
-      { ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was saved. Please try again.") },
-      { status: 500 },
-    );
+    return formFailure({}, 500, FORM_MESSAGES.nothingSaved);
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.settingsUpdated) };
+  return formSuccess(SUCCESS.settingsUpdated);
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
