@@ -13,7 +13,7 @@ export interface RequestState {
 }
 
 /** What workers/app.ts hands to every loader and action, typed. */
-export interface AppContext {
+interface AppContext {
   env: Env;
   ctx: ExecutionContext;
   journal: JournalContext;

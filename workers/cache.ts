@@ -36,7 +36,7 @@ const EDGE_TTL_SECONDS = 24 * 3600;
  */
 const ARTICLE_TTL_SECONDS = 300;
 
-export function isCacheable(request: Request, path: string): boolean {
+function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
   // A generated certificate (no Range, no download count) is kept like its /api/pdf twin.

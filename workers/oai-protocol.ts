@@ -47,10 +47,10 @@ const FORMATS = {
     namespace: JATS_OAI_NAMESPACE,
   },
 } as const;
-export type Format = keyof typeof FORMATS;
+type Format = keyof typeof FORMATS;
 
 /** The formats this journal disseminates: JATS only with an ISSN. */
-export function formatsOf(journal: JournalContext): Format[] {
+function formatsOf(journal: JournalContext): Format[] {
   return jatsAvailable(depositJournal(journal)) ? ["oai_dc", "jats"] : ["oai_dc"];
 }
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { License } from "../lib/licenses";
 
 /** One author as the article page shows them (prepared by the loader from the stored list). */
-export interface BylineAuthor {
+interface BylineAuthor {
   name: string;
   /** The author page. */
   path: string;
@@ -15,7 +15,7 @@ export interface BylineAuthor {
   email: string;
 }
 
-export interface BylineAffiliation {
+interface BylineAffiliation {
   text: string;
   /** 'https://ror.org/…' or ''. */
   ror: string;

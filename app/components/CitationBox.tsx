@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { citationFilePath } from "../lib/urls";
 
-export interface RenderedCitation {
+interface RenderedCitation {
   id: string;
   label: string;
   text: string;

@@ -7,7 +7,7 @@ import { dataDate, formatPeriod } from "./format.server";
 import { num } from "./fonts.server";
 import type { JournalInfo } from "./types";
 
-export interface CoverInput {
+interface CoverInput {
   journal: JournalInfo;
   issue: { year: number; volume: number; issue: number; frequency: string };
   /** The document's date: the publish date (YYYY-MM-DD) of the article it is fetched for; else 1 January of the issue's year. */

@@ -12,7 +12,7 @@ import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
 import type { ArticleSummary } from "../lib/article";
 import type { JournalInfo } from "./types";
 
-export interface IndexInput {
+interface IndexInput {
   journal: JournalInfo;
   articles: ArticleSummary[];
 }
@@ -31,7 +31,7 @@ function issueLabel(a: ArticleSummary): string {
 }
 
 /** Articles in the order of the printed issue: issue by issue, then by first page. */
-export function sortForIndex(articles: ArticleSummary[]): ArticleSummary[] {
+function sortForIndex(articles: ArticleSummary[]): ArticleSummary[] {
   const first = (a: ArticleSummary) => Number(/^\s*(\d+)/.exec(a.pagenumber)?.[1] ?? Number.MAX_SAFE_INTEGER);
   return [...articles].sort(
     (a, b) => a.year - b.year || a.volume - b.volume || a.issue - b.issue || first(a) - first(b) || a.refnumber.localeCompare(b.refnumber, "en", { numeric: true }),

@@ -41,7 +41,7 @@ export function depositLicense(journal: Pick<DepositJournal, "licenseUrl">, a: P
 }
 
 /** The settings the three formats read. */
-export interface DepositSettings {
+interface DepositSettings {
   websitename: string;
   abbrev_title: string;
   issn: string;

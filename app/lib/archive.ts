@@ -36,7 +36,7 @@ export function issueTitle({ year, volume, issue }: IssueRef): string {
 }
 
 /** An archive-list link: 'VOL. 04 : ISSUE 02'. */
-export function issueLinkLabel({ volume, issue }: { volume: number; issue: number }): string {
+function issueLinkLabel({ volume, issue }: { volume: number; issue: number }): string {
   return `VOL. ${volumeLabel(volume)} : ISSUE ${issueLabel(issue)}`;
 }
 
@@ -46,7 +46,7 @@ export function countLabel(n: number): string {
 }
 
 /** One issue of the archive side list, ready to render. */
-export interface ArchiveIssueLink {
+interface ArchiveIssueLink {
   href: string;
   /** 'VOL. 04 : ISSUE 02' */
   label: string;

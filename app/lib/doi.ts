@@ -32,9 +32,6 @@ export const DOI_PLACEHOLDERS = {
 
 export type DoiPlaceholder = keyof typeof DOI_PLACEHOLDERS;
 
-/** A new journal's pattern (the settings column's default). */
-export const DEFAULT_DOI_SUFFIX_PATTERN = "{slug}.{year}.v{volume}i{issue}.{refnumber}";
-
 /**
  * Characters a pattern may have between its placeholders: Crossref's recommended suffix set
  * (letters, digits and - . _ ; ( ) /), which needs no escaping in a URL or in XML.

@@ -3,7 +3,7 @@
  * "volume 4 issue 2", "Vol. 4, Issue 2 (2025)", "v4 i2", "2025 vol 4". Null when the text does
  * not read as an issue reference (then only articles are searched).
  */
-export interface IssueQuery {
+interface IssueQuery {
   year?: number;
   volume?: number;
   issue?: number;

@@ -89,7 +89,7 @@ export function initialOf(word: string): string {
 }
 
 /** A personal name split for citing: surname, given names, and the initials of each given name. */
-export interface NameParts {
+interface NameParts {
   /** Surname: the last word ('Singh'), or the whole of a one-word name. */
   family: string;
   /**

@@ -8,7 +8,7 @@ import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
 import { cleanHtmlFields } from "../schemas/html-fields";
 
-export type ArticleWriteErrorCode = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
+type ArticleWriteErrorCode = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
 
 export class ArticleWriteError extends Error {
   readonly code: ArticleWriteErrorCode;
@@ -24,7 +24,7 @@ export function searchText(title: string, abstract: string) {
 }
 
 /** Maps a D1 unique-constraint failure to the spec's error code. */
-export function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
+function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
   if (!isUniqueViolation(error)) return null;
   const message = errorChainText(error);
   if (message.includes("articles.refnumber")) return "duplicate_reference_number";

@@ -130,7 +130,7 @@ export async function readJatsArticle(
 
 // ---- Assigning DOIs ---------------------------------------------------------------------------
 
-export interface DoiSetup {
+interface DoiSetup {
   slug: string;
   prefix: string;
   pattern: string;
@@ -142,14 +142,14 @@ interface Assigned {
   doi: string;
 }
 
-export interface DoiClash {
+interface DoiClash {
   refnumber: string;
   doi: string;
   /** The article of this journal that already has the DOI. */
   usedBy: { refnumber: string; title: string };
 }
 
-export type AssignResult =
+type AssignResult =
   | { ok: true; assigned: Assigned[]; kept: Assigned[] }
   | { ok: false; error: "not_found"; missing: string[] }
   | { ok: false; error: "invalid_doi"; invalid: { refnumber: string; doi: string }[] }

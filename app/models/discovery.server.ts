@@ -4,7 +4,7 @@ import { articles } from "../db/schema";
 
 /** Read models for sitemaps and feeds (issue 7): small column sets, index-ordered. */
 
-export interface SitemapEntry {
+interface SitemapEntry {
   year: number;
   volume: number;
   issue: number;

@@ -5,9 +5,9 @@ import { editorPictureKey } from "../storage/keys.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
 
 export type Editor = typeof editors.$inferSelect;
-export type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
+type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
 
-export const EDITOR_CATEGORIES = ["chief editor", "associate editor", "assistant editor"] as const;
+const EDITOR_CATEGORIES = ["chief editor", "associate editor", "assistant editor"] as const;
 export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
 
 /** Query (not yet run) for the first enabled chief editor: pinned first, then oldest. */
@@ -46,7 +46,7 @@ export async function getEditor(db: Db, journalId: number, id: number): Promise<
   return rows[0];
 }
 
-export async function createEditor(db: Db, journalId: number, input: NewEditor): Promise<Editor> {
+async function createEditor(db: Db, journalId: number, input: NewEditor): Promise<Editor> {
   // Sanitise on write (issue 15.7): every HTML field, whoever calls.
   const [row] = await db.insert(editors).values({ ...cleanHtmlFields("editors", input), journalId }).returning();
   return row;
@@ -61,7 +61,7 @@ export async function countEditors(db: Db, journalId: number): Promise<number> {
 }
 
 type Storage = { FILES: R2Bucket };
-export interface EditorPicture {
+interface EditorPicture {
   bytes: Uint8Array;
   ext: string;
   contentType: string;

@@ -47,7 +47,7 @@ export async function getPartner(db: Db, journalId: number, id: number): Promise
 }
 
 type Storage = { FILES: R2Bucket };
-export interface PartnerLogo {
+interface PartnerLogo {
   bytes: Uint8Array;
   ext: string;
   contentType: string;

@@ -12,7 +12,7 @@ import { articles, editors, indexingPartners } from "../db/schema";
 import { parseArticleAssetPath } from "../lib/urls";
 import { articleFileKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
 
-export interface PublicFile {
+interface PublicFile {
   key: string;
   /** The article whose PDF this is (downloads are counted for it). */
   articleId: number | null;

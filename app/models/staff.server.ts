@@ -68,7 +68,7 @@ function newLinkToken(): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export const linkTokenHash = (token: string) => sha256Hex(new TextEncoder().encode(`set-password:${token}`));
+const linkTokenHash = (token: string) => sha256Hex(new TextEncoder().encode(`set-password:${token}`));
 
 /** The statements of a new link for a user: older unused links of the user stop working. */
 async function linkStatements(db: Db, journalId: number, userId: number, createdBy: string, now: number) {
@@ -86,7 +86,7 @@ async function linkStatements(db: Db, journalId: number, userId: number, created
 
 const createdByOf = (actor: Actor) => actorLabel(actor);
 
-export type CreateStaffResult = { ok: true; user: StaffMember; token: string; expiresAt: number } | { ok: false; error: "username_taken" };
+type CreateStaffResult = { ok: true; user: StaffMember; token: string; expiresAt: number } | { ok: false; error: "username_taken" };
 
 /**
  * Adds a colleague with no password yet and a set-password link for them, with its history

@@ -9,14 +9,14 @@ import { formSubmissions } from "../db/schema";
 import { isUniqueViolation } from "../db/errors.server";
 
 /** How long a submission is remembered. */
-export const SUBMISSION_MEMORY_MS = 24 * 60 * 60 * 1000;
+const SUBMISSION_MEMORY_MS = 24 * 60 * 60 * 1000;
 
-export interface StoredAnswer {
+interface StoredAnswer {
   status: number;
   answer: string;
 }
 
-export type Claim =
+type Claim =
   | { kind: "first" }
   /** The same form, token and fields were submitted before; this is its answer. */
   | { kind: "repeat"; stored: StoredAnswer }

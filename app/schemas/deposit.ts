@@ -34,7 +34,7 @@ export interface DepositJournal {
   registrant: string;
 }
 
-export interface ArticleProblems {
+interface ArticleProblems {
   id: number;
   refnumber: string;
   /** Plain-text title, so staff recognise the article. */

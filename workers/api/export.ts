@@ -40,7 +40,7 @@ export function xmlFile(body: string, filename: string | null, cache = "no-store
 }
 
 /** 400 with what is missing, per article and for the journal's settings. */
-export function incomplete(c: Ctx, format: Format, problems: DepositProblems) {
+function incomplete(c: Ctx, format: Format, problems: DepositProblems) {
   return c.json(
     {
       error: "incomplete_metadata",

@@ -21,7 +21,7 @@ import { failureBody, parseId, readJson, readMultipart } from "./request";
 export const indexingApp = new Hono<AdminEnv>({ strict: false });
 
 /** A partner in the API's shape: the spec's fields, its id and the logo's URL. */
-export function partnerJson(p: Pick<Partner, "id" | "title" | "link" | "image" | "sortnumber"> & { status?: Partner["status"] }) {
+function partnerJson(p: Pick<Partner, "id" | "title" | "link" | "image" | "sortnumber"> & { status?: Partner["status"] }) {
   return { id: p.id, title: p.title, link: p.link, image: p.image, sortnumber: p.sortnumber, status: p.status ?? "enabled", image_url: indexingImageUrl(p.image) };
 }
 

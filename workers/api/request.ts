@@ -2,7 +2,7 @@
 import { SELECTION_MESSAGES } from "../../app/schemas/messages";
 import { parseSelectionText } from "../../app/schemas/selection";
 
-export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
 export async function readJson(request: Request): Promise<JsonBody> {
   const type = request.headers.get("content-type") ?? "";
@@ -17,7 +17,7 @@ export async function readJson(request: Request): Promise<JsonBody> {
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-export type FormBody = { ok: true; form: FormData } | { ok: false; error: string };
+type FormBody = { ok: true; form: FormData } | { ok: false; error: string };
 
 export async function readMultipart(request: Request): Promise<FormBody> {
   const type = request.headers.get("content-type") ?? "";
@@ -43,7 +43,7 @@ export function failureBody(failure: { code?: string; fields: Record<string, str
   return failure.code ? { error: failure.code } : { error: "validation_failed", fields: failure.fields };
 }
 
-export type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
+type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
 
 /**
  * Reads a staff selection body (documents, deposits, DOIs): the rules — shape, values, how many —

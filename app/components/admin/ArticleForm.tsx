@@ -15,7 +15,7 @@ import { ReferencesField } from "./ReferencesField";
 import { LicenseField } from "./LicenseField";
 
 /** The form's fields; the byline travels as `authors` (JSON), from which the server makes authorname. */
-export const ARTICLE_TEXT_FIELDS = [
+const ARTICLE_TEXT_FIELDS = [
   "refnumber", "txnid", "ptype", "publishdate", "authors", "email", "mobile", "country", "subject", "keywords",
   "pagenumber", "title", "abstract", "frequency", "status", "doi", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof ArticleFields)[];

@@ -3,7 +3,7 @@ import { doiPatternError } from "../../schemas/settings";
 import { shortenText } from "../../lib/text";
 import { volumeIssueLabel } from "../../lib/archive";
 
-export interface DoiSample {
+interface DoiSample {
   refnumber: string;
   title: string;
   year: number;

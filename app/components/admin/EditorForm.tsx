@@ -7,7 +7,7 @@ import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { fileSize } from "./format";
 
-export const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
+const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
 export type EditorFormValues = Record<(typeof EDITOR_TEXT_FIELDS)[number], string>;
 
 export const EMPTY_EDITOR: EditorFormValues = {

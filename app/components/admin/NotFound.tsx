@@ -27,7 +27,7 @@ export function NotFound({ detail }: { detail?: string }) {
 }
 
 /** An editor on an admin-only page (app/auth/permissions.ts): the server answered 403. */
-export function Forbidden() {
+function Forbidden() {
   return (
     <section className="a-not-found a-forbidden">
       <p className="a-not-found-code" aria-hidden="true">

@@ -8,7 +8,7 @@ import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { fileSize } from "./format";
 
-export interface PartnerFormValues {
+interface PartnerFormValues {
   title: string;
   link: string;
   status: "enabled" | "disabled";

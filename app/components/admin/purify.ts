@@ -12,7 +12,7 @@ import { LINK_ATTRIBUTES, LINK_URL, sanitizeHtml, type SanitizeProfile } from ".
  */
 
 /** DOMPurify options for a profile: its tags, `href` on links (http/https) and nothing else. */
-export function purifyConfig(profile: SanitizeProfile): Config {
+function purifyConfig(profile: SanitizeProfile): Config {
   return {
     ALLOWED_TAGS: [...profile.tags],
     ALLOWED_ATTR: profile.links ? [...LINK_ATTRIBUTES] : [],

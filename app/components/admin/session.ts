@@ -41,7 +41,7 @@ function storage(): Storage | null {
 const draftKey = (path: string, formId: string) => `${DRAFT_PREFIX}${path}:${formId}`;
 
 /** Step 1: keeps the typed values of a form being sent (files only by name); returns its key. */
-export function saveDraft(form: HTMLFormElement): string | null {
+function saveDraft(form: HTMLFormElement): string | null {
   const store = storage();
   const formId = form.dataset.draft;
   if (!store || !formId) return null;
