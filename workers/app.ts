@@ -158,7 +158,7 @@ app.use("*", async (c, next) => {
   }
 });
 
-// Every body is bounded before anything reads it (issue 15.1; caps per route in
+// Every body is bounded before anything reads it, so no request can exhaust the Worker's memory (caps per route in
 // app/http/body.ts): a declared length over the cap is answered 413 unread; a chunked or
 // lying body is cut off at the first byte past the cap and answered 413 whatever the route
 // made of it. Forms with files answer with their own message (readForm).
@@ -190,7 +190,7 @@ app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) 
   if (!m || !ref) return next();
   return serveFile(c, articleAssetPath(ref.year, ref.volume, ref.issue, `${m[1]}.pdf`));
 });
-// An article's JATS 1.3 front matter beside its page and PDF (issue 18).
+// An article's JATS 1.3 front matter beside its page and PDF, where harvesters look for it.
 app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", serveJats);
 app.on(["GET", "HEAD"], "/journals/logos/:id/:file", serveListedLogo);
 // One author's certificate under a name distinct per author (the certificate page's buttons).

@@ -18,7 +18,7 @@ import { volumeIssueLabel } from "../app/lib/archive";
 import { tagUri } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
-/** robots.txt, sitemaps and Atom feeds, per journal host (issue 7). */
+/** robots.txt, sitemaps and Atom feeds, per journal host, for crawlers and feed readers. */
 export const discoveryApp = new Hono<HonoEnv>({ strict: false });
 
 /** Sitemaps hold at most 50,000 URLs; we split well before that. */

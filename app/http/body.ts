@@ -1,5 +1,5 @@
 /**
- * Request bodies are bounded before anything reads them (issue 15.1; ADR 017). The Worker
+ * Request bodies are bounded before anything reads them, so no request can exhaust the Worker's memory (ADR 017). The Worker
  * calls `boundRequest` once, before any route runs: a declared Content-Length over the route's
  * cap is refused unread, and the body is otherwise counted on the stream as the route reads it
  * — chunked bodies included — and cut off at the first chunk past the cap, so an 80 MB body

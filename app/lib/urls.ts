@@ -105,7 +105,7 @@ export function certificatePdfPath(refnumber: string, position: number): string 
 }
 
 /**
- * The same certificate under the reader's own URL (issue 17.7), whose last segment is the name
+ * The same certificate under the reader's own URL, whose last segment is the name
  * it saves as — distinct per author: /pdf/{ref}/certificate-{ref}-{n}.pdf. The certificate page
  * and /verify link here; the API call above keeps the spec's certificate-{ref}.pdf.
  */
@@ -142,7 +142,7 @@ export function coverPagePdfFilename(articleId: number): string {
 export function apiCertificatePdfFilename(refnumber: string): string {
   return `certificate-${refnumber}.pdf`;
 }
-/** What the reader's URL (certificateFilePath) saves as: distinct per author (issue 17.7). */
+/** What the reader's URL (certificateFilePath) saves as: distinct per author, so two authors' downloads never overwrite each other. */
 export function certificatePdfFilename(refnumber: string, position: number): string {
   return `certificate-${refnumber}-${position}.pdf`;
 }

@@ -216,7 +216,7 @@ export function publicArticleByRefQuery(db: Db, journalId: number, refnumber: st
     .limit(1);
 }
 
-/** The journal's most recently edited (or added) articles, any status, newest first (dashboard, issue 16.5). */
+/** The journal's most recently edited (or added) articles, any status, newest first (the dashboard). */
 export async function lastEditedArticles(db: Db, journalId: number, limit = 5) {
   return db
     .select({

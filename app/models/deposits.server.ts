@@ -1,5 +1,5 @@
 /**
- * Reads and writes behind DOIs, the Crossref and DOAJ files and JATS (issue 18). Every query is
+ * Reads and writes behind DOIs, the Crossref and DOAJ files and JATS. Every query is
  * scoped to the journal; selections are chunked under D1's 100 bound parameters per statement
  * and sent as one batch (one round trip per function, except where a write must follow a read).
  */

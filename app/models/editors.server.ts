@@ -47,7 +47,7 @@ export async function getEditor(db: Db, journalId: number, id: number): Promise<
 }
 
 async function createEditor(db: Db, journalId: number, input: NewEditor): Promise<Editor> {
-  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  // Sanitise on write: every HTML field, whoever calls, so no reader of the row meets raw markup.
   const [row] = await db.insert(editors).values({ ...cleanHtmlFields("editors", input), journalId }).returning();
   return row;
 }

@@ -19,7 +19,7 @@ export async function updateSettings(db: Db, journalId: number, values: Partial<
   if (Object.keys(values).length) {
     await db
       .update(settings)
-      // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+      // Sanitise on write: every HTML field, whoever calls, so no reader of the row meets raw markup.
       .set({ ...cleanHtmlFields("settings", values), updated_at: new Date().toISOString() })
       .where(eq(settings.journalId, journalId));
   }
@@ -91,7 +91,7 @@ export function pngHasTransparency(bytes: Uint8Array): boolean {
 export async function checkCertificateImage(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png") throw new UploadRejected("unsupported_image");
-  // Documents decode it like the logo: the same bounds, before decoding (issue 15.2).
+  // Documents decode it like the logo: the same bounds, before decoding (a small file can be a huge image).
   if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
   return { bytes: image.bytes, ext: "png", contentType: image.contentType };

@@ -1,10 +1,10 @@
 /**
- * One use-case function per staff write (issue 14.2): add article, update article, add and
+ * One use-case function per staff write, so the admin and the API follow one rule: add article, update article, add and
  * update editor, settings, logo, indexing partners. The admin actions (app/routes/admin/*) and the JSON API
  * (workers/api/*) both call these and only translate the result — form data or JSON. Each
  * runs the whole rule: validation, the upload check, the write across D1 and R2, and the
  * mapping of what can go wrong to a status and a code; HTML is cleaned on write by the model
- * functions underneath (issue 15.7). Unexpected failures (R2 or D1 down) are thrown.
+ * functions underneath. Unexpected failures (R2 or D1 down) are thrown.
  */
 import type { Db } from "../db/client.server";
 import type { Article } from "../lib/article";

@@ -1,5 +1,5 @@
 /**
- * Admin form submissions remembered briefly (issue 16.3): the first submission of a form token
+ * Admin form submissions remembered briefly, so a double click saves once: the first submission of a form token
  * claims a row; a repeat with the same fields finds the row and is answered with the first one's
  * stored answer (waiting for it while the first still runs) instead of running twice.
  */

@@ -33,7 +33,7 @@ export const FIELD_MESSAGES = {
   notAPdf: "This file is not a PDF. Choose a PDF file.",
   picture: "Choose a JPEG, PNG or WebP picture of at most 2 MB.",
   logo: "Choose a PNG or JPEG image of at most 2 MB.",
-  /** Issue 15.2: a logo is decoded for every document, so its pixel count is capped too. */
+  /** A logo is decoded for every document, so its pixel count is capped too (a small file can be a huge image). */
   logoPixels: "Choose a logo of at most 4 megapixels (for example 2000 × 2000 px).",
   /** Text with NUL or another invisible control character (app/schemas/text.ts). */
   controlCharacter: (codePoint: string) =>
@@ -135,7 +135,7 @@ export const SUCCESS = {
   listSorted: "List Sorted!",
 } as const;
 
-// ---- DOIs and the indexes (issue 18) ---------------------------------------------------------
+// ---- DOIs and the indexes (Crossref, DOAJ, JATS) ---------------------------------------------
 
 /** The DOI settings, shown at their fields on the Settings form and answered in the API's 400. */
 export const DOI_SETTING_MESSAGES = {
@@ -196,14 +196,14 @@ export const DEPOSIT_REFUSED = {
   mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
 } as const;
 
-/** A request body over its route's cap (issue 15.1), on pages that have no form message for it. */
+/** A request body over its route's cap (app/http/body.ts), on pages that have no form message for it. */
 export const BODY_TOO_LARGE = {
   title: "Request too large",
   text: "This request is larger than this address accepts. Nothing was saved.",
 } as const;
 /** A document or deposit selection over its body cap (the API's 413 message). */
 export const SELECTION_TOO_LARGE = "The selection is too large";
-/** A request the server could not read (issue 15.8): malformed encoding in its path or body. */
+/** A request the server could not read: malformed encoding in its path or body. */
 export const BAD_REQUEST = {
   title: "Bad request",
   text: "This request could not be read: its address or form is malformed.",
@@ -320,7 +320,7 @@ export const SESSION_MESSAGES = {
   reselectFile: (names: string) => `Choose ${names} again before saving: a browser cannot keep a chosen file while you sign in.`,
 } as const;
 
-/** Admin forms and lists (issue 16: repeated submissions, confirmations, years of issues). */
+/** Admin forms and lists: repeated submissions, confirmations, years of issues. */
 export const ADMIN_UX_MESSAGES = {
   stillSaving: "This form is still being saved. Wait a moment, then reload the page to see the result.",
   fieldsNeedAttention: (n: number) =>

@@ -8,7 +8,7 @@ import { MAX_PDF_BYTES } from "../schemas/article";
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const MAX_IMAGE_SIDE = 6000;
 /**
- * Issue 15.2: images the server decodes (the journal logo, decoded by pdf-lib for documents)
+ * Images the server decodes (the journal logo, decoded by pdf-lib for documents)
  * may have at most this many pixels. Decoding costs about 5 bytes per pixel at its peak (a
  * 6000×6000 PNG took +175 MB), so 4 MP stays near 20 MB — comfortable in the 128 MB isolate
  * beside the rest of the request. The limit is read from the header, before decoding.
@@ -239,7 +239,7 @@ export function imageHeader(bytes: Uint8Array): ImageHeader | null {
   return null;
 }
 
-/** Whether an image of these dimensions may be decoded on the server (issue 15.2). */
+/** Whether an image of these dimensions may be decoded on the server without running out of memory. */
 export function decodable(width: number, height: number): boolean {
   return width > 0 && height > 0 && width * height <= MAX_DECODED_PIXELS;
 }

@@ -14,7 +14,7 @@ import { parseRefnumber } from "../../app/schemas/selection";
 import { readSelection } from "./request";
 
 /**
- * Metadata for the indexes (issue 18), generated for the journal of the request's host:
+ * Metadata for the indexes (Crossref, DOAJ, JATS), generated for the journal of the request's host:
  *   GET  /api/export/crossref/{year}/{vol}/{issue}  (staff)  the issue's published articles
  *   POST /api/export/crossref  {"refnumbers": [...]} (staff)  selected articles of one issue
  *        → crossref-{year}-v{vol}-i{issue}.xml, a Crossref 5.3.1 deposit

@@ -61,7 +61,7 @@ export function ArticleForm({
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
-  // Issue 16.4: taking an enabled article off the public site is confirmed first.
+  // Taking an enabled article off the public site is confirmed first: readers would notice.
   const [confirmDisable, setConfirmDisable] = useState(false);
   const disableConfirmed = useRef(false);
 

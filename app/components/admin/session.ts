@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
- * An ended session during admin work, handled one way (spec §4, issue 16):
+ * An ended session during admin work, handled one way (spec §4), so nothing typed is lost:
  *
  * 1. Every admin form marked `data-draft="<form id>"` leaves a draft of its typed values in
  *    this tab's sessionStorage when it is sent (the admin layout listens for that, once, for

@@ -31,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * Issue 16.5: years of issues. `?year=2025` shows one year; without it, every year newest
+ * Years of issues, a page at a time, so the list stays quick as the archive grows. `?year=2025` shows one year; without it, every year newest
  * first (the current year leads); `?page=N` pages through either, a page at a time.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { ADMIN_UX_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages"
 import { flash } from "../../components/admin/flash";
 
 /**
- * Safe to submit twice (issue 16.3). Admin forms carry a submission token (the hidden
+ * Safe to submit twice (a double click, a resent form). Admin forms carry a submission token (the hidden
  * `_submission` field, from the admin layout's loader, renewed after every successful action).
  * `once` runs a form's action the first time a token is seen with these fields; a repeat — a
  * double-click before the page's script took over, a resent POST, a retry after a lost

@@ -20,7 +20,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /**
  * Staff search (refnumber, transaction id, title, authors, e-mail), any status, paged; and the
- * issues a query like "2025" or "vol 4 issue 2" names (issue 16.5).
+ * issues a query like "2025" or "vol 4 issue 2" names.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
