@@ -334,19 +334,7 @@ function CorrectedCertificate({ code, c }: { code: string; c: Extract<Outcome, {
       <p>
         {c.journal} {M.issuedTo} <strong>{c.printedName}</strong> {M.on} <strong>{c.firstIssued}</strong>.
       </p>
-      <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
-        {c.currentAuthor ? (
-          <>
-            <p style={{ margin: 0 }}>
-              {M.bylineNow(c.position)} <strong>{c.currentAuthor}</strong>
-              {c.authorCount > 1 ? ` (author ${c.position} of ${c.authorCount})` : ""}.
-            </p>
-            <p style={{ margin: ".4rem 0 0" }}>{M.correction}</p>
-          </>
-        ) : (
-          <p style={{ margin: 0 }}>{M.bylineShorter(c.position, c.authorCount)}</p>
-        )}
-      </div>
+      <BylineToday byline={c} lead={M.bylineNow(c.position)} note={M.correction} none={M.bylineShorter(c.position, c.authorCount)} />
       <CertificateFacts code={code} facts={c} author={c.printedName} authorLabel="Name on the certificate" />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={c.articleUrl}>
@@ -424,19 +412,7 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
       <h1 id="verify-title">{VERIFY_V1_MESSAGES.heading}</h1>
       <p>{VERIFY_V1_MESSAGES.issued(e.journal, e.position)}</p>
       <p>{VERIFY_V1_MESSAGES.explain}</p>
-      <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
-        {e.currentAuthor ? (
-          <>
-            <p style={{ margin: 0 }}>
-              {VERIFY_V1_MESSAGES.compare(e.position)} <strong>{e.currentAuthor}</strong>
-              {e.authorCount > 1 ? ` (author ${e.position} of ${e.authorCount})` : ""}.
-            </p>
-            <p style={{ margin: ".4rem 0 0" }}>{VERIFY_V1_MESSAGES.caveat}</p>
-          </>
-        ) : (
-          <p style={{ margin: 0 }}>{VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)}</p>
-        )}
-      </div>
+      <BylineToday byline={e} lead={VERIFY_V1_MESSAGES.compare(e.position)} note={VERIFY_V1_MESSAGES.caveat} none={VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)} />
       <CertificateFacts code={code} facts={e} />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={e.articleUrl}>
@@ -451,6 +427,29 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
 }
 
 /** What a verified certificate (current or earlier) is about, with its ID: one list for both answers. */
+/**
+ * Who is at the certificate's byline position today, beside a certificate that named someone
+ * else or that predates the register: `lead` introduces the name, `note` explains, `none` is
+ * said when the byline is now shorter than the position.
+ */
+function BylineToday({ byline, lead, note, none }: { byline: { currentAuthor: string | null; position: number; authorCount: number }; lead: string; note: string; none: string }) {
+  return (
+    <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+      {byline.currentAuthor ? (
+        <>
+          <p style={{ margin: 0 }}>
+            {lead} <strong>{byline.currentAuthor}</strong>
+            {byline.authorCount > 1 ? ` (author ${byline.position} of ${byline.authorCount})` : ""}.
+          </p>
+          <p style={{ margin: ".4rem 0 0" }}>{note}</p>
+        </>
+      ) : (
+        <p style={{ margin: 0 }}>{none}</p>
+      )}
+    </div>
+  );
+}
+
 function CertificateFacts({ code, facts, author, authorLabel = "Author", firstIssued }: { code: string; facts: CertificateFactsOf; author?: string; authorLabel?: string; firstIssued?: string }) {
   return (
     <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
