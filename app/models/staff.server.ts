@@ -217,6 +217,16 @@ export async function newPasswordLink(
   return { ok: true, user: (await getStaffMember(db, journalId, targetId, now))!, token: link.token, expiresAt: link.expiresAt };
 }
 
+/** The set-password link of this journal with this token, unused and unexpired. */
+async function workingLink(journalId: number, token: string, now: number) {
+  return and(
+    eq(staffPasswordLinks.journalId, journalId),
+    eq(staffPasswordLinks.tokenHash, await linkTokenHash(token)),
+    isNull(staffPasswordLinks.usedAt),
+    gt(staffPasswordLinks.expiresAt, now),
+  );
+}
+
 /** The account a set-password link is for, while the link works (unused, not expired, account enabled). */
 export async function findPasswordLink(db: Db, journalId: number, token: string, now = Date.now()): Promise<{ linkId: number; user: User } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
@@ -224,15 +234,7 @@ export async function findPasswordLink(db: Db, journalId: number, token: string,
     .select({ linkId: staffPasswordLinks.id, user: users })
     .from(staffPasswordLinks)
     .innerJoin(users, and(eq(users.id, staffPasswordLinks.userId), eq(users.journalId, staffPasswordLinks.journalId)))
-    .where(
-      and(
-        eq(staffPasswordLinks.journalId, journalId),
-        eq(staffPasswordLinks.tokenHash, await linkTokenHash(token)),
-        isNull(staffPasswordLinks.usedAt),
-        gt(staffPasswordLinks.expiresAt, now),
-        eq(users.status, "enabled"),
-      ),
-    )
+    .where(and(await workingLink(journalId, token, now), eq(users.status, "enabled")))
     .orderBy(desc(staffPasswordLinks.id))
     .limit(1);
   return row ?? null;
@@ -248,14 +250,7 @@ export async function usePasswordLink(db: Db, journalId: number, token: string, 
   const [claimed] = await db
     .update(staffPasswordLinks)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(staffPasswordLinks.journalId, journalId),
-        eq(staffPasswordLinks.tokenHash, await linkTokenHash(token)),
-        isNull(staffPasswordLinks.usedAt),
-        gt(staffPasswordLinks.expiresAt, now),
-      ),
-    )
+    .where(await workingLink(journalId, token, now))
     .returning({ userId: staffPasswordLinks.userId });
   if (!claimed) return null;
   // The history names the account: whoever holds its link is taken to be its owner.
