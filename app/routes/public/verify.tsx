@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -362,36 +363,20 @@ function EditorCertificate({ code, e }: { code: string; e: Extract<Outcome, { st
         {e.journal} {M.editorIssuedTo} <strong>{e.printedName}</strong>, {e.role}, {M.on} <strong>{e.issuedOn}</strong>.
       </p>
       {renamed || !e.listed ? (
-        <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+        <Caveat>
           {renamed ? (
             <p style={{ margin: 0 }}>
               {M.editorCorrected} <strong>{e.currentName}</strong>.
             </p>
           ) : null}
           {!e.listed ? <p style={{ margin: renamed ? ".4rem 0 0" : 0 }}>{M.editorGone}</p> : null}
-        </div>
+        </Caveat>
       ) : null}
       <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
-        <div>
-          <dt>Name on the certificate</dt>
-          <dd>{e.printedName}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>
-            {e.role}, Editorial Board of {e.journal}
-          </dd>
-        </div>
-        <div>
-          <dt>Issued on</dt>
-          <dd>{e.issuedOn}</dd>
-        </div>
-        <div>
-          <dt>Certificate ID</dt>
-          <dd>
-            <code>{code}</code>
-          </dd>
-        </div>
+        <Fact term="Name on the certificate">{e.printedName}</Fact>
+        <Fact term="Role">{e.role}, Editorial Board of {e.journal}</Fact>
+        <Fact term="Issued on">{e.issuedOn}</Fact>
+        <Fact term="Certificate ID"><code>{code}</code></Fact>
       </dl>
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to="/board">
@@ -434,7 +419,7 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
  */
 function BylineToday({ byline, lead, note, none }: { byline: { currentAuthor: string | null; position: number; authorCount: number }; lead: string; note: string; none: string }) {
   return (
-    <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+    <Caveat>
       {byline.currentAuthor ? (
         <>
           <p style={{ margin: 0 }}>
@@ -446,6 +431,25 @@ function BylineToday({ byline, lead, note, none }: { byline: { currentAuthor: st
       ) : (
         <p style={{ margin: 0 }}>{none}</p>
       )}
+    </Caveat>
+  );
+}
+
+/** One fact of a certificate (a term and its value) in the page's definition list. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A note beside a verification that something has changed since the certificate was issued. */
+function Caveat({ children }: { children: ReactNode }) {
+  return (
+    <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+      {children}
     </div>
   );
 }
@@ -454,55 +458,20 @@ function CertificateFacts({ code, facts, author, authorLabel = "Author", firstIs
   return (
     <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
       {author ? (
-        <div>
-          <dt>{authorLabel}</dt>
-          <dd>{author}</dd>
-        </div>
+        <Fact term={authorLabel}>{author}</Fact>
       ) : null}
       {firstIssued ? (
-        <div>
-          <dt>{VERIFY_REGISTER_MESSAGES.firstIssued}</dt>
-          <dd>{firstIssued}</dd>
-        </div>
+        <Fact term={VERIFY_REGISTER_MESSAGES.firstIssued}>{firstIssued}</Fact>
       ) : null}
-      <div>
-        <dt>Article</dt>
-        <dd>
-          <Link to={facts.articleUrl} dangerouslySetInnerHTML={{ __html: facts.titleHtml }} />
-        </dd>
-      </div>
-      <div>
-        <dt>Published in</dt>
-        <dd>
-          {facts.journal}, {facts.issue}
-        </dd>
-      </div>
-      <div>
-        <dt>Pages</dt>
-        <dd>{facts.pages}</dd>
-      </div>
-      <div>
-        <dt>Published on</dt>
-        <dd>{facts.published}</dd>
-      </div>
+      <Fact term="Article"><Link to={facts.articleUrl} dangerouslySetInnerHTML={{ __html: facts.titleHtml }} /></Fact>
+      <Fact term="Published in">{facts.journal}, {facts.issue}</Fact>
+      <Fact term="Pages">{facts.pages}</Fact>
+      <Fact term="Published on">{facts.published}</Fact>
       {facts.doi ? (
-        <div>
-          <dt>DOI</dt>
-          <dd>
-            <a href={`https://doi.org/${facts.doi}`}>https://doi.org/{facts.doi}</a>
-          </dd>
-        </div>
+        <Fact term="DOI"><a href={`https://doi.org/${facts.doi}`}>https://doi.org/{facts.doi}</a></Fact>
       ) : null}
-      <div>
-        <dt>Reference number</dt>
-        <dd>{facts.refnumber}</dd>
-      </div>
-      <div>
-        <dt>Certificate ID</dt>
-        <dd>
-          <code>{code}</code>
-        </dd>
-      </div>
+      <Fact term="Reference number">{facts.refnumber}</Fact>
+      <Fact term="Certificate ID"><code>{code}</code></Fact>
     </dl>
   );
 }
