@@ -27,6 +27,10 @@ import {
 } from "./lib/admin-user.ts";
 import { openLocal } from "./lib/local.ts";
 import { newPassword, passwordProblem } from "./lib/prompt.ts";
+import { osUser } from "./lib/operator.ts";
+import "./lib/ts-resolve.mjs";
+
+const { cliActor, historyStatement, userIdOf } = await import("../app/models/history.server.ts");
 
 const USAGE =
   'usage: npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--disable] [--remote]';
@@ -73,7 +77,7 @@ if (pw !== undefined) {
 }
 
 async function main(exec: Executor) {
-  const [journal] = await exec([journalQuery(slug)]);
+  const [journal, before] = await exec([journalQuery(slug), userQuery(slug, username)]);
   if (!journal.length) {
     const [all] = await exec([journalsQuery]);
     console.error(`No journal '${slug}'. Journals: ${all.map((r) => r.slug).join(", ") || "(none)"}`);
@@ -81,11 +85,21 @@ async function main(exec: Executor) {
     return;
   }
   const status = disable ? "disabled" : "enabled";
+  const was = before[0];
   const writes =
     pw === undefined
       ? disableStatements({ slug, username })
       : resetStatements({ slug, username, passwordHash: await hashPassword(pw), name, status });
-  const results = await exec([...writes, userQuery(slug, username)]);
+  // The journal's history gets the change in the same batch (never the password or its hash).
+  const fields: Record<string, { before?: string | null; after?: string | null }> = {};
+  if (!was) fields.username = { after: username };
+  if (pw !== undefined) fields.password = { after: was ? "reset" : "set" };
+  if (!was || was.status !== status) fields.status = { before: was ? String(was.status) : null, after: status };
+  if (name !== undefined && (!was || was.name !== name)) fields.name = { before: was ? String(was.name) : null, after: name };
+  if (was && pw !== undefined) fields.session_epoch = { before: String(was.session_epoch), after: "every session signed out" };
+  const entry = historyStatement(slug, { actor: cliActor(osUser()), action: !was ? "create" : pw === undefined ? "disable" : "reset", type: "user", fields }, userIdOf(slug, username));
+  // A disable of a user that does not exist changes nothing: nothing to record then.
+  const results = await exec([...writes, ...(was || pw !== undefined ? [entry] : []), userQuery(slug, username)]);
   const user = results[results.length - 1][0];
   if (!user) {
     console.error(`No user '${username}' in journal '${slug}'; give a password to create one.`);

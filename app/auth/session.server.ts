@@ -59,7 +59,7 @@ export async function sessionUser(env: Env, journalId: number, request: Request)
  * for a browser (the session cookie, living as long as the token, and the signed-in marker).
  */
 export async function startSession(env: Env, journalId: number, user: User): Promise<{ token: string; cookies: string[] }> {
-  const session = await createSession(getDb(env.DB), journalId, user.id, SESSION_MAX_HOURS * 3600 * 1000);
+  const session = await createSession(getDb(env.DB), journalId, user, SESSION_MAX_HOURS * 3600 * 1000);
   const expiresAt = Math.floor(session.expiresAt / 1000);
   const token = await signToken(env, journalId, user.id, user.sessionEpoch, { sid: session.id, expiresAt });
   return { token, cookies: [sessionCookie(env, token, expiresAt), signedInCookie(env)] };

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.server";
 import type { Article, ArticleSummary } from "../lib/article";
 import { articles, editors, issues } from "../db/schema";
 import { chiefEditorQuery } from "./editors.server";
+import { notTrashed } from "./articles.server";
 
 /** Bound parameters per statement: D1 allows 100; the journal id takes one. */
 const CHUNK = 90;
@@ -68,7 +69,8 @@ export async function readCertificateSources(db: Db, journalId: number, refnumbe
  * article's certificate apart from a forged one), or null.
  */
 export async function articleForVerification(db: Db, journalId: number, refnumber: string): Promise<DocumentArticle | null> {
-  const [row] = await articleSelect(db).where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber))).limit(1);
+  // A trashed article was added by mistake: its codes are as unknown as a forged one.
+  const [row] = await articleSelect(db).where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), notTrashed)).limit(1);
   return (row as DocumentArticle | undefined) ?? null;
 }
 
@@ -91,7 +93,7 @@ export async function articlesByRefnumbers(db: Db, journalId: number, refnumbers
   // looking each refnumber up in the unique (journal_id, refnumber) index. At most 200 rows are
   // sorted here instead.
   for (let i = 0; i < unique.length; i += CHUNK) {
-    queries.push(articleSelect(db).where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK)))));
+    queries.push(articleSelect(db).where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK)), notTrashed)));
   }
   const results = await db.batch(queries as [(typeof queries)[0], ...typeof queries]);
   return (results.flat() as DocumentArticle[]).sort(

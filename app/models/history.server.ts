@@ -6,7 +6,7 @@
  * `historyStatement` the same as a Statement for the scripts' batches — so a change and its
  * record cannot part. Nothing ever updates or deletes an entry (a journal's deletion cascades).
  */
-import { sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Db } from "../db/client.server";
 import * as schema from "../db/schema";
@@ -91,11 +91,11 @@ export function changedFields(
 
 /** The sha256 of a file's bytes as lowercase hex: how files appear in the history. */
 export async function sha256Hex(bytes: Uint8Array | ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  const digest = await crypto.subtle.digest("SHA-256", bytes as BufferSource);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function row(journalId: number | ReturnType<typeof sql>, entry: HistoryEntry) {
+function row(journalId: number | SQL, entry: HistoryEntry, recordId?: SQL) {
   return {
     journalId: journalId as number,
     actorKind: entry.actor.kind,
@@ -103,22 +103,190 @@ function row(journalId: number | ReturnType<typeof sql>, entry: HistoryEntry) {
     actor: actorLabel(entry.actor),
     action: entry.action,
     recordType: entry.type,
-    recordId: entry.id === undefined ? "" : String(entry.id),
+    recordId: (recordId ?? (entry.id === undefined ? "" : String(entry.id))) as string,
     fields: JSON.stringify(entry.fields ?? {}),
   };
 }
+
+/** The row an entry is stored as (for writers that build their own statements). */
+export const historyRow = (journalId: number, entry: HistoryEntry) => row(journalId, entry);
 
 /** The entry as an unrun insert: put it into the same `db.batch([...])` as the write. */
 export function historyInsert(db: Db, journalId: number, entry: HistoryEntry) {
   return db.insert(history).values(row(journalId, entry));
 }
 
+/**
+ * The entry as an unrun insert that writes its row only if `condition` holds when its turn in
+ * the batch comes — the same condition that guards the write it describes (a version still
+ * current, a DOI still empty…), so a write that changes nothing leaves no entry. `recordId`
+ * names a row the batch itself creates (e.g. a subselect on its unique key).
+ */
+export function historyInsertWhere(db: Db, journalId: number, entry: HistoryEntry, condition: SQL, recordId?: SQL) {
+  const r = row(journalId, entry);
+  const id = recordId ? sql`cast(${recordId} as text)` : sql`${r.recordId}`;
+  return db.run(
+    sql`insert into ${history} (journal_id, actor_kind, actor_user_id, actor, action, record_type, record_id, fields) select ${r.journalId}, ${r.actorKind}, ${r.actorUserId}, ${r.actor}, ${r.action}, ${r.recordType}, ${id}, ${r.fields} where ${condition}`,
+  );
+}
+
 // Builds statements only (never executes): the scripts run them locally or through wrangler.
 const builder = drizzle({} as D1Database, { schema });
 
-/** The entry as a Statement for the scripts' batches, the journal named by its slug. */
-export function historyStatement(slug: string, entry: HistoryEntry): Statement {
+/**
+ * The entry as a Statement for the scripts' batches, the journal named by its slug; `recordId`
+ * names a row by a subselect (a user by username: the same id sign-ins are recorded under).
+ */
+export function historyStatement(slug: string, entry: HistoryEntry, recordId?: SQL): Statement {
   const journalId = sql`(select ${journals.id} from ${journals} where ${journals.slug} = ${slug})`;
-  const { sql: text, params } = builder.insert(history).values(row(journalId, entry)).toSQL();
+  const values = row(journalId, entry);
+  const { sql: text, params } = builder
+    .insert(history)
+    .values(recordId ? { ...values, recordId: sql`cast(${recordId} as text)` as unknown as string } : values)
+    .toSQL();
   return { sql: text, params: params as Statement["params"] };
+}
+
+/** A user of the journal `slug`, by username, as a subselect of its id (for historyStatement). */
+export function userIdOf(slug: string, username: string): SQL {
+  return sql`(select u.id from users u where u.journal_id = (select ${journals.id} from ${journals} where ${journals.slug} = ${slug}) and u.username = ${username})`;
+}
+
+/**
+ * One entry per row of `table` matching `where`, each about that row (`id`), with fields built by
+ * SQL from the row (`fields`: a json_object(...) over its columns): for writes of many rows in one
+ * statement (pins, an issue's articles following its correction, DOIs). Put it before the
+ * write, with the write's own condition, so each entry sees the row as it was.
+ */
+export function historyRowsFrom(db: Db, journalId: number, entry: Omit<HistoryEntry, "id" | "fields">, from: { table: SQL; id: SQL; fields: SQL; where: SQL }) {
+  const actor = entry.actor;
+  return db.run(sql`insert into ${history} (journal_id, actor_kind, actor_user_id, actor, action, record_type, record_id, fields)
+    select ${journalId}, ${actor.kind}, ${actor.kind === "staff" ? actor.userId : null}, ${actorLabel(actor)}, ${entry.action}, ${entry.type}, cast(${from.id} as text), ${from.fields}
+    from ${from.table} where ${from.where}`);
+}
+
+/** `json_object('version', json_object('before', v, 'after', v + 1))` for a row's version column. */
+export const versionBumpJson = (version: SQL | unknown) => sql`json_object('version', json_object('before', ${version}, 'after', ${version} + 1))`;
+
+// ---- Reading ------------------------------------------------------------------------------------
+
+/** One entry as the Activity page, the History panels and GET /api/admin/activity show it. */
+export interface HistoryItem {
+  /** The entry's sequence number (paging cursor). */
+  seq: number;
+  at: string;
+  actor: string;
+  actorKind: string;
+  action: string;
+  type: string;
+  id: string;
+  fields: Record<string, FieldChange>;
+}
+
+function item(r: typeof history.$inferSelect): HistoryItem {
+  let fields: Record<string, FieldChange> = {};
+  try {
+    const parsed = JSON.parse(r.fields) as unknown;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) fields = parsed as Record<string, FieldChange>;
+  } catch {
+    /* an unreadable entry still says who did what */
+  }
+  return { seq: r.id, at: r.at, actor: r.actor, actorKind: r.actorKind, action: r.action, type: r.recordType, id: r.recordId, fields };
+}
+
+export interface HistoryFilter {
+  type?: string;
+  id?: string;
+  actor?: string;
+}
+
+export const HISTORY_PAGE_SIZE = 50;
+
+function filterOf(journalId: number, f: HistoryFilter): SQL {
+  const conditions = [eq(history.journalId, journalId)];
+  if (f.type) conditions.push(eq(history.recordType, f.type));
+  if (f.type && f.id !== undefined && f.id !== "") conditions.push(eq(history.recordId, f.id));
+  if (f.actor) conditions.push(eq(history.actor, f.actor));
+  return and(...conditions)!;
+}
+
+/**
+ * A page of the journal's history, newest first, filtered by record (type and id) and/or person.
+ * Keyset paging on the entry's sequence number — `before` (older than) or `after` (newer than)
+ * — so a page costs the same at any depth and entries written meanwhile never shift a page.
+ * `older`/`newer` say whether there is more in each direction.
+ */
+export async function listHistory(
+  db: Db,
+  journalId: number,
+  opts: HistoryFilter & { before?: number; after?: number; limit?: number } = {},
+): Promise<{ entries: HistoryItem[]; older: boolean; newer: boolean }> {
+  const limit = Math.min(Math.max(opts.limit ?? HISTORY_PAGE_SIZE, 1), 200);
+  const where = filterOf(journalId, opts);
+  if (opts.after !== undefined) {
+    // Newer than `after`: the oldest `limit` of those, shown newest first.
+    const [rows, older] = await db.batch([
+      db.select().from(history).where(and(where, gt(history.id, opts.after))).orderBy(asc(history.id)).limit(limit + 1),
+      db.select({ id: history.id }).from(history).where(and(where, lt(history.id, opts.after + 1))).limit(1),
+    ]);
+    const page = rows.slice(0, limit).reverse();
+    return { entries: page.map(item), newer: rows.length > limit, older: older.length > 0 };
+  }
+  const [rows, newer] = await db.batch([
+    db
+      .select()
+      .from(history)
+      .where(opts.before !== undefined ? and(where, lt(history.id, opts.before)) : where)
+      .orderBy(desc(history.id))
+      .limit(limit + 1),
+    opts.before !== undefined
+      ? db.select({ id: history.id }).from(history).where(and(where, gt(history.id, opts.before - 1))).limit(1)
+      : db.select({ id: history.id }).from(history).where(sql`0`).limit(1),
+  ]);
+  return { entries: rows.slice(0, limit).map(item), older: rows.length > limit, newer: newer.length > 0 };
+}
+
+/**
+ * The entries of one record written after it was at `version`, oldest first: what changed
+ * since a person loaded that version (every versioned write records `version` {before, after}).
+ */
+export async function changesSince(db: Db, journalId: number, type: string, id: string | number, version: number): Promise<HistoryItem[]> {
+  const rows = await db
+    .select()
+    .from(history)
+    .where(and(filterOf(journalId, { type, id: String(id) }), sql`json_extract(${history.fields}, '$.version.after') > ${version}`))
+    .orderBy(asc(history.id))
+    .limit(200);
+  return rows.map(item);
+}
+
+/**
+ * The sha256 the history last recorded for a record's file field (`pdf`, `picture`, `logo`…),
+ * or null: the "before" of the next upload's entry. Exact when read together with a row whose
+ * version guards the write (every file change is written with a version bump and its entry).
+ */
+export function lastFileHashQuery(db: Db, journalId: number, type: string, id: string | number, field: string) {
+  return db
+    .select({ hash: sql<string | null>`json_extract(${history.fields}, ${`$.${field}.after`})` })
+    .from(history)
+    .where(and(filterOf(journalId, { type, id: String(id) }), sql`json_type(${history.fields}, ${`$.${field}`}) is not null`))
+    .orderBy(desc(history.id))
+    .limit(1);
+}
+
+/**
+ * The distinct values of a column among the journal's entries (people, record types), for the
+ * Activity page's filters: one index seek per value (a recursive "next larger" walk on the
+ * journal's (actor, id) / (record_type, …) index), not a scan of the whole history.
+ */
+export async function historyDistinct(db: Db, journalId: number, column: "actor" | "record_type", max = 200): Promise<string[]> {
+  const col = sql.raw(column);
+  const rows = await db.all<{ v: string | null }>(sql`
+    with recursive walk(v) as (
+      select min(${col}) from history where journal_id = ${journalId}
+      union all
+      select (select min(${col}) from history where journal_id = ${journalId} and ${col} > walk.v) from walk where walk.v is not null
+    )
+    select v from walk where v is not null limit ${max}`);
+  return rows.map((r) => String(r.v));
 }

@@ -46,9 +46,10 @@ export async function adminSearchPage(
   const terms = ftsQuery(text);
   const params: (string | number)[] = [journalId, text, text.toUpperCase(), lower];
   const parts = [
-    "SELECT id FROM articles WHERE journal_id = ?1 AND refnumber = ?2",
-    "SELECT id FROM articles WHERE journal_id = ?1 AND txnid IN (?2, ?3, ?4)",
-    "SELECT id FROM articles WHERE journal_id = ?1 AND lower(email) = ?4",
+    // The trash is searched by no one (the FTS5 indexes never hold it).
+    "SELECT id FROM articles WHERE journal_id = ?1 AND refnumber = ?2 AND status <> 'trashed'",
+    "SELECT id FROM articles WHERE journal_id = ?1 AND txnid IN (?2, ?3, ?4) AND status <> 'trashed'",
+    "SELECT id FROM articles WHERE journal_id = ?1 AND lower(email) = ?4 AND status <> 'trashed'",
   ];
   if (terms) {
     params.push(`{search_title authorname} : (${terms})`);

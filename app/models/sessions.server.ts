@@ -2,6 +2,7 @@ import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { staffSessions, users } from "../db/schema";
 import type { User } from "./users.server";
+import { historyInsert, staffActor } from "./history.server";
 
 /**
  * Staff sessions, one row per signed-in browser or API client (docs/decisions/
@@ -16,12 +17,16 @@ function newSessionId(): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Opens a session for a user who just signed in; expired rows of the journal are pruned on the way. */
-export async function createSession(db: Db, journalId: number, userId: number, maxMs: number, now = Date.now()) {
-  const session = { id: newSessionId(), journalId, userId, createdAt: now, expiresAt: now + maxMs };
+/**
+ * Opens a session for a user who just signed in, with its history entry (`sign_in`); expired
+ * rows of the journal are pruned on the way.
+ */
+export async function createSession(db: Db, journalId: number, user: Pick<User, "id" | "username">, maxMs: number, now = Date.now()) {
+  const session = { id: newSessionId(), journalId, userId: user.id, createdAt: now, expiresAt: now + maxMs };
   await db.batch([
     db.insert(staffSessions).values(session),
     db.delete(staffSessions).where(and(eq(staffSessions.journalId, journalId), lt(staffSessions.expiresAt, now))),
+    historyInsert(db, journalId, { actor: staffActor(user), action: "sign_in", type: "user", id: user.id }),
   ]);
   return session;
 }
@@ -78,10 +83,11 @@ export async function endAllSessions(db: Db, journalId: number, userId: number):
 export async function changePasswordKeepingSession(
   db: Db,
   journalId: number,
-  userId: number,
+  user: Pick<User, "id" | "username">,
   passwordHash: string,
   keepSessionId: string,
 ): Promise<number | undefined> {
+  const userId = user.id;
   const [, updated] = await db.batch([
     db
       .delete(staffSessions)
@@ -91,6 +97,7 @@ export async function changePasswordKeepingSession(
       .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1` })
       .where(and(eq(users.journalId, journalId), eq(users.id, userId)))
       .returning({ epoch: users.sessionEpoch }),
+    historyInsert(db, journalId, { actor: staffActor(user), action: "password_change", type: "user", id: userId }),
   ]);
   return updated[0]?.epoch;
 }

@@ -10,6 +10,9 @@ import { fileSize, wordCount } from "./format";
 import { RichTextEditor } from "./RichTextEditor";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
+import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { FIELD_LABELS } from "./history-view";
+import { useUnsavedChanges } from "./UnsavedChanges";
 
 export const ARTICLE_TEXT_FIELDS = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject", "keywords",
@@ -32,6 +35,9 @@ export function ArticleForm({
   busy,
   cancelTo,
   issueFrequency,
+  version,
+  conflict,
+  stored,
 }: {
   mode: "add" | "edit";
   initial: ArticleFormValues;
@@ -42,8 +48,15 @@ export function ArticleForm({
   busy: boolean;
   cancelTo: string;
   issueFrequency?: string;
+  /** Edit: the version the form was loaded with (sent back; a stale one is refused, ADR 020). */
+  version?: number;
+  /** Edit: a save refused because someone else saved meanwhile (what they changed, the stored values). */
+  conflict?: Conflict<ArticleFormValues> | null;
+  /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in. */
+  stored?: ArticleFormValues;
 }) {
-  const [values, setValues] = useState<ArticleFormValues>(initial);
+  // `baseline`: what is stored as far as this form knows (moves on a conflict); typed values stay.
+  const { values, setValues, baseline, version: currentVersion, changed, remount } = useVersionedValues(initial, version, conflict, stored);
   const [pdf, setPdf] = useState<File | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [dirty, setDirty] = useState<Record<string, boolean>>({});
@@ -63,10 +76,13 @@ export function ArticleForm({
         mode,
         lastPage,
         hasPdf: mode === "edit" || !!pdf,
-        original: mode === "edit" ? { refnumber: initial.refnumber, txnid: initial.txnid } : undefined,
+        original: mode === "edit" ? { refnumber: baseline.refnumber, txnid: baseline.txnid } : undefined,
       }),
-    [values, mode, lastPage, pdf, initial.refnumber, initial.txnid],
+    [values, mode, lastPage, pdf, baseline.refnumber, baseline.txnid],
   );
+
+  // Leaving the page with typed changes (or a chosen PDF) asks first.
+  useUnsavedChanges(changed.length > 0 || !!pdf);
 
   function visibleError(key: string): string | undefined {
     const e = errors[key];
@@ -105,7 +121,7 @@ export function ArticleForm({
   const guard = useSubmitOnce(busy, (event) => {
     setSubmitted(true);
     if (Object.keys(errors).length === 0) {
-      if (mode === "edit" && initial.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
+      if (mode === "edit" && baseline.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
         event.preventDefault();
         setConfirmDisable(true);
       }
@@ -147,6 +163,8 @@ export function ArticleForm({
       onSubmit={guard}
     >
       <SubmissionField />
+      <VersionFields version={currentVersion} changed={pdf ? [...changed, "pdfFile"] : changed} />
+      <ConflictPanel conflict={conflict} typed={values} labels={FIELD_LABELS} show={(f, v) => (f === "title" || f === "abstract" ? htmlToText(v) : v)} />
       {submitted && Object.keys(errors).length > 0 ? (
         <div className="form-summary" role="alert">
           {ADMIN_UX_MESSAGES.fieldsNeedAttention(Object.keys(errors).length)}
@@ -225,12 +243,13 @@ export function ArticleForm({
       <fieldset className="card form-section">
         <legend>Article</legend>
         <RichTextEditor
+          key={`title-${remount}`}
           id="title"
           name="title"
           variant="title"
           label="Title (maximum 100 words)"
           required
-          defaultValue={initial.title}
+          defaultValue={values.title}
           error={visibleError("title")}
           placeholder="Title of the article — select a word and press I for italics (species names)"
           onChange={(html) => set("title", html)}
@@ -245,12 +264,13 @@ export function ArticleForm({
           <input {...text("authorname")} autoComplete="off" maxLength={4000} />
         </Field>
         <RichTextEditor
+          key={`abstract-${remount}`}
           id="abstract"
           name="abstract"
           variant="rich"
           label="Abstract"
           required
-          defaultValue={initial.abstract}
+          defaultValue={values.abstract}
           error={visibleError("abstract")}
           placeholder="Paste or type the abstract"
           onChange={(html) => set("abstract", html)}

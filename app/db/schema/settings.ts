@@ -60,4 +60,6 @@ export const settings = sqliteTable("settings", {
   signature_image: text("signature_image").notNull().default(""),
   stamp_image: text("stamp_image").notNull().default(""),
   updated_at: text("updated_at").notNull().default(""),
+  /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
+  version: integer("version").notNull().default(1),
 });

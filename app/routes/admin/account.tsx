@@ -16,6 +16,7 @@ import { changePasswordKeepingSession, countSessions } from "../../models/sessio
 import { attemptLogin } from "../../models/users.server";
 import { clientIp } from "../../auth/tokens.server";
 import { LOGIN_DETAIL, PASSWORD_MESSAGES } from "../../schemas/messages";
+import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your account · Admin", siteNameFromMatches(matches)) }];
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const problem = await newPasswordProblem(password, { username: user.username, journalSlug: journal.slug });
   if (problem) return refuse({ password: problem });
   if (password !== confirm) return refuse({ confirm: PASSWORD_MESSAGES.mismatch });
-  const epoch = await changePasswordKeepingSession(db, journal.id, user.id, await hashPassword(password), sessionId);
+  const epoch = await changePasswordKeepingSession(db, journal.id, user, await hashPassword(password), sessionId);
   if (epoch === undefined) return refuse({}, 404);
   const expiresAt = Math.floor(sessionExpiresAt / 1000);
   const token = await signToken(env, journal.id, user.id, epoch, { sid: sessionId, expiresAt });
@@ -92,37 +93,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-title" className="section-title">
           Change password
         </h2>
-        <Form method="post" className="account-form" key={version}>
-          <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
-          <Field id="current" label="Current password" required error={fields.current}>
-            <input {...describe("current", fields.current)} name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
-          </Field>
-          <Field
-            id="password"
-            label="New password"
-            required
-            error={fields.password}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`}
-          >
-            <input
-              {...describe("password", fields.password, true)}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              maxLength={MAX_PASSWORD_LENGTH}
-            />
-          </Field>
-          <Field id="confirm" label="New password again" required error={fields.confirm}>
-            <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
-          </Field>
-          <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? "Changing…" : "Change password"}
-          </button>
-        </Form>
+        <PasswordForm key={version} username={loaderData.username} fields={fields} busy={busy} />
       </section>
       <section className="card form-section" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="section-title">
@@ -142,5 +113,44 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </>
+  );
+}
+
+/** The change-password form; typing in it makes leaving the page ask first. */
+function PasswordForm({ username, fields, busy }: { username: string; fields: Fields; busy: boolean }) {
+  const [typed, setTyped] = useState(false);
+  useUnsavedChanges(typed);
+  return (
+    <Form method="post" className="account-form" onChange={() => setTyped(true)}>
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <Field id="current" label="Current password" required error={fields.current}>
+        <input {...describe("current", fields.current)} name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
+      </Field>
+      <Field
+        id="password"
+        label="New password"
+        required
+        error={fields.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`}
+      >
+        <input
+          {...describe("password", fields.password, true)}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
+        />
+      </Field>
+      <Field id="confirm" label="New password again" required error={fields.confirm}>
+        <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
+      </Field>
+      <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {busy ? "Changing…" : "Change password"}
+      </button>
+    </Form>
   );
 }

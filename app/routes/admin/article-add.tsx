@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-add";
 import { lastPageOfIssue } from "../../models/articles.server";
+import { staffActor } from "../../models/history.server";
 import { addArticle } from "../../models/staff-writes.server";
 import { findIssue } from "../../models/issues.server";
 import { formFields } from "../../schemas/common";
@@ -52,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
   if (!(form instanceof FormData)) return form;
   return once(session, form, "article-add", async () => {
     try {
-      const result = await addArticle(env, db, journal.id, user.username, issue, formFields(form), formFile(form, "pdfFile"));
+      const result = await addArticle(env, db, journal.id, staffActor(user), issue, formFields(form), formFile(form, "pdfFile"));
       if (!result.ok) return articleResultFailure(result);
       return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", result.value, journal) });
     } catch (error) {

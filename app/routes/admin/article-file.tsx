@@ -2,7 +2,7 @@ import type { Route } from "./+types/article-file";
 import { getArticleById } from "../../models/articles.server";
 import { requireAdmin } from "../../auth/admin.server";
 import { contentDisposition } from "../../http/content-disposition";
-import { articleFileKey } from "../../storage/keys.server";
+import { articlePdfKey } from "../../storage/keys.server";
 
 /**
  * GET /admin/files/articles/{id}.pdf — an article's PDF for signed-in staff of this journal,
@@ -15,14 +15,13 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, journal, env } = await requireAdmin(args);
   const m = /^(\d{1,12})\.pdf$/.exec(args.params.file ?? "");
   const article = m ? await getArticleById(db, journal.id, Number(m[1])) : undefined;
-  const object = article ? article.fileKey || article.file : "";
-  if (!article || !object) return notFound();
-  let key: string;
+  let key: string | null = null;
   try {
-    key = articleFileKey(journal.id, article.year, article.volume, article.issue, object);
+    key = article ? articlePdfKey(journal.id, article) : null;
   } catch {
     return notFound();
   }
+  if (!article || !key) return notFound();
   // HEAD asks R2 for the object's metadata only; GET streams the body.
   const head = args.request.method === "HEAD";
   const stored = head ? await env.FILES.head(key) : await env.FILES.get(key);

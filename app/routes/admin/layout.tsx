@@ -5,6 +5,7 @@ import adminCss from "../../admin.css?url";
 import { FlashProvider } from "../../components/admin/Flash";
 import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../auth/admin.server";
 import { useDraftsOnSubmit } from "../../components/admin/session";
+import { UnsavedChangesGuard } from "../../components/admin/UnsavedChanges";
 import { newSubmissionToken } from "./once.server";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
@@ -39,6 +40,7 @@ const NAV = [
   { to: "/admin/archives", label: "Archives" },
   { to: "/admin/editors", label: "Editors" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/activity", label: "Activity" },
 ];
 
 /** 'Journal of Staff Journeys' → 'JSJ'; 'Asha Menon' → 'AM'. */
@@ -125,7 +127,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
-          <Outlet />
+          {/* Typed work is not lost by a click elsewhere or a closed tab: the page's forms report it. */}
+          <UnsavedChangesGuard>
+            <Outlet />
+          </UnsavedChangesGuard>
         </main>
       </FlashProvider>
     </div>
