@@ -6,7 +6,8 @@
  * `historyStatement` the same as a Statement for the scripts' batches — so a change and its
  * record cannot part. Nothing ever updates or deletes an entry (a journal's deletion cascades).
  */
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, is, lt, SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import type { Db } from "../db/client.server";
 import * as schema from "../db/schema";
@@ -117,6 +118,23 @@ export function historyInsert(db: Db, journalId: number, entry: HistoryEntry) {
 }
 
 /**
+ * `insert into <table> select …` as a batchable drizzle query (drizzle's `db.run` cannot sit in a
+ * D1 batch with parameters): `values` by column property (SQL or plain values), every other
+ * column its default (or null), then `tail` — `where …` or `from … where …`.
+ */
+export function insertSelect<T extends SQLiteTable>(db: Db, table: T, values: Partial<Record<keyof T["$inferInsert"], unknown>>, tail: SQL) {
+  const exprs = Object.entries(getTableColumns(table)).map(([prop, col]) => {
+    if (prop in values) {
+      const v = (values as Record<string, unknown>)[prop];
+      return is(v, SQL) ? v : sql`${v}`;
+    }
+    if (is(col.default, SQL)) return col.default;
+    return col.hasDefault && col.default !== undefined ? sql`${col.default}` : sql`null`;
+  });
+  return db.insert(table).select(sql`select ${sql.join(exprs, sql`, `)} ${tail}`);
+}
+
+/**
  * The entry as an unrun insert that writes its row only if `condition` holds when its turn in
  * the batch comes — the same condition that guards the write it describes (a version still
  * current, a DOI still empty…), so a write that changes nothing leaves no entry. `recordId`
@@ -124,11 +142,22 @@ export function historyInsert(db: Db, journalId: number, entry: HistoryEntry) {
  */
 export function historyInsertWhere(db: Db, journalId: number, entry: HistoryEntry, condition: SQL, recordId?: SQL) {
   const r = row(journalId, entry);
-  const id = recordId ? sql`cast(${recordId} as text)` : sql`${r.recordId}`;
-  return db.run(
-    sql`insert into ${history} (journal_id, actor_kind, actor_user_id, actor, action, record_type, record_id, fields) select ${r.journalId}, ${r.actorKind}, ${r.actorUserId}, ${r.actor}, ${r.action}, ${r.recordType}, ${id}, ${r.fields} where ${condition}`,
-  );
+  return insertSelect(db, history, { ...r, recordId: recordId ? sql`cast(${recordId} as text)` : r.recordId }, sql`where ${condition}`);
 }
+
+/**
+ * One entry per row of `table` matching `where`, each about that row (`id`), with fields built by
+ * SQL from the row (`fields`: a json_object(...) over its columns): for writes of many rows in one
+ * statement (pins, an issue's articles following its correction, DOIs). Put it before the
+ * write, with the write's own condition, so each entry sees the row as it was.
+ */
+export function historyRowsFrom(db: Db, journalId: number, entry: Omit<HistoryEntry, "id" | "fields">, from: { table: SQL; id: SQL; fields: SQL; where: SQL }) {
+  const r = row(journalId, { ...entry, fields: {} });
+  return insertSelect(db, history, { ...r, recordId: sql`cast(${from.id} as text)`, fields: from.fields }, sql`from ${from.table} where ${from.where}`);
+}
+
+/** `json_object('version', json_object('before', v, 'after', v + 1))` for a row's version column. */
+export const versionBumpJson = (version: SQL | unknown) => sql`json_object('version', json_object('before', ${version}, 'after', ${version} + 1))`;
 
 // Builds statements only (never executes): the scripts run them locally or through wrangler.
 const builder = drizzle({} as D1Database, { schema });
@@ -151,22 +180,6 @@ export function historyStatement(slug: string, entry: HistoryEntry, recordId?: S
 export function userIdOf(slug: string, username: string): SQL {
   return sql`(select u.id from users u where u.journal_id = (select ${journals.id} from ${journals} where ${journals.slug} = ${slug}) and u.username = ${username})`;
 }
-
-/**
- * One entry per row of `table` matching `where`, each about that row (`id`), with fields built by
- * SQL from the row (`fields`: a json_object(...) over its columns): for writes of many rows in one
- * statement (pins, an issue's articles following its correction, DOIs). Put it before the
- * write, with the write's own condition, so each entry sees the row as it was.
- */
-export function historyRowsFrom(db: Db, journalId: number, entry: Omit<HistoryEntry, "id" | "fields">, from: { table: SQL; id: SQL; fields: SQL; where: SQL }) {
-  const actor = entry.actor;
-  return db.run(sql`insert into ${history} (journal_id, actor_kind, actor_user_id, actor, action, record_type, record_id, fields)
-    select ${journalId}, ${actor.kind}, ${actor.kind === "staff" ? actor.userId : null}, ${actorLabel(actor)}, ${entry.action}, ${entry.type}, cast(${from.id} as text), ${from.fields}
-    from ${from.table} where ${from.where}`);
-}
-
-/** `json_object('version', json_object('before', v, 'after', v + 1))` for a row's version column. */
-export const versionBumpJson = (version: SQL | unknown) => sql`json_object('version', json_object('before', ${version}, 'after', ${version} + 1))`;
 
 // ---- Reading ------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { articles, issueRedirects, issues } from "../db/schema";
 import { isUniqueViolation } from "../db/errors.server";
 import { issueFolder } from "../lib/urls";
-import { actorLabel, changedFields, historyInsertWhere, historyRowsFrom, versionBumpJson, type Actor } from "./history.server";
+import { actorLabel, changedFields, historyInsertWhere, historyRowsFrom, insertSelect, versionBumpJson, type Actor } from "./history.server";
 import { existsWhere, recordEtag, versionedWrite, type Expectation, type Refusal, type VersionedTarget } from "./versioned.server";
 
 export type Issue = typeof issues.$inferSelect;
@@ -270,9 +270,10 @@ function issueFollowers(db: Db, journalId: number, before: Issue, after: IssueEd
   if (moved) {
     statements.push(
       // The old address answers 301 from now on (a later issue created there takes it back).
-      db.run(sql`insert into ${issueRedirects} (journal_id, year, volume, issue, issue_id)
-        select ${journalId}, ${before.year}, ${before.volume}, ${before.issue}, ${before.id} where ${guard}
-        on conflict (journal_id, year, volume, issue) do update set issue_id = excluded.issue_id`),
+      insertSelect(db, issueRedirects, { journalId, year: before.year, volume: before.volume, issue: before.issue, issueId: before.id }, sql`where ${guard}`).onConflictDoUpdate({
+        target: [issueRedirects.journalId, issueRedirects.year, issueRedirects.volume, issueRedirects.issue],
+        set: { issueId: before.id },
+      }),
       // A former address this issue now takes again is an address, not a redirect.
       db.delete(issueRedirects).where(and(eq(issueRedirects.journalId, journalId), eq(issueRedirects.year, after.year), eq(issueRedirects.volume, after.volume), eq(issueRedirects.issue, after.issue), guard)),
     );

@@ -12,6 +12,8 @@ export interface Conflict<T extends Record<string, string> = Record<string, stri
   key: string;
   version: number;
   values: T;
+  /** What the person typed in the fields they changed (as sent). */
+  typed: Record<string, string>;
   changes: EntryView[];
   /** Fields this person and someone else both changed (their value is in `values`). */
   fields: string[];
@@ -119,7 +121,7 @@ export function ConflictPanel({
                 <tr key={f}>
                   <th scope="row">{labels[f] ?? f}</th>
                   <td>{text(f, conflict.values[f])}</td>
-                  <td>{text(f, typed[f])}</td>
+                  <td>{text(f, conflict.typed[f] ?? typed[f])}</td>
                 </tr>
               ))}
             </tbody>

@@ -133,7 +133,7 @@ export async function action(args: Route.ActionArgs) {
       if (!result.ok) {
         if (result.code === "edit_conflict") {
           const now = await getArticleById(db, journal.id, existing.id);
-          const conflict = now ? conflictView(result, formValues(now), journal.settings.timezone) : null;
+          const conflict = now ? conflictView(result, formValues(now), journal.settings.timezone, form) : null;
           return data<ArticleActionData>({ ok: false, fields: {}, code: result.code, conflict }, { status: 409 });
         }
         if (result.code === "article_in_trash") return articleFailure({}, undefined, 409);
@@ -155,6 +155,7 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article, values, pdf, issueFrequency, history, trashed, issues } = loaderData;
+  const conflict = actionData && !actionData.ok ? (actionData.conflict ?? null) : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && !navigation.formData?.get("intent");
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
@@ -213,10 +214,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           <ArticleForm
             key={`${article.id}-${formVersion}-${draft.key}`}
             mode="edit"
-            initial={withDraft(values, draft.values)}
-            stored={values}
-            version={article.version}
-            conflict={actionData && !actionData.ok ? actionData.conflict : null}
+            // A page the server renders after a refused save (no script yet) starts from what was typed.
+            initial={conflict ? { ...conflict.values, ...conflict.typed } : withDraft(values, draft.values)}
+            stored={conflict?.values ?? values}
+            version={conflict?.version ?? article.version}
+            conflict={conflict}
             existingPdf={pdf}
             issueFrequency={issueFrequency}
             serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}

@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
       if (!result.ok) {
         if (result.code === "edit_conflict") {
           const now = await getEditor(db, journal.id, existing.id);
-          const conflict = now ? conflictView(result, formValues(now), journal.settings.timezone) : null;
+          const conflict = now ? conflictView(result, formValues(now), journal.settings.timezone, form) : null;
           return data<EditorActionData>({ ok: false, fields: {}, conflict }, { status: 409 });
         }
         return editorResultFailure(result);
@@ -90,6 +90,7 @@ export default function EditEditor({ loaderData, actionData }: Route.ComponentPr
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
   const draft = useDraft("editor");
   useFlashFrom(actionData);
+  const conflict = actionData && !actionData.ok ? (actionData.conflict ?? null) : null;
   return (
     <>
       <PageHeader
@@ -101,10 +102,11 @@ export default function EditEditor({ loaderData, actionData }: Route.ComponentPr
       <EditorForm
         key={`${loaderData.id}-${loaderData.version}-${draft.key}`}
         mode="edit"
-        initial={withDraft(loaderData.values, draft.values)}
-        stored={loaderData.values}
-        version={loaderData.version}
-        conflict={actionData && !actionData.ok ? actionData.conflict : null}
+        // A page the server renders after a refused save (no script yet) starts from what was typed.
+        initial={conflict ? { ...conflict.values, ...conflict.typed } : withDraft(loaderData.values, draft.values)}
+        stored={conflict?.values ?? loaderData.values}
+        version={conflict?.version ?? loaderData.version}
+        conflict={conflict}
         picture={loaderData.picture}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
         busy={navigation.state === "submitting"}

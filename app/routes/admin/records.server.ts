@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.server";
 import { readRecordHistory } from "../../models/activity.server";
 import type { HistoryItem } from "../../models/history.server";
 import type { WriteFailure } from "../../models/staff-writes.server";
-import { expectationOf, type Expectation } from "../../models/versioned.server";
+import { expectationOf, parseChanged, type Expectation } from "../../models/versioned.server";
 import { RECORD_MESSAGES } from "../../schemas/messages";
 import { entryViews } from "../../components/admin/history-view";
 import type { Conflict } from "../../components/admin/Conflict";
@@ -29,13 +29,24 @@ export function withoutVersion<T extends Record<string, unknown>>(input: T): T {
   return rest as T;
 }
 
-/** A 409 edit_conflict as the form's conflict view, the stored values given by the page. */
-export function conflictView<T extends Record<string, string>>(failure: WriteFailure, values: T, timeZone: string): Conflict<T> | null {
+/**
+ * A 409 edit_conflict as the form's conflict view: the stored values (given by the page), what
+ * changed since, and what the person typed in the fields they changed (from the form sent, so
+ * a page rendered by the server — no script yet — shows and keeps them too).
+ */
+export function conflictView<T extends Record<string, string>>(failure: WriteFailure, values: T, timeZone: string, form?: FormData): Conflict<T> | null {
   if (failure.code !== "edit_conflict" || !failure.conflict) return null;
+  const typed: Record<string, string> = {};
+  for (const key of parseChanged(form?.get("_changed") ?? undefined) ?? []) {
+    // The last value: a switch sends a hidden "0" before its box's "1".
+    const value = form?.getAll(key).at(-1);
+    if (key in values && typeof value === "string") typed[key] = value;
+  }
   return {
     key: `${failure.conflict.version}-${Date.now()}`,
     version: failure.conflict.version,
     values,
+    typed,
     changes: entryViews(failure.conflict.changes, timeZone),
     fields: failure.conflict.fields,
   };

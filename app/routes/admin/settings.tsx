@@ -151,7 +151,7 @@ async function settingsAction({ db, journal, user }: AdminSession, form: FormDat
     if (!result.ok) {
       if (result.code === "edit_conflict") {
         const now = await getSettings(db, journal.id);
-        const conflict = now ? conflictView(result, settingsFormValues(now), journal.settings.timezone) : null;
+        const conflict = now ? conflictView(result, settingsFormValues(now), journal.settings.timezone, form) : null;
         return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, form: "settings", conflict }, { status: 409 });
       }
       return data<SettingsActionData>({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
@@ -268,9 +268,14 @@ function SettingsForm({
 }: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { draftValues: Record<string, string> | null }) {
   // One record of strings (the flags as "1"/"0"), so versions and conflicts treat every field alike.
   const stored = useMemo(() => settingsFormValues({ ...loaderData.text, ...loaderData.flags }), [loaderData.text, loaderData.flags]);
-  const initial = draftValues ? { ...withDraft(stored, draftValues), ...Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1" ? "1" : "0"])) } : stored;
-  const conflict = actionData && !actionData.ok && "conflict" in actionData ? actionData.conflict : null;
-  const { values, setValues, version, changed, remount } = useVersionedValues(initial, loaderData.version, conflict, stored);
+  const conflict = actionData && !actionData.ok && "conflict" in actionData ? (actionData.conflict ?? null) : null;
+  // A page the server renders after a refused save (no script yet) starts from what was typed.
+  const initial = conflict
+    ? { ...conflict.values, ...conflict.typed }
+    : draftValues
+      ? { ...withDraft(stored, draftValues), ...Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1" ? "1" : "0"])) }
+      : stored;
+  const { values, setValues, version, changed, remount } = useVersionedValues(initial, conflict?.version ?? loaderData.version, conflict, conflict?.values ?? stored);
   const text = values as Record<TextKey, string>;
   const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, values[k] === "1"])) as Record<FlagKey, boolean>;
   const setText = (next: (t: Record<string, string>) => Record<string, string>) => setValues((v) => next(v));
