@@ -204,8 +204,10 @@ export async function getIssueById(db: Db, journalId: number, id: number) {
   const [row] = await db
     .select({
       issue: issues,
-      articles: sql<number>`(select count(*) from articles a where a.issue_id = ${issues.id} and a.status <> 'trashed')`,
-      trashed: sql<number>`(select count(*) from articles a where a.issue_id = ${issues.id} and a.status = 'trashed')`,
+      // Raw, fully qualified: drizzle renders the column unqualified, which inside the
+      // subquery would name the articles table's id.
+      articles: sql<number>`(select count(*) from articles a where a.issue_id = "issues"."id" and a.status <> 'trashed')`,
+      trashed: sql<number>`(select count(*) from articles a where a.issue_id = "issues"."id" and a.status = 'trashed')`,
     })
     .from(issues)
     .where(and(eq(issues.journalId, journalId), eq(issues.id, id)))
