@@ -12,6 +12,12 @@ ALTER TABLE `articles` ADD `trashed_status` text DEFAULT '' NOT NULL;
 -- The purge finds expired trash of every journal from this small index alone.
 CREATE INDEX `articles_trashed_idx` ON `articles` (`trashed_at`) WHERE `status` = 'trashed';
 --> statement-breakpoint
+-- Staff search checks each match against this narrow index (0015): with the status in it, the
+-- trash's matches drop out there without reading the rows.
+DROP INDEX `articles_id_sort_idx`;
+--> statement-breakpoint
+CREATE INDEX `articles_id_sort_idx` ON `articles` (`id`,`journal_id`,`year`,`volume`,`issue`,`first_page`,`status`);
+--> statement-breakpoint
 -- Where the article's PDF object lives: the issue folder ('2025/vol4issue2') it was uploaded
 -- under, or '' for the folder of the article's current year, volume and issue (every row
 -- before this migration). An issue edit or an article move changes the article's coordinates

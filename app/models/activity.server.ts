@@ -37,7 +37,10 @@ export async function readActivityPage(db: Db, journalId: number, opts: HistoryF
   return { ...page, labels: await recordLabels(db, journalId, page.entries), people, types };
 }
 
+/** How many entries a record's History panel shows. */
+export const PANEL_ENTRIES = 8;
+
 /** A record's History panel: its latest entries (and whether there are older ones). */
-export async function readRecordHistory(db: Db, journalId: number, type: string, id: string | number, limit = 8) {
+export async function readRecordHistory(db: Db, journalId: number, type: string, id: string | number, limit = PANEL_ENTRIES) {
   return listHistory(db, journalId, { type, id: String(id), limit });
 }

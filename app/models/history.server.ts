@@ -260,6 +260,24 @@ export async function listHistory(
 }
 
 /**
+ * Query: the latest `limit` + 1 entries of one record, newest first (a History panel batched with
+ * its page's reads; the extra one says whether there are older ones). `id` may be a subselect.
+ */
+export function recordHistoryQuery(db: Db, journalId: number, type: string, id: string | SQL, limit: number) {
+  return db
+    .select()
+    .from(history)
+    .where(and(eq(history.journalId, journalId), eq(history.recordType, type), eq(history.recordId, is(id, SQL) ? sql`cast(${id} as text)` : id)))
+    .orderBy(desc(history.id))
+    .limit(limit + 1);
+}
+
+/** Entries as read by recordHistoryQuery: the page and whether there are older ones. */
+export function historyPage(rows: (typeof history.$inferSelect)[], limit: number) {
+  return { entries: rows.slice(0, limit).map(item), older: rows.length > limit };
+}
+
+/**
  * The entries of one record written after it was at `version`, oldest first: what changed
  * since a person loaded that version (every versioned write records `version` {before, after}).
  */

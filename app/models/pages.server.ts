@@ -14,6 +14,10 @@ import { articleForVerification, publicArticleByIdForDocumentQuery, publicArticl
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
 import { issueQuery, issueRedirectQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
+import { historyPage, recordHistoryQuery, type HistoryItem } from "./history.server";
+import { PANEL_ENTRIES } from "./activity.server";
+import { issues } from "../db/schema";
+import { sql } from "drizzle-orm";
 import { articleStatsByRefQuery, articleStatsQuery, issueStatsQuery, recordViewQuery, type ReaderCounts } from "./reader-stats.server";
 import { searchRanked } from "./search.server";
 
@@ -165,6 +169,8 @@ export interface AdminIssuePage {
   movedTo: IssueRef | undefined;
   /** How many of its articles are in the trash. */
   trashed: number;
+  /** The issue's History panel: its latest entries, and whether there are older ones. */
+  history: { entries: HistoryItem[]; older: boolean };
   /** Every article of the issue (any status), in page order. */
   articles: Article[];
   /** Reader counts by article id (absent: none yet). */
@@ -176,15 +182,23 @@ export interface AdminIssuePage {
  * articles' reader counts (views, PDF downloads).
  */
 export async function readAdminIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<AdminIssuePage> {
-  const [issueRows, articleRows, statsRows, moved, trashed] = await db.batch([
+  const [issueRows, articleRows, statsRows, moved, trashed, historyRows] = await db.batch([
     issueQuery(db, journalId, ref.year, ref.volume, ref.issue),
     adminIssueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
     issueStatsQuery(db, journalId, ref.year, ref.volume, ref.issue),
     issueRedirectQuery(db, journalId, ref),
     trashedInIssueQuery(db, journalId, ref),
+    recordHistoryQuery(db, journalId, "issue", sql`(select ${issues.id} from ${issues} where ${issues.journalId} = ${journalId} and ${issues.year} = ${ref.year} and ${issues.volume} = ${ref.volume} and ${issues.issue} = ${ref.issue})`, PANEL_ENTRIES),
   ]);
   const stats = new Map(statsRows.map((s) => [s.articleId, { views: s.views, downloads: s.downloads }]));
-  return { issue: issueRows[0], articles: articleRows, stats, movedTo: issueRows[0] ? undefined : moved[0], trashed: Number(trashed[0]?.n ?? 0) };
+  return {
+    issue: issueRows[0],
+    articles: articleRows,
+    stats,
+    movedTo: issueRows[0] ? undefined : moved[0],
+    trashed: Number(trashed[0]?.n ?? 0),
+    history: historyPage(historyRows, PANEL_ENTRIES),
+  };
 }
 
 /** The admin's edit page extras for an article: its issue's period and its reader counts. */

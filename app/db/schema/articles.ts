@@ -93,7 +93,8 @@ export const articles = sqliteTable(
     index("articles_journal_email_idx").on(t.journalId, sql`lower(${t.email})`),
     // Admin search's matches (article ids from FTS5, any journal) checked against the journal
     // and put in issue order from this narrow index, not from the wide rows (migration 0015).
-    index("articles_id_sort_idx").on(t.id, t.journalId, t.year, t.volume, t.issue, t.firstPage),
+    // With the status (migration 0018), so the matches of trashed articles drop out here too.
+    index("articles_id_sort_idx").on(t.id, t.journalId, t.year, t.volume, t.issue, t.firstPage, t.status),
     // The scheduled purge of expired trash, every journal (migration 0018).
     index("articles_trashed_idx").on(t.trashedAt).where(sql`status = 'trashed'`),
   ],

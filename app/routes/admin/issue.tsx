@@ -44,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   const issue = page?.issue;
   if (!page || !issue) throw data("This issue does not exist in this journal.", { status: 404 });
   const rows = page.articles;
-  const history = await historyPanel(db, journal.id, "issue", issue.id, journal.settings.timezone);
+  // Read with the page (one D1 round trip).
+  const history = await historyPanel(db, journal.id, "issue", issue.id, journal.settings.timezone, page.history);
   return {
     issue: { id: issue.id, year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency, version: issue.version },
     trashed: page.trashed,

@@ -59,9 +59,9 @@ export function mergedNotice(msg: string, merged: HistoryItem[] | undefined) {
   return flash("success", msg, RECORD_MESSAGES.mergedWith(people));
 }
 
-/** A record's History panel, ready to render. */
-export async function historyPanel(db: Db, journalId: number, type: string, id: string | number, timeZone: string) {
-  const page = await readRecordHistory(db, journalId, type, id);
+/** A record's History panel, ready to render (`read`: entries already read with the page). */
+export async function historyPanel(db: Db, journalId: number, type: string, id: string | number, timeZone: string, read?: { entries: HistoryItem[]; older: boolean }) {
+  const page = read ?? (await readRecordHistory(db, journalId, type, id));
   const query = type === "settings" ? "type=settings" : `type=${type}&id=${id}`;
   return { entries: entryViews(page.entries, timeZone), more: page.older, allHref: `/admin/activity?${query}` };
 }
