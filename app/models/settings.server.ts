@@ -146,7 +146,7 @@ export async function setSettingsImage(
 }
 
 export type CertificateImageKind = "signature" | "stamp";
-export const CERTIFICATE_IMAGE_COLUMN = { signature: "signature_image", stamp: "stamp_image" } as const;
+export { CERTIFICATE_IMAGE_COLUMN } from "../schemas/settings";
 
 /** True when a PNG can show through: an alpha channel (colour type 4 or 6) or a tRNS chunk. */
 export function pngHasTransparency(bytes: Uint8Array): boolean {

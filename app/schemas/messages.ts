@@ -246,7 +246,7 @@ export const ADMIN_UX_MESSAGES = {
 /** Versions and edit conflicts, the history, the corrections and unsaved changes (ADR 020, 021). */
 export const RECORD_MESSAGES = {
   conflictTitle: "Someone else saved this while you were editing",
-  conflictBody: "Nothing of yours was saved yet. Their changes are shown below beside what you typed, and what you typed is kept. Check the fields marked “both changed”, then save again.",
+  conflictBody: "Nothing of yours was saved yet. Their changes are shown below beside what you typed, and what you typed is kept. Check the fields listed under “Changed on both sides”, then save again.",
   conflictSaveAgain: "Save again to store your version on top of theirs.",
   conflictTheirs: "Their value",
   conflictYours: "Your value",

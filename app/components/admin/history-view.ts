@@ -91,6 +91,30 @@ export const FIELD_LABELS: Record<string, string> = {
   whatsup_number: "WhatsApp number",
   home_content: "Home page content",
   timezone: "Time zone",
+  year_started: "Year started",
+  journal_frequency: "Publication frequency",
+  journal_type: "Type",
+  journal_language: "Language",
+  nassScore: "NAAS rating",
+  nassScoreYear: "NAAS rating year",
+  impactfactor: "Impact factor",
+  fee_rupee: "Fee, India (₹)",
+  fee_dollar: "Fee, other countries ($)",
+  google_review_link: "Google review link",
+  publisher_name: "Publisher name",
+  publisher_address: "Publisher address",
+  abbrev_title: "Abbreviated title",
+  doi_prefix: "DOI prefix",
+  doi_suffix_pattern: "DOI suffix pattern",
+  doi_depositor_name: "Depositor name",
+  doi_depositor_email: "Depositor e-mail",
+  doi_registrant: "Registrant",
+  show_subject_column: "Subject column",
+  show_cover_image: "Cover image",
+  show_editor_contacts: "Editor contacts",
+  username: "Username",
+  primary: "Primary address",
+  hostname: "Web address",
   hosts: "Web addresses",
   listed: "On the journal list",
   password: "Password",
@@ -166,26 +190,35 @@ function formatWhen(iso: string, timeZone: string): string {
 
 /**
  * Entries as the pages show them. `labels` names records ("article:12" → "482135 “Rice…”"),
- * read once for a page; without one a record is named by its type and id.
+ * read once for a page; without one a record is named by its type and id. `self`: the entries
+ * of the record whose page this is (its History panel), which need not name it.
  */
-export function entryViews(entries: HistoryItem[], timeZone: string, labels: Record<string, string> = {}): EntryView[] {
+export function entryViews(entries: HistoryItem[], timeZone: string, labels: Record<string, string> = {}, self = false): EntryView[] {
   return entries.map((e) => {
     const verb = ACTION_LABELS[e.action] ?? e.action.replace(/_/g, " ");
+    if (self) return { ...view(e, timeZone), summary: SELF_LABELS[e.action] ?? verb };
     const noun = (RECORD_TYPE_LABELS[e.type] ?? e.type).toLowerCase();
     const label = labels[`${e.type}:${e.id}`];
     const record = e.type === "settings" ? "the settings" : label ? `${noun} ${label}` : e.id ? `${noun} ${e.id}` : `the ${noun}`;
     const summary = e.type === "user" && ["sign_in", "sign_in_locked", "sign_out_everywhere", "password_change"].includes(e.action) ? verb : `${verb} ${record}`;
-    return {
-      seq: e.seq,
-      at: e.at,
-      when: formatWhen(e.at, timeZone),
-      actor: e.actor,
-      action: e.action,
-      type: e.type,
-      id: e.id,
-      summary,
-      href: e.action === "purge" || e.action === "delete" ? null : recordHref(e.type, e.id),
-      changes: changeViews(e.fields),
-    };
+    return { ...view(e, timeZone), summary };
   });
+}
+
+/** What an entry says on its own record's page ("asha changed", "ravi uploaded a new logo"…). */
+const SELF_LABELS: Record<string, string> = { upload: "uploaded an image", remove: "removed an image", assign_doi: "assigned a DOI", clean_html: "cleaned the stored HTML" };
+
+function view(e: HistoryItem, timeZone: string): EntryView {
+  return {
+    seq: e.seq,
+    at: e.at,
+    when: formatWhen(e.at, timeZone),
+    actor: e.actor,
+    action: e.action,
+    type: e.type,
+    id: e.id,
+    summary: "",
+    href: e.action === "purge" || e.action === "delete" ? null : recordHref(e.type, e.id),
+    changes: changeViews(e.fields),
+  };
 }

@@ -47,7 +47,7 @@ export function conflictView<T extends Record<string, string>>(failure: WriteFai
     version: failure.conflict.version,
     values,
     typed,
-    changes: entryViews(failure.conflict.changes, timeZone),
+    changes: entryViews(failure.conflict.changes, timeZone, {}, true),
     fields: failure.conflict.fields,
   };
 }
@@ -63,5 +63,5 @@ export function mergedNotice(msg: string, merged: HistoryItem[] | undefined) {
 export async function historyPanel(db: Db, journalId: number, type: string, id: string | number, timeZone: string, read?: { entries: HistoryItem[]; older: boolean }) {
   const page = read ?? (await readRecordHistory(db, journalId, type, id));
   const query = type === "settings" ? "type=settings" : `type=${type}&id=${id}`;
-  return { entries: entryViews(page.entries, timeZone), more: page.older, allHref: `/admin/activity?${query}` };
+  return { entries: entryViews(page.entries, timeZone, {}, true), more: page.older, allHref: `/admin/activity?${query}` };
 }

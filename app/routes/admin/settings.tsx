@@ -3,7 +3,7 @@ import { readForm } from "../../http/body";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { listJournalHosts } from "../../models/journals.server";
-import { CERTIFICATE_IMAGE_COLUMN, getSettings, type CertificateImageKind } from "../../models/settings.server";
+import { getSettings, type CertificateImageKind } from "../../models/settings.server";
 import { saveCertificateImage, saveLogo, saveSettings, type WriteFailure } from "../../models/staff-writes.server";
 import { staffActor } from "../../models/history.server";
 import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "../../components/admin/Conflict";
@@ -14,7 +14,7 @@ import { conflictView, formExpectation, historyPanel, mergedNotice, withoutVersi
 import { formFields } from "../../schemas/common";
 import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
-import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { CERTIFICATE_IMAGE_COLUMN, DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { doiPreviewArticle } from "../../models/deposits.server";
 import { DoiPreview } from "../../components/admin/DoiPreview";
 import { DOI_PLACEHOLDERS } from "../../lib/doi";

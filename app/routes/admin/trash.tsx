@@ -63,10 +63,9 @@ async function restore({ db, journal, user }: AdminSession, form: FormData) {
 
 export const ErrorBoundary = AdminErrorBoundary;
 
-function RestoreButton({ id, version, refnumber }: { id: number; version: number; refnumber: string }) {
-  const fetcher = useFetcher<typeof action>({ key: `restore-${id}` });
-  useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
-  const busy = fetcher.state !== "idle";
+/** One row's Restore, on the page's fetcher (its answer is shown after the row has gone). */
+function RestoreButton({ id, version, refnumber, fetcher }: { id: number; version: number; refnumber: string; fetcher: ReturnType<typeof useFetcher<typeof action>> }) {
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === String(id);
   const guard = useSubmitOnce(busy);
   return (
     <fetcher.Form method="post" onSubmit={guard}>
@@ -82,6 +81,8 @@ function RestoreButton({ id, version, refnumber }: { id: number; version: number
 
 export default function Trash({ loaderData }: Route.ComponentProps) {
   const { articles } = loaderData;
+  const fetcher = useFetcher<typeof action>({ key: "trash-restore" });
+  useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
   return (
     <>
       <PageHeader
@@ -110,7 +111,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td>{a.purgeAt}</td>
                 <td>
-                  <RestoreButton id={a.id} version={a.version} refnumber={a.refnumber} />
+                  <RestoreButton id={a.id} version={a.version} refnumber={a.refnumber} fetcher={fetcher} />
                 </td>
               </tr>
             ))}
