@@ -104,6 +104,9 @@ async function adminPages(page: Page, host: string): Promise<string[]> {
     "/admin/search?q=zzqxj",
     "/admin/not-found",
     "/admin/account",
+    "/admin/activity",
+    "/admin/activity?type=article",
+    "/admin/trash",
   ];
 }
 
