@@ -200,6 +200,11 @@ test("the statements --remote sends run through wrangler d1 execute, values as l
   assert.equal(list().find((j) => j.slug === "half"), undefined);
   const [[row]] = await exec([{ sql: "select count(*) as n from journal_hosts where hostname = 'half.localhost'", params: [] }]);
   assert.equal(row.n, 0);
+  // The history entries --remote writes with a change go through the same path, hostile text as data.
+  const { historyStatement, cliActor } = await import("../../app/models/history.server.ts");
+  await exec([historyStatement("hostile", { actor: cliActor("o'brien"), action: "add", type: "host", id: "x.localhost", fields: { name: { after: name } } })]);
+  const [[entry]] = await exec([{ sql: "select h.actor, h.fields from history h join journals j on j.id = h.journal_id where j.slug = 'hostile'", params: [] }]);
+  assert.deepEqual([entry.actor, JSON.parse(String(entry.fields))], ["cli:o'brien", { name: { after: name } }]);
 });
 
 test("a journal added while the site is served answers on its host within the cache time; its admin signs in; aliases redirect", async () => {

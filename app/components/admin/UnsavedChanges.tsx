@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useBlocker } from "react-router";
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { useBlocker, useNavigation } from "react-router";
 import { RECORD_MESSAGES } from "../../schemas/messages";
 import { Modal } from "./Modal";
 
@@ -15,25 +15,32 @@ import { Modal } from "./Modal";
 type Registry = { set(id: string, dirty: boolean): void };
 const UnsavedContext = createContext<Registry | null>(null);
 
-/** Reports this form's unsaved state to the page's guard. */
+/**
+ * Reports this form's unsaved state to the page's guard — in the commit itself (a layout
+ * effect), so a form saved and restarted in the same commit is clean before anything can ask.
+ */
 export function useUnsavedChanges(dirty: boolean): void {
   const registry = useContext(UnsavedContext);
   const id = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     registry?.set(id, dirty);
   }, [registry, id, dirty]);
-  useEffect(() => () => registry?.set(id, false), [registry, id]);
+  useLayoutEffect(() => () => registry?.set(id, false), [registry, id]);
 }
 
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const dirtyForms = useRef(new Set<string>());
-  const [anyDirty, setAnyDirty] = useState(false);
+  // A form being saved, and the page reloading after the save: the typed values are on their
+  // way to the server (the answer comes with the page's new data, and the form restarts clean).
+  const navigation = useNavigation();
+  const saving = useRef(false);
+  saving.current = navigation.state !== "idle" && !!navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET";
+  const unsaved = () => dirtyForms.current.size > 0 && !saving.current;
   const registry = useMemo<Registry>(
     () => ({
       set(id, dirty) {
         if (dirty) dirtyForms.current.add(id);
         else dirtyForms.current.delete(id);
-        setAnyDirty(dirtyForms.current.size > 0);
       },
     }),
     [],
@@ -41,20 +48,21 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const blocker = useBlocker(
     useCallback(
       ({ currentLocation, nextLocation }: { currentLocation: { pathname: string; search: string }; nextLocation: { pathname: string; search: string } }) =>
-        dirtyForms.current.size > 0 && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-      [],
+        unsaved() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      [], // eslint-disable-line react-hooks/exhaustive-deps
     ),
   );
   useEffect(() => {
-    if (!anyDirty) return;
+    // Asks only while a form holds changes, read when the tab is about to go.
     const ask = (event: BeforeUnloadEvent) => {
+      if (!unsaved()) return;
       event.preventDefault();
       // Older browsers need a return value to show their prompt.
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", ask);
     return () => window.removeEventListener("beforeunload", ask);
-  }, [anyDirty]);
+  }, []);
   const stay = useRef<HTMLButtonElement>(null);
   const blocked = blocker.state === "blocked";
   useEffect(() => {
@@ -85,7 +93,6 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
             onClick={() => {
               // Discarding: the forms of this page are no longer counted (they unmount anyway).
               dirtyForms.current.clear();
-              setAnyDirty(false);
               blocker.proceed?.();
             }}
           >

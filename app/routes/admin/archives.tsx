@@ -177,9 +177,11 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
   useFlashFrom(actionData);
   // A fresh, empty form after each issue is created.
   const [formKey, setFormKey] = useState(0);
-  useEffect(() => {
+  const [seen, setSeen] = useState(actionData);
+  if (actionData !== seen) {
+    setSeen(actionData);
     if (actionData?.ok) setFormKey((k) => k + 1);
-  }, [actionData]);
+  }
 
   const suggestion = newest ? { volume: newest.year === currentYear ? newest.volume : newest.volume + 1, issue: newest.year === currentYear ? newest.issue + 1 : 1 } : null;
   const allIssues = years.reduce((n, y) => n + y.issues, 0);

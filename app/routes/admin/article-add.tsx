@@ -74,11 +74,17 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
   // Bumped by each successful add: an empty form for the next article. Only then — a failed
   // save keeps everything typed, even if a colleague's article moved the last page.
   const [added, setAdded] = useState(0);
+  // The empty form comes in the same commit as the answer (not in an effect), so nothing asks
+  // "leave without saving?" about what was just published.
+  const [seen, setSeen] = useState(actionData);
+  if (actionData !== seen) {
+    setSeen(actionData);
+    if (actionData?.ok && actionData.announcement) setAdded((n) => n + 1);
+  }
   useFlashFrom(actionData);
   useEffect(() => {
     if (actionData?.ok && actionData.announcement) {
       setAnnouncement(actionData.announcement);
-      setAdded((n) => n + 1);
       window.scrollTo({ top: 0 });
     }
   }, [actionData]);

@@ -164,14 +164,18 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   // After this user's successful save the form restarts from what was stored (and forgets the
   // uploaded file) — once the reloaded article has arrived, whichever comes first. A failed
   // save keeps what was typed, even if a colleague's save changed the article meanwhile.
+  // Decided while rendering the answer (not in an effect): the form restarts clean in the same
+  // commit that shows "saved", so nothing asks "leave without saving?" in between.
   const [formVersion, setFormVersion] = useState(article.modification);
+  const [seen, setSeen] = useState<{ data: typeof actionData; modification: string }>({ data: actionData, modification: article.modification });
+  if (seen.data !== actionData || seen.modification !== article.modification) {
+    setSeen({ data: actionData, modification: article.modification });
+    if (actionData?.ok) setFormVersion(article.modification);
+  }
   useFlashFrom(actionData);
   useEffect(() => {
     if (actionData?.ok && actionData.announcement) setAnnouncement(actionData.announcement);
   }, [actionData]);
-  useEffect(() => {
-    if (actionData?.ok) setFormVersion(article.modification);
-  }, [actionData, article.modification]);
   const back = issueAdminPath(article);
   return (
     <>

@@ -243,10 +243,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // After this form's own successful save it restarts from what the server stored (sanitised
   // HTML included), once the reloaded settings have arrived. A logo, signature or stamp upload
   // also reloads the settings but leaves what is typed here alone.
+  // Decided while rendering the answer (not in an effect), so the form is clean again in the
+  // same commit that shows "saved": nothing can ask "leave without saving?" in between.
+  // (The answer arrives before the reloaded settings: whichever comes last restarts it.)
   const [formVersion, setFormVersion] = useState(loaderData.version);
-  useEffect(() => {
+  const [seen, setSeen] = useState({ data: actionData, version: loaderData.version });
+  if (seen.data !== actionData || seen.version !== loaderData.version) {
+    setSeen({ data: actionData, version: loaderData.version });
     if (actionData?.ok && "form" in actionData && actionData.form === "settings") setFormVersion(loaderData.version);
-  }, [actionData, loaderData.version]);
+  }
   return (
     <>
       <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
