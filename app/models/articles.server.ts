@@ -5,7 +5,7 @@ import type { Issue } from "./issues.server";
 import { errorChainText, isUniqueViolation } from "../db/errors.server";
 import { articleFolderKey, articlePdfKey } from "../storage/keys.server";
 import { issueFolder } from "../lib/urls";
-import { actorLabel, changedFields, historyInsertWhere, lastFileHashQuery, sha256Hex, type Actor, type FieldChange, type HistoryEntry } from "./history.server";
+import { actorLabel, createdFields, historyInsertWhere, lastFileHashQuery, sha256Hex, type Actor, type HistoryEntry } from "./history.server";
 import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
 import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
@@ -156,11 +156,6 @@ function deleteUpload(env: Storage, journalId: number, upload: StoredUpload | nu
   return upload ? env.FILES.delete(articleFolderKey(journalId, upload.folder, upload.object)).catch(() => {}) : Promise.resolve();
 }
 
-/** What an article's history entry says of its fields (short values; the PDF by its sha256). */
-export function articleEntryFields(fields: Record<string, unknown>): Record<string, FieldChange> {
-  return changedFields(null, fields);
-}
-
 /**
  * Adds an article with its PDF, all or nothing: the PDF goes to a fresh R2 object first; the
  * row and its history entry are one D1 batch; if that fails (duplicate, D1 failure) the object
@@ -183,7 +178,7 @@ export async function addArticleWithPdf(
     actor,
     action: "create",
     type: "article",
-    fields: { ...articleEntryFields({ ...recorded, year: issue.year, volume: issue.volume, issue: issue.issue }), pdf: { after: upload.sha }, version: { after: 1 } },
+    fields: { ...createdFields({ ...recorded, year: issue.year, volume: issue.volume, issue: issue.issue }), pdf: { after: upload.sha }, version: { after: 1 } },
   };
   try {
     const [[row]] = await db.batch([

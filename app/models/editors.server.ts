@@ -4,7 +4,7 @@ import type { Db } from "../db/client.server";
 import { editors } from "../db/schema";
 import { editorPictureKey } from "../storage/keys.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
-import { changedFields, changesSince, historyInsertWhere, historyRowsFrom, lastFileHashQuery, sha256Hex, versionBumpJson, type Actor, type HistoryItem } from "./history.server";
+import { createdFields, changesSince, historyInsertWhere, historyRowsFrom, lastFileHashQuery, sha256Hex, versionBumpJson, type Actor, type HistoryItem } from "./history.server";
 import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 export type Editor = typeof editors.$inferSelect;
@@ -102,7 +102,7 @@ export async function createEditorWithPicture(
   const stored = await putPicture(env, journalId, picture);
   const values = { ...cleanHtmlFields("editors", input), picture: stored?.name ?? "" };
   const { picture: _p, ...recorded } = values;
-  const fields = { ...changedFields(null, recorded), ...(stored ? { picture: { after: stored.sha } } : {}), version: { after: 1 } };
+  const fields = { ...createdFields(recorded), ...(stored ? { picture: { after: stored.sha } } : {}), version: { after: 1 } };
   try {
     const [[row]] = await db.batch([
       db.insert(editors).values({ ...values, journalId }).returning(),

@@ -90,6 +90,11 @@ export function changedFields(
   return out;
 }
 
+/** What a create entry says of a new record: its fields that have a value (empty ones are noise). */
+export function createdFields(values: Record<string, unknown>): Record<string, FieldChange> {
+  return changedFields(null, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== "")));
+}
+
 /** The sha256 of a file's bytes as lowercase hex: how files appear in the history. */
 export async function sha256Hex(bytes: Uint8Array | ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes as BufferSource);

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { articles, issueRedirects, issues } from "../db/schema";
 import { isUniqueViolation } from "../db/errors.server";
 import { issueFolder } from "../lib/urls";
-import { actorLabel, changedFields, historyInsertWhere, historyRowsFrom, insertSelect, versionBumpJson, type Actor } from "./history.server";
+import { actorLabel, changedFields, createdFields, historyInsertWhere, historyRowsFrom, insertSelect, versionBumpJson, type Actor } from "./history.server";
 import { existsWhere, recordEtag, versionedWrite, type Expectation, type Refusal, type VersionedTarget } from "./versioned.server";
 
 export type Issue = typeof issues.$inferSelect;
@@ -34,7 +34,7 @@ export async function createIssue(db: Db, journalId: number, input: NewIssue, ac
       historyInsertWhere(
         db,
         journalId,
-        { actor, action: "create", type: "issue", fields: { ...changedFields(null, values), version: { after: 1 } } },
+        { actor, action: "create", type: "issue", fields: { ...createdFields(values), version: { after: 1 } } },
         sql`1`,
         sql`(select ${issues.id} from ${issues} where ${issueAt(journalId, values)})`,
       ),

@@ -137,7 +137,8 @@ export async function versionedWrite<Row extends { version: number }, F = never>
       }
       merged = changes;
     }
-    if (!Object.keys(planned.fields).length && !planned.force) return { ok: true, row, before: row, changed: false, merged };
+    // Nothing to write (the values sent are what is stored): no version, no entry, nothing merged.
+    if (!Object.keys(planned.fields).length && !planned.force) return { ok: true, row, before: row, changed: false, merged: [] };
 
     const guard = target.guard(row.version);
     const entry = {

@@ -38,6 +38,7 @@ export function ArticleForm({
   version,
   conflict,
   stored,
+  saved = false,
 }: {
   mode: "add" | "edit";
   initial: ArticleFormValues;
@@ -54,9 +55,11 @@ export function ArticleForm({
   conflict?: Conflict<ArticleFormValues> | null;
   /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in. */
   stored?: ArticleFormValues;
+  /** The last save succeeded (the page restarts the form once the reloaded article arrives). */
+  saved?: boolean;
 }) {
   // `baseline`: what is stored as far as this form knows (moves on a conflict); typed values stay.
-  const { values, setValues, baseline, version: currentVersion, changed, remount } = useVersionedValues(initial, version, conflict, stored);
+  const { values, setValues, baseline, version: currentVersion, changed, remount, markSent, unsaved } = useVersionedValues(initial, version, conflict, stored);
   const [pdf, setPdf] = useState<File | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [dirty, setDirty] = useState<Record<string, boolean>>({});
@@ -82,7 +85,7 @@ export function ArticleForm({
   );
 
   // Leaving the page with typed changes (or a chosen PDF) asks first.
-  useUnsavedChanges(changed.length > 0 || !!pdf);
+  useUnsavedChanges(unsaved(saved) || (!!pdf && !saved));
 
   function visibleError(key: string): string | undefined {
     const e = errors[key];
@@ -126,6 +129,7 @@ export function ArticleForm({
         setConfirmDisable(true);
       }
       disableConfirmed.current = false;
+      if (!event.defaultPrevented) markSent();
       return;
     }
     // Spec §5: submit is blocked while anything required is missing or invalid.

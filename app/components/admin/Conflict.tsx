@@ -63,7 +63,14 @@ export function useVersionedValues<T extends Record<string, string>>(
     setRemount((n) => n + 1);
   }, [conflict?.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const changed = (Object.keys(values) as (keyof T & string)[]).filter((key) => values[key] !== baseline[key]);
-  return { values, setValues, baseline, version: current, changed, remount };
+  // What was last sent: once the server says it is saved, those values are not "unsaved" any
+  // more, even before the page's reloaded data restarts the form.
+  const sent = useRef<T | null>(null);
+  const markSent = () => {
+    sent.current = values;
+  };
+  const unsaved = (saved: boolean) => changed.length > 0 && !(saved && sent.current !== null && Object.keys(values).every((k) => values[k] === sent.current![k]));
+  return { values, setValues, baseline, version: current, changed, remount, markSent, unsaved };
 }
 
 /**

@@ -223,6 +223,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
             stored={conflict?.values ?? values}
             version={conflict?.version ?? article.version}
             conflict={conflict}
+            // The form's own save answers with the announcement (the corrections answer with a flash).
+            saved={!!actionData?.ok && !!actionData.announcement}
             existingPdf={pdf}
             issueFrequency={issueFrequency}
             serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}

@@ -280,7 +280,8 @@ function SettingsForm({
     : draftValues
       ? { ...withDraft(stored, draftValues), ...Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1" ? "1" : "0"])) }
       : stored;
-  const { values, setValues, version, changed, remount } = useVersionedValues(initial, conflict?.version ?? loaderData.version, conflict, conflict?.values ?? stored);
+  const { values, setValues, version, changed, remount, markSent, unsaved } = useVersionedValues(initial, conflict?.version ?? loaderData.version, conflict, conflict?.values ?? stored);
+  const saved = !!actionData?.ok && "form" in actionData && actionData.form === "settings";
   const text = values as Record<TextKey, string>;
   const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, values[k] === "1"])) as Record<FlagKey, boolean>;
   const setText = (next: (t: Record<string, string>) => Record<string, string>) => setValues((v) => next(v));
@@ -298,7 +299,9 @@ function SettingsForm({
       event.preventDefault();
       setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));
       document.getElementById(Object.keys(clientErrors)[0])?.focus();
+      return;
     }
+    markSent();
   });
   const show = useFlash();
 
@@ -307,7 +310,7 @@ function SettingsForm({
   const serverErrors: Record<string, string> = actionData && !actionData.ok ? actionData.fields : {};
   const errorOf = (k: string) => (touched[k] ? clientErrors[k] : undefined) ?? serverErrors[k];
   const dirty = changed.length > 0;
-  useUnsavedChanges(dirty);
+  useUnsavedChanges(unsaved(saved));
 
   const input = (k: TextKey) => {
     const meta = LABELS[k];
