@@ -2,6 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { defineConfig } from "vite";
+import { localGuard } from "./scripts/lib/local-guard";
+import { prepareFonts } from "./scripts/fonts/prepare.mjs";
 
 /** The port this server listens on: `--port` (the test harness, the bench) or PORT, else 5173. */
 function serverPort(): number {
@@ -31,6 +33,9 @@ function writePreviewVars(): void {
 }
 
 export default defineConfig(({ command, isPreview }) => {
+  // The documents' and pages' fonts are static assets made from npm packages (public/fonts/,
+  // ADR 026): laid out before the dev server, the build or a preview starts.
+  prepareFonts();
   if (isPreview) writePreviewVars();
   return {
     define: {
@@ -44,6 +49,9 @@ export default defineConfig(({ command, isPreview }) => {
     server: { port: serverPort(), strictPort: true, allowedHosts: true },
     preview: { port: serverPort(), strictPort: true, allowedHosts: true },
     plugins: [
+      // Before the Worker's plugin: malformed Hosts and oversized bodies are answered as the
+      // Worker answers them, not by Node with a stack trace (scripts/lib/local-guard.ts).
+      localGuard(),
       cloudflare({
         viteEnvironment: { name: "ssr" },
         // Browser tests and benchmarks run against their own throw-away local D1/R2.

@@ -1,10 +1,13 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { prepareFonts } from "./scripts/fonts/prepare.mjs";
 
 // All workerd tests run as ONE project inside the real Workers runtime (miniflare): the real
 // migrations/ are applied to a real local D1 and files go to a real local R2.
 export default defineConfig(async () => {
+  // The documents read their fonts through the ASSETS binding (wrangler.toml: ./public).
+  prepareFonts();
   const migrations = await readD1Migrations("./migrations");
   return {
     // The edge cache is on in the workerd tests, as in a production build (see vite.config.ts).

@@ -19,6 +19,8 @@ export interface AppContext {
   journal: JournalContext;
   /** Per-request CSP nonce for inline scripts rendered by React Router. */
   nonce: string;
+  /** The request's id (X-Request-Id), shown on error pages and in error log lines. */
+  requestId: string;
   state: RequestState;
 }
 

@@ -1,9 +1,25 @@
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { appContext } from "./context";
 import { applySecurityHeaders } from "./http/security-headers.server";
 import { secureTransport } from "./auth/tokens.server";
+import { logError } from "./http/trace";
+
+/** The one log line of a failure inside React Router (app/http/trace.ts). */
+function report(error: unknown, request: Request, context: RouterContextProvider | undefined, during: string) {
+  let requestId = "";
+  let journal: string | null = null;
+  try {
+    const app = context?.get(appContext);
+    requestId = app?.requestId ?? "";
+    journal = app?.journal.slug ?? null;
+  } catch {
+    // No app context (a request React Router got without the Worker's): log what is known.
+  }
+  const path = new URL(request.url).pathname;
+  logError({ requestId, route: path.replace(/\.data$/, ""), method: request.method, path, journal, status: 500, error, during });
+}
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +45,7 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) report(error, request, loadContext, "render");
       },
     },
   );
@@ -43,10 +59,10 @@ export default async function handleRequest(
 }
 
 /**
- * Loader, action and render errors: logged (Workers Logs keep them) unless the client went away.
- * React Router still renders the error page; without this, a failing loader left no trace.
+ * Loader, action and render errors: one log line each (Workers Logs keep them), with the request
+ * id the error page shows, unless the client went away. React Router still renders the error page.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(error);
-}
+  report(error, request, context as RouterContextProvider | undefined, "loader or action");
+};

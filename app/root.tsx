@@ -6,12 +6,16 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
+import { ErrorRequestId, markDocumentHydrated } from "./components/ErrorRequestId";
 import { absoluteUrl, journalLogoUrl, previewImagePath } from "./lib/urls";
 import stylesheet from "./app.css?url";
+import { cjkHint } from "./lib/cjk";
 
 export const links: Route.LinksFunction = () => [
   // The `?url` import is empty where Vite serves CSS itself (dev server, workerd tests): no
@@ -19,6 +23,8 @@ export const links: Route.LinksFunction = () => [
   // `precedence` makes it a React stylesheet resource, written first in <head>: a plain link
   // came after the dozen module preloads, so the render-blocking CSS queued behind scripts.
   ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
+  // "Journal Scripts": @font-face rules (no font is fetched until a page shows its script).
+  { rel: "stylesheet", href: "/fonts/scripts.css", precedence: "fonts" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/atom+xml", title: "Latest articles", href: "/feed.xml" },
   { rel: "alternate", type: "application/atom+xml", title: "Latest issue", href: "/feeds/latest-issue.xml" },
@@ -46,6 +52,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: journalLogoUrl(s.logo),
     },
     year: new Date().getUTCFullYear(),
+    /** Shown on the error page, to quote when reporting a failure (app/http/trace.ts). */
+    requestId: context.get(appContext).requestId,
   };
 }
 
@@ -67,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body>
+        <CjkFonts />
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -75,7 +84,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The CJK @font-face rules are large (≈ 170 KB each: one rule per unicode-range slice), so a page
+ * links those of the families its data needs: Hangul → Korean, kana → Japanese, other Han →
+ * simplified Chinese, and traditional Chinese too when the text holds characters written only
+ * in traditional Chinese (the documents' rule, app/lib/cjk.ts). React hoists the links into
+ * <head> and adds them on client navigation too.
+ */
+function CjkFonts() {
+  const matches = useMatches();
+  let text = "";
+  for (const m of matches) if (m.loaderData) text += JSON.stringify(m.loaderData);
+  const families: string[] = [];
+  if (/[\u3400-\u9fff\uf900-\ufaff]/.test(text)) families.push("sc");
+  if (cjkHint(text) === "tc") families.push("tc");
+  if (/[\u3040-\u30ff\u31f0-\u31ff]/.test(text)) families.push("jp");
+  if (/[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]/.test(text)) families.push("kr");
+  return (
+    <>
+      {families.map((f) => (
+        <link key={f} rel="stylesheet" href={`/fonts/cjk-${f}.css`} precedence="fonts" />
+      ))}
+    </>
+  );
+}
+
 export default function App() {
+  useEffect(markDocumentHydrated, []);
   return <Outlet />;
 }
 
@@ -95,6 +130,7 @@ export function ErrorBoundary() {
       <p className="error-detail">
         <i>{detail}</i>
       </p>
+      <ErrorRequestId status={status} />
       {status === 404 ? (
         <p>
           <a href="/">Go to the home page</a>

@@ -36,6 +36,8 @@ usage: npm run journal -- <command> [options] [--remote]
   hosts <slug> --add <hostname> | --remove <hostname> | --primary <hostname>
         Adds an alias, removes one (never the primary; make another one primary first), or makes
         one of the journal's hostnames its primary.
+        A new primary moves every URL and the journal's domain setting (cover pages, the board
+        PDF); OAI-PMH identifiers and feed ids keep the journal's first primary host.
   disable <slug> | enable <slug>
         A disabled journal answers every request on its hostnames with 503 ("not available");
         nothing is deleted, and enable brings it back as it was.

@@ -12,7 +12,7 @@
 import { execSync, spawnSync } from "node:child_process";
 import http from "node:http";
 import { PDFDocument } from "pdf-lib";
-import { startApp } from "../test/e2e/harness.ts";
+import { startApp, workerdRss } from "../test/e2e/harness.ts";
 
 const args = process.argv.slice(2);
 const secondsArg = args.indexOf("--seconds");
@@ -61,24 +61,7 @@ const app = await startApp(
 );
 
 /** Resident memory (MB) of the workerd processes under our own `vite preview` server. */
-function workerdRssMb(): number {
-  try {
-    const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => l.trim().split(/\s+/))
-      .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
-    const ours = new Set([app.pid]);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
-    }
-    const kb = rows.filter((r) => ours.has(r.pid) && r.comm.includes("workerd")).reduce((n, r) => n + r.rss, 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return NaN;
-  }
-}
+const workerdRssMb = () => workerdRss(app.pid);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

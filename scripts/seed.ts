@@ -31,6 +31,8 @@ if (Number.isNaN(today.getTime())) {
 const interruptAfter = Number(process.env.SEED_INTERRUPT_AFTER_ISSUES ?? "0");
 let issuesWritten = 0;
 const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
+// The app's own rule stores each demo author (given and family names split from the printed name).
+const { authorFromName, serialiseAuthors } = await import("../app/lib/authors.ts");
 const db = env.DB;
 const files = env.FILES;
 
@@ -258,8 +260,8 @@ async function seedJournal(j: DemoJournal, index: number) {
         const created = `${a.publishdate}T10:00:00.000Z`;
         return db
           .prepare(
-            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, email, mobile, txnid, ptype, publishdate, year, volume, issue, frequency, file, status, createdby, modifiedby, creation, modification, search_title, search_abstract)
-             values (?,(select id from issues where journal_id = ? and year = ? and volume = ? and issue = ?),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, subject, country, email, mobile, txnid, ptype, publishdate, year, volume, issue, frequency, file, status, createdby, modifiedby, creation, modification, search_title, search_abstract, authors, reference_list, received_date, accepted_date)
+             values (?,(select id from issues where journal_id = ? and year = ? and volume = ? and issue = ?),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
           )
           .bind(
             jid, jid, iss.year, iss.volume, iss.issue, a.refnumber, a.title, a.authors.map((x) => x.name).join(", "), a.abstract, a.keywords, a.title,
@@ -267,6 +269,7 @@ async function seedJournal(j: DemoJournal, index: number) {
             a.publishdate, iss.year, iss.volume, iss.issue, iss.frequency, `${a.refnumber}.pdf`, a.status,
             j.admin.username, j.admin.username, created, created,
             plain(a.title), plain(a.abstract.replace(/<\/p>/g, " ")).replace(/\s+/g, " ").trim(),
+            serialiseAuthors(a.people.map((p) => ({ ...authorFromName(p.name), ...p }))), a.references.join("\n"), a.received, a.accepted,
           );
       }),
     ]);

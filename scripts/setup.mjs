@@ -8,5 +8,7 @@ console.log("Applying migrations to the local D1…");
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml"]);
 // Migration 0012 asks for a one-off clean of stored HTML that only the app's sanitiser can do.
 run("node", ["scripts/clean-html.ts"]);
+// Migration 0029 asks for the bylines to be stored as people, split by the app's name rule.
+run("node", ["scripts/structure-authors.ts"]);
 console.log("Seeding demo data…");
 run("node", ["scripts/seed.ts"]);

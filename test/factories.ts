@@ -98,13 +98,14 @@ export function recordingDb() {
 
 /** A use-case refused a factory's data: the app's own answer (status, spec code, field messages). */
 export class RefusedByApp extends Error {
-  constructor(
-    what: string,
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly fields: Record<string, string>,
-  ) {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string>;
+  constructor(what: string, status: number, code: string | undefined, fields: Record<string, string>) {
     super(`${what}: the app refuses this (${status} ${code ?? ""} ${JSON.stringify(fields)})`);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -115,9 +116,11 @@ function accepted<T>(what: string, result: WriteResult<T>): T {
 
 type SettingsOverrides = Partial<Omit<Settings, "journalId">>;
 
-export async function makeJournal(overrides: { name?: string; settings?: SettingsOverrides; aliases?: string[] } = {}) {
+export async function makeJournal(overrides: { name?: string; settings?: SettingsOverrides; aliases?: string[]; publicHost?: boolean } = {}) {
   const slug = unique("j");
-  const host = `${slug}.test`;
+  // A name under a public top-level domain where a test needs one (DOAJ refuses reserved names);
+  // only ever sent as a Host header, never looked up.
+  const host = overrides.publicHost ? `${slug}.journals.org` : `${slug}.test`;
   const name = overrides.name ?? `Journal ${slug}`;
   // What `npm run journal -- add` writes; every other setting as staff save it.
   const id = await createJournal(db(), {
@@ -166,7 +169,8 @@ export async function insertRawIssueForTest(journalId: number, overrides: Partia
 
 /** The fields of the add/edit article form (and the API's), as strings, plus status and DOI. */
 export type ArticleOverrides = Partial<Record<
-  "refnumber" | "txnid" | "ptype" | "publishdate" | "authorname" | "email" | "mobile" | "country" | "subject" | "keywords" | "pagenumber" | "title" | "abstract" | "frequency" | "doi",
+  | "refnumber" | "txnid" | "ptype" | "publishdate" | "authorname" | "email" | "mobile" | "country" | "subject" | "keywords" | "pagenumber" | "title" | "abstract" | "frequency" | "doi"
+  | "authors" | "references" | "license_url" | "received_date" | "accepted_date",
   string
 >> & { status?: "enabled" | "disabled" };
 

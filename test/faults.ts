@@ -49,3 +49,32 @@ export function failingWrites(d1: D1Database, table: string): D1Database {
   });
 }
 
+
+/** A D1 database whose reads of `table` fail (a database outage while a page or call reads it). */
+export function failingReads(d1: D1Database, table: string): D1Database {
+  const poison = (sql: string) => new RegExp(`^\\s*select\\b[\\s\\S]*\\bfrom\\s+"?${table}"?(\\s|$)`, "i").test(sql);
+  const failing = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(s, p) {
+        if (p === "__poisoned") return true;
+        if (p === "bind") return (...args: unknown[]) => failing(s.bind(...args));
+        if (["run", "all", "first", "raw"].includes(String(p))) return async () => { throw new Error(`injected D1 read failure on ${table}`); };
+        const v = Reflect.get(s, p, s);
+        return typeof v === "function" ? v.bind(s) : v;
+      },
+    });
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => (poison(sql) ? failing(target.prepare(sql)) : target.prepare(sql));
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          // A batch holding a poisoned read fails as a whole, as D1's would.
+          for (const s of statements) if ((s as unknown as { __poisoned?: boolean }).__poisoned) throw new Error(`injected D1 read failure on ${table}`);
+          return target.batch(statements);
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}

@@ -6,6 +6,9 @@
  *   crossref  Crossref metadata deposit schema 5.3.1 (`<doi_batch version="5.3.1">`)
  *   doaj      DOAJ article import schema (`<records>`)
  *   jats      JATS 1.3 Journal Publishing, MathML 3 (`<article>`, no namespace)
+ *   oai       OAI-PMH 2.0 responses: the official OAI-PMH.xsd, oai_dc.xsd and oai-identifier.xsd
+ *             (test/fixtures/oai/SOURCE.md), the Dublin Core elements, and JATS 1.3 in the
+ *             namespace the site's OAI records put it in (JATS_OAI_DRIVER below)
  *
  * The .xsd files are read from disk once. Every call runs xmllint in a fresh wasm worker, which
  * compiles the schema again: about 3 s for Crossref and JATS (the MathML 3 and JATS content
@@ -25,7 +28,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { memoryPages, validateXML } from "xmllint-wasm";
 
-export type XsdSchema = "crossref" | "doaj" | "jats";
+export type XsdSchema = "crossref" | "doaj" | "jats" | "oai" | "oai-core";
 
 export interface XsdResult {
   valid: boolean;
@@ -43,15 +46,68 @@ const DOAJ_DRIVER = `<?xml version="1.0" encoding="UTF-8"?>
 </xs:schema>
 `;
 
+/**
+ * JATS 1.3 in the namespace of the site's OAI-PMH records (app/documents/jats.server.ts
+ * JATS_OAI_NAMESPACE). The JATS XSD has no target namespace; a schema with one that includes it
+ * gives every JATS declaration that namespace ("chameleon" include, XSD 1.0 §4.2.1), so the
+ * official content models validate the namespaced <article> unchanged. Its references to
+ * XLink, MathML, ALI and xml: need their namespaces imported here as in the JATS driver.
+ */
+const JATS_OAI_DRIVER = `<?xml version="1.0" encoding="UTF-8"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="https://jats.nlm.nih.gov/ns/publishing/1.3/" elementFormDefault="qualified">
+  <xs:import namespace="http://www.w3.org/1999/xlink" schemaLocation="standard-modules/xlink.xsd"/>
+  <xs:import namespace="http://www.w3.org/1998/Math/MathML" schemaLocation="standard-modules/mathml3/mathml3.xsd"/>
+  <xs:import namespace="http://www.niso.org/schemas/ali/1.0/" schemaLocation="standard-modules/module-ali.xsd"/>
+  <xs:import namespace="http://www.w3.org/XML/1998/namespace" schemaLocation="standard-modules/xml.xsd"/>
+  <xs:include schemaLocation="JATS-journalpublishing1-3-mathml3-elements.xsd"/>
+</xs:schema>
+`;
+
+/**
+ * Every namespace an OAI-PMH response of this site holds, each imported before any remote
+ * schemaLocation names it (oai_dc.xsd imports Dublin Core from dublincore.org, which is then
+ * skipped): the OAI-PMH envelope, oai_dc and Dublin Core, the oai-identifier description of
+ * Identify, and JATS in its OAI namespace. The JATS driver is also included as itself (no
+ * namespace, like this driver): the ALI module refers to a no-namespace JATS group.
+ */
+const OAI_DRIVER = `<?xml version="1.0" encoding="UTF-8"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:include schemaLocation="JATS-journalpublishing1-3-mathml3.xsd"/>
+  <xs:import namespace="http://purl.org/dc/elements/1.1/" schemaLocation="dc.xsd"/>
+  <xs:import namespace="http://www.openarchives.org/OAI/2.0/oai_dc/" schemaLocation="oai_dc.xsd"/>
+  <xs:import namespace="http://www.openarchives.org/OAI/2.0/oai-identifier" schemaLocation="oai-identifier.xsd"/>
+  <xs:import namespace="https://jats.nlm.nih.gov/ns/publishing/1.3/" schemaLocation="jats-oai-namespace.xsd"/>
+  <xs:import namespace="http://www.openarchives.org/OAI/2.0/" schemaLocation="OAI-PMH.xsd"/>
+</xs:schema>
+`;
+
+/** The same without JATS: OAI-PMH responses of oai_dc records, Identify, the lists and errors. */
+const OAI_CORE_DRIVER = OAI_DRIVER.replace(/\s*<xs:include [^>]*\/>/, "").replace(/\s*<xs:import namespace="https:\/\/jats[^>]*\/>/, "").replace(
+  "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">",
+  `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n  <xs:import namespace="http://www.w3.org/XML/1998/namespace" schemaLocation="xml.xsd"/>`,
+);
+
+/** The namespace of JATS in the site's OAI-PMH records (app/documents/jats.server.ts). */
+const JATS_OAI_NAMESPACE = "https://jats.nlm.nih.gov/ns/publishing/1.3/";
+
 interface SchemaFile {
   fileName: string;
   contents: string;
 }
 
-const ROOTS: Record<XsdSchema, { dir: string; root: string; driver?: SchemaFile }> = {
-  crossref: { dir: "crossref", root: "crossref5.3.1.xsd" },
-  doaj: { dir: "doaj", root: "doaj-driver.xsd", driver: { fileName: "doaj-driver.xsd", contents: DOAJ_DRIVER } },
-  jats: { dir: "jats", root: "JATS-journalpublishing1-3-mathml3.xsd" },
+const ROOTS: Record<XsdSchema, { dirs: string[]; root: string; drivers?: SchemaFile[] }> = {
+  crossref: { dirs: ["crossref"], root: "crossref5.3.1.xsd" },
+  doaj: { dirs: ["doaj"], root: "doaj-driver.xsd", drivers: [{ fileName: "doaj-driver.xsd", contents: DOAJ_DRIVER }] },
+  jats: { dirs: ["jats"], root: "JATS-journalpublishing1-3-mathml3.xsd" },
+  "oai-core": { dirs: ["oai"], root: "oai-core-driver.xsd", drivers: [{ fileName: "oai-core-driver.xsd", contents: OAI_CORE_DRIVER }] },
+  oai: {
+    dirs: ["oai", "jats"],
+    root: "oai-driver.xsd",
+    drivers: [
+      { fileName: "oai-driver.xsd", contents: OAI_DRIVER },
+      { fileName: "jats-oai-namespace.xsd", contents: JATS_OAI_DRIVER },
+    ],
+  },
 };
 
 /** Every .xsd under dir, named by its path relative to dir (the names schemaLocation uses). */
@@ -70,10 +126,10 @@ const loaded = new Map<XsdSchema, { root: SchemaFile; preload: SchemaFile[] }>()
 function schemaSet(schema: XsdSchema) {
   let set = loaded.get(schema);
   if (!set) {
-    const { dir, root, driver } = ROOTS[schema];
-    const files = [...xsdFiles(path.join(FIXTURES, dir)), ...(driver ? [driver] : [])];
+    const { dirs, root, drivers = [] } = ROOTS[schema];
+    const files = [...dirs.flatMap((dir) => xsdFiles(path.join(FIXTURES, dir))), ...drivers];
     const rootFile = files.find((f) => f.fileName === root);
-    if (!rootFile) throw new Error(`${root} missing from test/fixtures/${dir}`);
+    if (!rootFile) throw new Error(`${root} missing from test/fixtures/${dirs.join(", ")}`);
     set = { root: rootFile, preload: files.filter((f) => f !== rootFile) };
     loaded.set(schema, set);
   }
@@ -128,3 +184,16 @@ export const validateCrossref = (xml: string) => validateOne("crossref", xml);
 export const validateDoaj = (xml: string) => validateOne("doaj", xml);
 /** A JATS 1.3 Journal Publishing (MathML 3) `article`. */
 export const validateJats = (xml: string) => validateOne("jats", xml);
+/** An OAI-PMH 2.0 response (its oai_dc and JATS records included). */
+export const validateOai = (xml: string) => validateOne("oai", xml);
+
+/**
+ * libxml2's errors for one OAI-PMH response (or an oai_dc record) against the official schemas
+ * of test/fixtures/oai/ — empty when valid; rejects if it cannot even run. A response without
+ * JATS is checked without compiling the JATS content models (a fraction of the time); many
+ * responses are best checked at once with validateAll("oai", docs).
+ */
+export async function oaiSchemaErrors(doc: string): Promise<string[]> {
+  const [result] = await validateAll(doc.includes(JATS_OAI_NAMESPACE) ? "oai" : "oai-core", [doc]);
+  return result.errors;
+}

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
@@ -9,9 +9,13 @@ import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
-import { BODY_TOO_LARGE, CROSS_SITE_FORM } from "../app/schemas/messages";
-import { boundRequest, type BodyRule } from "../app/http/body";
+import { CROSS_SITE_FORM } from "../app/schemas/messages";
+import { boundRequest } from "../app/http/body";
+import { badHost, isApiPath, plainPage, tooLarge } from "../app/http/refusals";
+import { internalErrorJson, logError, REQUEST_ID_HEADER, requestIdOf } from "../app/http/trace";
+import { BUILD_ID } from "../app/http/build";
 import { apiApp } from "./api";
+import { useFontAssets } from "../app/documents/font-files.server";
 import { certificateFile } from "./api/pdf";
 import { assetsApp, serveFile, serveListedLogo } from "./assets";
 import { authApp } from "./api/auth";
@@ -29,9 +33,30 @@ const requestHandler = createRequestHandler(
 
 export const app = new Hono<HonoEnv>({ strict: false });
 
+/** Sets a header on the response, copying it first when its headers are immutable (a binding's). */
+function setResponseHeader(c: Context<HonoEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(name, value);
+  }
+}
+
+// Every response carries the request's id (edge-cache hits, redirects and errors included), the
+// key to its log lines (app/http/trace.ts).
+app.use("*", async (c, next) => {
+  const id = requestIdOf(c.req.raw);
+  c.set("requestId", id);
+  await next();
+  setResponseHeader(c, REQUEST_ID_HEADER, id);
+});
+
 // Count D1 round trips per request and report them (with the time spent) in Server-Timing.
 // Also note whether the request came over https (Secure cookies and HSTS follow it).
 app.use("*", async (c, next) => {
+  // The documents read their fonts from the static assets on first use (ADR 026).
+  useFontAssets(c.env.ASSETS);
   const stats: D1Stats = { trips: 0, ms: 0 };
   const https = new URL(c.req.url).protocol === "https:";
   c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };
@@ -68,6 +93,27 @@ app.use("*", async (c, next) => {
   else h.delete("strict-transport-security");
 });
 
+// For uptime monitors, on any host the Worker answers (before tenancy, so a journal's state or a
+// missing journal cannot hide an outage): D1 and R2 are reached, and which build runs. Never
+// cached; 503 when either store fails.
+app.get("/health", async (c) => {
+  const check = async (probe: () => Promise<unknown>) => {
+    try {
+      await probe();
+      return "ok";
+    } catch {
+      return "unreachable";
+    }
+  };
+  const [d1, r2] = await Promise.all([check(() => c.env.DB.prepare("select 1").first()), check(() => c.env.FILES.head("health/probe"))]);
+  const ok = d1 === "ok" && r2 === "ok";
+  return c.json(
+    { status: ok ? "ok" : "failing", d1, r2, build: BUILD_ID || "dev", time: new Date().toISOString() },
+    ok ? 200 : 503,
+    { "cache-control": "no-store" },
+  );
+});
+
 // Tenancy: every request belongs to the journal owning its Host. Unknown hosts get a 404 page
 // that names the host — never a fallback to some other journal's data; a malformed Host gets a
 // 400; a disabled journal a 503. Reads of pages, files, feeds and sitemaps on an alias are sent
@@ -75,13 +121,10 @@ app.use("*", async (c, next) => {
 // and forms keep working (docs/decisions/007-primary-host.md).
 app.use("*", async (c, next) => {
   const path = c.req.path;
-  const api = /^\/(api|auth)(\/|$)/.test(path);
+  const api = isApiPath(path);
   // In-process callers (tests, service bindings) may send no Host header: the URL's host stands in.
   const host = hostFromHeader(c.req.header("host") ?? new URL(c.req.url).host);
-  if (!host) {
-    if (api) return c.json({ error: "bad_host" }, 400, { "cache-control": "no-store" });
-    return plainPage(400, "Bad request", "This request names no valid host", "The Host header of the request is missing or malformed, so no journal can be chosen.");
-  }
+  if (!host) return badHost(path);
   const journal = await journalForHost(getDb(c.env.DB), host, journalCacheMs(c.env), c.env);
   if (!journal) {
     // API clients get the API's error shape; browsers get a page naming the host.
@@ -168,32 +211,34 @@ app.all("*", (c) => {
     ctx: c.executionCtx as ExecutionContext,
     journal: c.get("journal"),
     nonce: c.get("nonce"),
+    requestId: c.get("requestId"),
     state: c.get("state"),
   });
   return requestHandler(c.req.raw, context);
 });
 
-/** 413 in the shape the route's callers read: the API's JSON error, or a small page. */
-function tooLarge(rule: BodyRule, path: string): Response {
-  const headers = { "cache-control": "no-store" };
-  if (rule.answer === "json" || /^\/(api|auth)(\/|$)/.test(path)) {
-    return Response.json(rule.error ?? { error: "payload_too_large" }, { status: 413, headers });
-  }
-  return plainPage(413, BODY_TOO_LARGE.title, BODY_TOO_LARGE.title, BODY_TOO_LARGE.text);
-}
-
-/** A small self-contained page for answers given before any journal's layout can render. */
-function plainPage(status: number, title: string, heading: string, bodyHtml: string): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}</style></head><body><main><h1>${heading}</h1><p>${bodyHtml}</p></main></body></html>`;
-  return new Response(body, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-    },
+// Anything thrown and not answered by a route: one log line, and an answer that names the
+// request id — JSON for the API (README: errors are JSON), the spec's error page otherwise.
+app.onError((error, c) => {
+  const requestId = c.get("requestId") ?? requestIdOf(c.req.raw);
+  const path = new URL(c.req.url).pathname;
+  logError({
+    requestId,
+    route: c.req.routePath || path,
+    method: c.req.method,
+    path,
+    journal: (c.get("journal") as { slug: string } | undefined)?.slug ?? null,
+    status: 500,
+    error,
   });
-}
+  if (isApiPath(path)) return internalErrorJson(requestId);
+  return plainPage(
+    500,
+    "Unexpected error",
+    "Oops! Sorry, an unexpected error has occurred.",
+    `<i>Internal Server Error</i></p><p>If it happens again, please tell the journal and quote request ID <code>${escapeHtml(requestId)}</code>.`,
+  );
+});
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -8,11 +8,13 @@ import {
   listVolumes,
 } from "../app/models/discovery.server";
 import type { JournalContext } from "../app/models/journals.server";
-import { splitAuthors } from "../app/lib/names";
+import { authorsOf } from "../app/lib/authors";
 import { creatorNames } from "../app/lib/citation/scholarly-meta";
 import { htmlToText } from "../app/lib/html";
+import { shortenText } from "../app/lib/text";
 import { escapeXml } from "../app/lib/xml";
 import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
+import { tagUri } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
 /** robots.txt, sitemaps and Atom feeds, per journal host (issue 7). */
@@ -37,6 +39,9 @@ discoveryApp.get("/robots.txt", (c) => {
   return c.text(body, 200, { "cache-control": "public, max-age=3600" });
 });
 
+/** How far ahead security.txt's Expires lies when served. */
+const SECURITY_TXT_LIFETIME_MS = 182 * 24 * 3600 * 1000;
+
 /**
  * RFC 9116 security.txt: where to report a vulnerability. SECURITY_CONTACT (a mailto: or https:
  * URL set by whoever runs the platform) if configured, else the journal's own e-mail.
@@ -50,8 +55,9 @@ discoveryApp.get("/.well-known/security.txt", (c) => {
       ? `mailto:${email}`
       : "";
   if (!contact) return c.text("Not found", 404);
-  // The format requires an expiry; a year ahead, refreshed on every request.
-  const expires = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  // The format requires an expiry, and RFC 9116 §2.5.5 recommends less than a year ahead: about
+  // six months from the moment it is served, so it never lapses and never looks stale.
+  const expires = new Date(Date.now() + SECURITY_TXT_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
   const body = [
     `Contact: ${contact}`,
     `Expires: ${expires}`,
@@ -81,7 +87,8 @@ discoveryApp.get("/sitemap.xml", async (c) => {
 
 discoveryApp.get("/sitemaps/pages.xml", (c) => {
   const journal = c.get("journal");
-  const pages = ["/", "/archives", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"];
+  // Not /archives: it only redirects to the newest issue, which the volume sitemaps list.
+  const pages = ["/", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"];
   const urls = pages.map((p) => `<url><loc>${escapeXml(absoluteUrl(journal, p))}</loc></url>`).join("\n");
   return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
 });
@@ -105,20 +112,24 @@ discoveryApp.get("/sitemaps/:name", async (c) => {
   return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
 });
 
+/** An entry's summary: the abstract's opening, cut at a word and marked "…" when longer. */
+const FEED_SUMMARY_CHARS = 600;
+
 function atomEntry(journal: JournalContext, a: Article): string {
   const url = absoluteUrl(journal, articlePath(a));
   // Without honorifics, as citation_author, DC.creator and OAI-PMH have them.
-  const authors = creatorNames(splitAuthors(a.authorname))
+  const authors = creatorNames(authorsOf(a))
     .map((n) => `<author><name>${escapeXml(n)}</name></author>`)
     .join("");
   const file = articleFileUrl(a);
   const pdf = file ? `<link rel="enclosure" type="application/pdf" href="${escapeXml(absoluteUrl(journal, file))}"/>` : "";
-  return `<entry><id>${escapeXml(url)}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(htmlToText(a.abstract).slice(0, 600))}</summary></entry>`;
+  // The id is an identity, not the address: it survives a move to a new domain.
+  return `<entry><id>${escapeXml(tagUri(journal.identity, `article/${a.id}`))}</id><title>${escapeXml(htmlToText(a.title))}</title><link rel="alternate" type="text/html" href="${escapeXml(url)}"/>${pdf}${authors}<published>${isoDate(a.creation)}</published><updated>${isoDate(a.modification)}</updated><summary>${escapeXml(shortenText(htmlToText(a.abstract), FEED_SUMMARY_CHARS))}</summary></entry>`;
 }
 
 function atomFeed(journal: JournalContext, selfPath: string, title: string, entries: Article[]): string {
   const updated = entries.reduce((max, a) => (a.modification > max ? a.modification : max), "1970-01-01T00:00:00Z");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeXml(absoluteUrl(journal, selfPath))}</id><title>${escapeXml(title)}</title><subtitle>${escapeXml(journal.settings.websitename)}</subtitle><link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(journal, selfPath))}"/><link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(journal, "/"))}"/><updated>${isoDate(updated)}</updated><generator>journal-site</generator>${entries.map((a) => atomEntry(journal, a)).join("")}</feed>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeXml(tagUri(journal.identity, selfPath.replace(/^\/|\.xml$/g, "")))}</id><title>${escapeXml(title)}</title><subtitle>${escapeXml(journal.settings.websitename)}</subtitle><link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(journal, selfPath))}"/><link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(journal, "/"))}"/><updated>${isoDate(updated)}</updated><generator>journal-site</generator>${entries.map((a) => atomEntry(journal, a)).join("")}</feed>\n`;
 }
 
 discoveryApp.get("/feed.xml", async (c) => {

@@ -3,14 +3,17 @@ import { getDb } from "../app/db/client.server";
 
 import type { Article } from "../app/lib/article";
 import { earliestDatestamp, oaiArticle, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
-import { splitAuthors } from "../app/lib/names";
+import { authorsOf } from "../app/lib/authors";
 import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
 import { creatorNames, keywordList, languageCodes } from "../app/lib/citation/scholarly-meta";
 import { absoluteUrl, articleFileUrl, articlePath, doiUrl } from "../app/lib/urls";
 import { exportableDoi } from "../app/lib/doi";
-import { jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
+import { articleLicense } from "../app/lib/licenses";
+import { JATS_OAI_NAMESPACE, jatsArticleElement, jatsAvailable } from "../app/documents/jats.server";
 import { depositJournal } from "../app/documents/metadata.server";
+import { listJournalHosts } from "../app/models/journals.server";
+import { articleIdOfOaiIdentifier, oaiIdentifier } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
 /**
@@ -37,9 +40,10 @@ const ALLOWED: Record<Verb, { required: string[]; optional: string[]; exclusive?
 };
 
 /**
- * The metadata formats. JATS elements are in no namespace (the JATS 1.3 XSD has no target
- * namespace); OAI-PMH asks for a namespace URI all the same, and we name the one PKP's OAI JATS
- * plugin uses, so harvesters that know JATS from OJS recognise it (docs/decisions/008).
+ * The metadata formats. OAI-PMH's schema admits in <metadata> only elements of a declared
+ * namespace other than its own, and the JATS XSD declares none; so the records' <article> is
+ * put in the namespace announced here (as PMC's OAI service does for JATS), its content exactly
+ * the JATS 1.3 of the .jats.xml file (docs/decisions/029-oai-jats-namespace.md).
  */
 const FORMATS = {
   oai_dc: {
@@ -48,7 +52,7 @@ const FORMATS = {
   },
   jats: {
     schema: "https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3-mathml3.xsd",
-    namespace: "http://jats.nlm.nih.gov",
+    namespace: JATS_OAI_NAMESPACE,
   },
 } as const;
 type Format = keyof typeof FORMATS;
@@ -140,26 +144,36 @@ function adminEmails(settings: { websiteemail?: string; domain?: string }, host:
   return ["editor@journal.invalid"];
 }
 
+/** Identifiers come from the journal's fixed identity, never its current host (app/lib/identity.ts). */
 function identifierFor(c: Ctx, id: number): string {
-  return `oai:${c.get("journal").host}:article/${id}`;
+  return oaiIdentifier(c.get("journal").identity, id);
 }
 
 // The oai-identifier scheme's repositoryIdentifier (oai-identifier.xsd): a domain name whose
 // labels start with a letter. A host without one (localhost, an IP) gets no description.
 const REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(?:\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
 
-/** Identify's `oai-identifier` description: how this repository's identifiers are built. */
-function oaiIdentifierDescription(host: string): string {
-  if (!REPOSITORY_IDENTIFIER.test(host)) return "";
-  return `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${escapeXml(host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${escapeXml(`oai:${host}:article/1`)}</sampleIdentifier></oai-identifier></description>`;
+/**
+ * Identify's `oai-identifier` description: how this repository's identifiers are built, named
+ * by the journal's fixed identity host (it stays the same after a domain move).
+ */
+function oaiIdentifierDescription(identity: { host: string; since: string }): string {
+  if (!REPOSITORY_IDENTIFIER.test(identity.host)) return "";
+  return `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${escapeXml(identity.host)}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${escapeXml(oaiIdentifier(identity, 1))}</sampleIdentifier></oai-identifier></description>`;
 }
 
-function idFromIdentifier(c: Ctx, identifier: string): number | null {
-  const prefix = `oai:${c.get("journal").host}:article/`;
-  if (!identifier.startsWith(prefix)) return null;
-  const rest = identifier.slice(prefix.length);
-  // One spelling per record: 'article/01' is not 'article/1' (idDoesNotExist).
-  return /^[1-9]\d{0,11}$/.test(rest) ? Number(rest) : null;
+/**
+ * The article an identifier names: the fixed form, or the same built from any hostname the
+ * journal answers on (what a harvester may have composed from the address it harvests). The
+ * hostnames are read only when the fixed form does not match. Records always answer with the
+ * fixed form.
+ */
+async function idFromIdentifier(c: Ctx, identifier: string): Promise<number | null> {
+  const journal = c.get("journal");
+  const fixed = articleIdOfOaiIdentifier(identifier, [journal.identity.host]);
+  if (fixed !== null || !identifier.startsWith("oai:")) return fixed;
+  const hosts = (await listJournalHosts(getDb(c.env.DB), journal.id)).map((h) => h.hostname);
+  return articleIdOfOaiIdentifier(identifier, hosts);
 }
 
 interface TokenState {
@@ -224,7 +238,7 @@ function dcRecord(c: Ctx, a: Article): string {
   const el = (name: string, value: string) => value && parts.push(`<dc:${name}>${escapeXml(value)}</dc:${name}>`);
   el("title", htmlToText(a.title));
   // Without honorifics, exactly as citation_author, DC.creator and the JSON-LD authors.
-  for (const author of creatorNames(splitAuthors(a.authorname))) el("creator", author);
+  for (const author of creatorNames(authorsOf(a))) el("creator", author);
   // The subject once: staff usually repeat it as the first keyword.
   const subjects = keywordList(a.keywords);
   if (a.subject.trim() && !subjects.some((k) => k.toLowerCase() === a.subject.trim().toLowerCase())) subjects.push(a.subject.trim());
@@ -243,6 +257,8 @@ function dcRecord(c: Ctx, a: Article): string {
   el("source", `${s.websitename}; Vol. ${a.volume}, Issue ${a.issue} (${a.year}); ${a.pagenumber}${s.issn ? `; ISSN ${s.issn}` : ""}`);
   for (const language of languageCodes(s.journal_language)) el("language", language);
   el("rights", `Copyright (c) ${a.year} the authors. Published open access by ${s.publisher_name || s.websitename}.`);
+  // The licence as its URL, the form OpenAIRE and BASE read from dc:rights.
+  el("rights", articleLicense(a.license_url, s.license_url).url);
   return `<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${parts.join("")}</oai_dc:dc></metadata>`;
 }
 
@@ -306,12 +322,12 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
         return envelope(
           c,
           requestAttrs,
-          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>${oaiIdentifierDescription(journal.host)}</Identify>`,
+          `<Identify><repositoryName>${escapeXml(s.websitename)}</repositoryName><baseURL>${escapeXml(absoluteUrl(c.get("journal"), "/oai"))}</baseURL><protocolVersion>2.0</protocolVersion>${emails}<earliestDatestamp>${datestamp(earliest)}</earliestDatestamp><deletedRecord>transient</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>${oaiIdentifierDescription(journal.identity)}</Identify>`,
         );
       }
       case "ListMetadataFormats": {
         if (args.identifier) {
-          const id = idFromIdentifier(c, args.identifier);
+          const id = await idFromIdentifier(c, args.identifier);
           if (!id || !(await oaiArticle(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
         }
         const formats = formatsOf(c)
@@ -332,7 +348,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       }
       case "GetRecord": {
         const format = formatOf(c, args.metadataPrefix);
-        const id = idFromIdentifier(c, args.identifier);
+        const id = await idFromIdentifier(c, args.identifier);
         const a = id ? await oaiArticle(db, journal.id, id) : undefined;
         if (!a) throw new OaiError("idDoesNotExist", "No such identifier.");
         const record = a.status === "enabled" ? `<record>${header(c, a)}${metadata(c, a, format)}</record>` : `<record>${header(c, a)}</record>`;

@@ -6,6 +6,8 @@ export interface HonoEnv {
   Bindings: Env;
   Variables: {
     journal: JournalContext;
+    /** X-Request-Id of this request (app/http/trace.ts). */
+    requestId: string;
     nonce: string;
     state: RequestState;
   };

@@ -127,7 +127,9 @@ function yearBoxes(years: ArchiveYearBox[], current: string | undefined): ReactN
           return (
             <li key={i.href}>
               <a href={i.href} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-                {i.month ? `${i.label} ${i.month}` : i.label}
+                {/* The months on one line ('OCT-DEC' broke at its hyphen): moved down whole if they must. */}
+                {i.month ? `${i.label} ` : i.label}
+                {i.month ? <span>{i.month}</span> : null}
               </a>
             </li>
           );

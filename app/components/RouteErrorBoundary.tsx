@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Main } from "./Main";
+import { ErrorRequestId } from "./ErrorRequestId";
 
 /**
  * Error page rendered inside the reader layout (so the header and navigation stay), with the
@@ -9,7 +10,9 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   let detail = "Unknown error";
   let notFound = false;
+  let status: number | undefined;
   if (isRouteErrorResponse(error)) {
+    status = error.status;
     notFound = error.status === 404;
     detail = error.statusText || (typeof error.data === "string" ? error.data : "") || String(error.status);
   } else if (error instanceof Error) {
@@ -21,6 +24,7 @@ export function RouteErrorBoundary() {
       <p className="error-detail">
         <i>{detail}</i>
       </p>
+      <ErrorRequestId status={status} />
       {notFound ? (
         <p>
           <Link to="/">Go to the home page</Link> or <Link to="/archives">browse the archives</Link>.

@@ -7,7 +7,9 @@
  */
 import { zlibSync } from "fflate";
 import { PDFDocument, PDFRawStream, type PDFPage, type PDFRef } from "pdf-lib";
-import { DocumentFonts, num, piecesWidth, shapeText, type PdfFont, type Shaped, type TextStyle } from "./fonts.server";
+import { paragraphLevels, visualOrder } from "./bidi.server";
+import { ResourcesPending } from "./font-files.server";
+import { cjkHint, DocumentFonts, fontsReady, glyphOutlines, graphemes, num, pendingOf, piecesWidth, shapeText, trimFonts, type CjkHint, type Outline, type PdfFont, type Shaped, type TextStyle } from "./fonts.server";
 
 export type Color = readonly [number, number, number];
 
@@ -39,7 +41,7 @@ export interface DocumentInfo {
  * whenever a builder's output changes for the same data (layout, wording, fonts or their
  * packages, pdf-lib), or browsers holding an older PDF will keep being told it is current.
  */
-export const DOCUMENTS_VERSION = 2;
+export const DOCUMENTS_VERSION = 3;
 
 /**
  * Documents this isolate has finished building. Read by tests to show that a response was (or
@@ -50,14 +52,19 @@ export const documentBuilds = { count: 0 };
 /** A PDF under construction: pages, fonts and shared objects of one document. */
 export class DocBuilder {
   readonly fonts: DocumentFonts;
+  /** Text met before its face was loaded: the build is run again once it is (withFonts). */
+  readonly pendingPieces: Shaped[] = [];
   private pages: Canvas[] = [];
   private shared = new Map<string, PDFRef>();
 
-  private constructor(readonly doc: PDFDocument) {
+  readonly doc: PDFDocument;
+  private constructor(doc: PDFDocument) {
+    this.doc = doc;
     this.fonts = new DocumentFonts(doc);
   }
 
   static async create(info: DocumentInfo): Promise<DocBuilder> {
+    await fontsReady();
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(clean(info.title), { showInWindowTitleBar: true });
     if (info.subject) doc.setSubject(clean(info.subject));
@@ -89,12 +96,59 @@ export class DocBuilder {
   }
 
   async save(): Promise<Uint8Array> {
+    const pending = pendingOf(this.pendingPieces);
+    if (pending) throw pending;
     for (const page of this.pages) page.finish();
     this.fonts.embedAll();
     const bytes = await this.doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY, addDefaultPage: false });
     documentBuilds.count++;
     return bytes;
   }
+}
+
+let activeBuilds = 0;
+
+/**
+ * Runs a document build with its fonts: the first build in an isolate that meets a face not
+ * loaded yet lays out with stand-ins and throws ResourcesPending at save; the faces are loaded
+ * and the (pure) build runs again — so a document reads only the font files it draws, and
+ * later documents build in one pass. Unused faces are unloaded between builds when the
+ * isolate holds more font bytes than its budget.
+ */
+export async function withFonts<T>(build: () => Promise<T> | T): Promise<T> {
+  if (activeBuilds === 0) trimFonts();
+  activeBuilds++;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      await fontsReady();
+      try {
+        return await build();
+      } catch (error) {
+        if (!(error instanceof ResourcesPending) || attempt >= 6) throw error;
+        await error.load();
+      }
+    }
+  } finally {
+    activeBuilds--;
+  }
+}
+
+/**
+ * The shaped pieces of a line in the order they are drawn, left to right: logical order with
+ * right-to-left runs (rule L2 of the bidi algorithm) reversed.
+ */
+export function visualPieces(line: Line): Shaped[] {
+  const items: Shaped[] = [];
+  line.words.forEach((word, i) => {
+    if (i > 0) for (const p of shapeText(" ", word.spaceStyle)) items.push(word.spaceLevel ? { ...p, level: word.spaceLevel } : p);
+    for (const part of word.parts) items.push(...part.pieces);
+  });
+  return visualOrder(items);
+}
+
+/** Glyph outlines of a text in one style, in visual order (the seal draws them as vectors). */
+export function textOutlines(text: string, style: TextStyle): Outline[] {
+  return glyphOutlines(visualPieces(singleLine(text, style, 1)));
 }
 
 function clean(text: string): string {
@@ -111,6 +165,10 @@ export interface Run {
 interface Part {
   text: string;
   style: TextStyle;
+  /** Bidi level of each UTF-16 unit of `text` (null: all left to right). */
+  levels: Uint8Array | null;
+  /** The paragraph's CJK family order. */
+  hint: CjkHint;
   pieces: Shaped[];
   /** Width at size 1. */
   width: number;
@@ -121,6 +179,8 @@ interface Word {
   width: number;
   /** Style of the space that precedes this word. */
   spaceStyle: TextStyle;
+  /** Bidi level of that space. */
+  spaceLevel: number;
 }
 
 export interface Line {
@@ -135,64 +195,93 @@ function spaceWidth(style: TextStyle): number {
   return piecesWidth(shapeText(" ", style), 1);
 }
 
-function makePart(text: string, style: TextStyle): Part {
-  const pieces = shapeText(text, style);
-  return { text, style, pieces, width: piecesWidth(pieces, 1) };
+function makePart(text: string, style: TextStyle, levels: Uint8Array | null, hint: CjkHint): Part {
+  const pieces = shapeText(text, style, levels, hint);
+  return { text, style, levels, hint, pieces, width: piecesWidth(pieces, 1) };
 }
 
-/** Splits runs into words; words may mix styles ("<i>Oryza</i>-based"). */
+/**
+ * Splits runs into words; words may mix styles ("<i>Oryza</i>-based"). The text is set in NFC
+ * (a name typed with combining accents prints like its precomposed twin) and, when it holds
+ * right-to-left script, the paragraph's bidi levels travel with each part.
+ */
 function toWords(runs: Run[]): Word[] {
+  const texts = runs.map((run) => run.text.normalize("NFC").replace(/\s+/g, " "));
+  const paragraph = texts.join("");
+  const levels = paragraphLevels(paragraph);
+  const hint = cjkHint(paragraph);
   const words: Word[] = [];
   let current: Word | null = null;
-  for (const run of runs) {
-    const text = run.text.replace(/\s+/g, " ");
-    const chunks = text.split(" ");
+  let offset = 0;
+  runs.forEach((run, r) => {
+    const chunks = texts[r].split(" ");
     chunks.forEach((chunk, i) => {
-      if (i > 0) current = null; // a space ends the word
-      if (!chunk) return;
-      if (!current) {
-        current = { parts: [], width: 0, spaceStyle: run.style };
-        words.push(current);
+      if (i > 0) {
+        current = null; // a space ends the word
+        offset += 1;
       }
-      const part = makePart(chunk, run.style);
-      current.parts.push(part);
-      current.width += part.width;
+      if (chunk) {
+        if (!current) {
+          current = { parts: [], width: 0, spaceStyle: run.style, spaceLevel: levels && offset > 0 ? levels[offset - 1] : 0 };
+          words.push(current);
+        }
+        const part = makePart(chunk, run.style, levels ? levels.subarray(offset, offset + chunk.length) : null, hint);
+        current.parts.push(part);
+        current.width += part.width;
+      }
+      offset += chunk.length;
     });
-  }
+  });
   return words;
 }
 
-const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+const wordSegmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 
-function graphemes(text: string): string[] {
-  if (segmenter) return Array.from(segmenter.segment(text), (s) => s.segment);
-  return Array.from(text);
+/**
+ * Where a word too wide for the line may break: between the words of scripts written without
+ * spaces (Thai, Chinese, Japanese: the runtime's dictionary segmentation), and inside one only
+ * at grapheme boundaries.
+ */
+function breakUnits(text: string): string[] {
+  const units: string[] = [];
+  for (const { segment } of wordSegmenter.segment(text)) units.push(segment);
+  return units;
 }
 
-/** Breaks a word wider than the line into pieces at grapheme boundaries. */
+/** Breaks a word wider than the line into pieces, each no wider than maxWidth. */
 function splitWord(word: Word, maxWidth: number, size: number): Word[] {
   const out: Word[] = [];
-  let current: Word = { parts: [], width: 0, spaceStyle: word.spaceStyle };
+  let current: Word = { parts: [], width: 0, spaceStyle: word.spaceStyle, spaceLevel: word.spaceLevel };
   for (const part of word.parts) {
-    let buffer = "";
-    for (const g of graphemes(part.text)) {
-      const candidate = makePart(buffer + g, part.style);
-      if (buffer && (current.width + candidate.width) * size > maxWidth) {
-        const done = makePart(buffer, part.style);
-        current.parts.push(done);
-        current.width += done.width;
+    let start = 0; // start of the chunk not yet placed, in part.text
+    let pos = 0;
+    let chunkWidth = 0;
+    const close = (end: number) => {
+      if (end <= start) return;
+      const done = makePart(part.text.slice(start, end), part.style, part.levels ? part.levels.subarray(start, end) : null, part.hint);
+      current.parts.push(done);
+      current.width += done.width;
+      start = end;
+      chunkWidth = 0;
+    };
+    const units = breakUnits(part.text).flatMap((u) => {
+      const w = makePart(u, part.style, null, part.hint).width;
+      return w * size > maxWidth ? graphemes(u) : [u];
+    });
+    for (const unit of units) {
+      const w = makePart(unit, part.style, null, part.hint).width;
+      if (pos > start && (current.width + chunkWidth + w) * size > maxWidth) {
+        close(pos);
         out.push(current);
-        current = { parts: [], width: 0, spaceStyle: part.style };
-        buffer = g;
-      } else {
-        buffer += g;
+        current = { parts: [], width: 0, spaceStyle: part.style, spaceLevel: word.spaceLevel };
+      } else if (pos === start && current.parts.length && (current.width + w) * size > maxWidth) {
+        out.push(current);
+        current = { parts: [], width: 0, spaceStyle: part.style, spaceLevel: word.spaceLevel };
       }
+      chunkWidth += w;
+      pos += unit.length;
     }
-    if (buffer) {
-      const rest = makePart(buffer, part.style);
-      current.parts.push(rest);
-      current.width += rest.width;
-    }
+    close(pos);
   }
   if (current.parts.length) out.push(current);
   return out;
@@ -315,10 +404,11 @@ export class Canvas {
   readonly width: number;
   readonly height: number;
 
-  constructor(
-    readonly builder: DocBuilder,
-    readonly page: PDFPage,
-  ) {
+  readonly builder: DocBuilder;
+  readonly page: PDFPage;
+  constructor(builder: DocBuilder, page: PDFPage) {
+    this.builder = builder;
+    this.page = page;
     const { width, height } = page.getSize();
     this.width = width;
     this.height = height;
@@ -428,6 +518,10 @@ export class Canvas {
     out += `1 0 0 1 ${num(left)} ${num(y)} Tm\n`;
     let currentFont: PdfFont | null = null;
     const emit = (piece: Shaped) => {
+      if (piece.pending) {
+        this.builder.pendingPieces.push(piece);
+        return;
+      }
       const font = fonts.fontFor(piece);
       if (font !== currentFont) {
         out += `${this.fontKey(font)} ${num(size)} Tf\n`;
@@ -435,10 +529,7 @@ export class Canvas {
       }
       out += showGlyphs(piece, font, size);
     };
-    line.words.forEach((word, i) => {
-      if (i > 0) for (const p of shapeText(" ", word.spaceStyle)) emit(p);
-      for (const part of word.parts) for (const piece of part.pieces) emit(piece);
-    });
+    for (const piece of visualPieces(line)) emit(piece);
     if (tracking) out += "0 Tc\n";
     out += "ET\nEMC";
     this.ops.push(out);

@@ -2,7 +2,7 @@
  * Certificate of Publication for one author of one article (landscape A4), and the shared
  * certificate layout (header, signature) the editors' certificate uses too.
  */
-import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line, type Run } from "./canvas.server";
+import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line, type Run, withFonts } from "./canvas.server";
 import { certificateFrame, drawSeal, GOLD, INK, MUTED, NAVY, ornamentRule } from "./decor.server";
 import { formatPages } from "../lib/pages";
 import { longDate } from "../lib/dates";
@@ -109,6 +109,23 @@ export function fitInBox(runs: Run[], o: { size: number; minSize: number; maxLin
   return lines;
 }
 
+/**
+ * The QR code of the certificate's verification page at the bottom left, with "Verify this
+ * certificate", the URL, the certificate ID and `more` lines (reference, date) beside it.
+ */
+export function verificationBlock(canvas: Canvas, verifyUrl: string, code: string, more: string[]): void {
+  const left = 62;
+  const qrSize = 58;
+  drawQr(canvas, verifyUrl, left, 48, qrSize);
+  const tx = left + qrSize + 12;
+  const urlLines = fitRuns([{ text: verifyUrl, style: "regular" }], { size: 8.5, minSize: 7, maxWidth: 250, maxLines: 1 }).slice(0, 3);
+  let ty = 92 + (urlLines.length - 1) * 5;
+  canvas.text("Verify this certificate", tx, ty, "bold", 9, { color: NAVY });
+  ty = canvas.drawLines(urlLines, tx, ty - 13, 10, { color: INK }) - 3;
+  canvas.text(`Certificate ID: ${code}`, tx, ty, "regular", 8.5, { color: MUTED });
+  more.forEach((line, i) => canvas.text(line, tx, ty - 13 * (i + 1), "regular", 8.5, { color: MUTED }));
+}
+
 /** Places a vertically centred block of lines between top and bottom. */
 export interface Block {
   lines: Line[];
@@ -198,7 +215,12 @@ export function certificateBlocks(input: Pick<CertificateInput, "article" | "aut
   }, top, bottom);
 }
 
-export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
+  return withFonts(() => drawCertificate(input));
+}
+
+async function drawCertificate(input: CertificateInput): Promise<Uint8Array> {
   const { journal, article } = input;
   const title = titleText(article.title);
   const builder = await DocBuilder.create({
@@ -222,18 +244,8 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   drawBlocks(canvas, blocks, headerBottom, footerTop);
 
   // Footer: verification (left), reference (centre), signature (right).
-  const left = 62;
-  const qrSize = 58;
-  drawQr(canvas, input.verifyUrl, left, 48, qrSize);
-  const tx = left + qrSize + 12;
-  const urlLines = fitRuns([{ text: input.verifyUrl, style: "regular" }], { size: 8.5, minSize: 7, maxWidth: 250, maxLines: 1 }).slice(0, 3);
-  let ty = 92 + (urlLines.length - 1) * 5;
-  canvas.text("Verify this certificate", tx, ty, "bold", 9, { color: NAVY });
-  ty = canvas.drawLines(urlLines, tx, ty - 13, 10, { color: INK }) - 3;
-  canvas.text(`Certificate ID: ${input.code}`, tx, ty, "regular", 8.5, { color: MUTED });
-  canvas.text(`Ref. No. ${article.refnumber}`, tx, ty - 13, "regular", 8.5, { color: MUTED });
   const issued = longDate(article.publishdate);
-  if (issued) canvas.text(`Date of issue: ${issued}`, tx, ty - 26, "regular", 8.5, { color: MUTED });
+  verificationBlock(canvas, input.verifyUrl, input.code, [`Ref. No. ${article.refnumber}`, ...(issued ? [`Date of issue: ${issued}`] : [])]);
   signatureBlock(canvas, input.editorInChief, "Editor-in-Chief", W - 175, 88, { signature: journal.signature, stamp: journal.stamp });
   return builder.save();
 }

@@ -1,5 +1,5 @@
 /** The cover page of an issue (portrait A4): journal, ISSN, volume, issue, period, year, publisher. */
-import { A4, DocBuilder, fitRuns, singleLine } from "./canvas.server";
+import { A4, DocBuilder, fitRuns, singleLine, withFonts } from "./canvas.server";
 import { CREAM, drawSeal, GOLD, GOLD_LIGHT, MUTED, NAVY, NAVY_DARK, ornamentRule, WHITE } from "./decor.server";
 import { identityLine } from "./certificate.server";
 import { dataDate, formatPeriod } from "./format.server";
@@ -13,7 +13,12 @@ export interface CoverInput {
   date?: string;
 }
 
-export async function buildCoverPage(input: CoverInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildCoverPage(input: CoverInput): Promise<Uint8Array> {
+  return withFonts(() => drawCoverPage(input));
+}
+
+async function drawCoverPage(input: CoverInput): Promise<Uint8Array> {
   const { journal, issue } = input;
   const period = formatPeriod(issue.frequency);
   const when = [period, String(issue.year)].filter(Boolean).join(" ");

@@ -6,12 +6,13 @@
  * serves against it.
  */
 import { escapeXml } from "../lib/xml";
-import { crossrefProblems, hasProblems, issn, personNames, publicationDate, type DepositJournal } from "../schemas/deposit";
+import { crossrefProblems, hasProblems, issn, personNames, publicationDate, type DepositJournal, type PersonName } from "../schemas/deposit";
 import type { DepositArticle } from "../lib/article";
 import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { abstractParagraphs, CROSSREF_INLINE, CROSSREF_JATS_INLINE, titleXml } from "./markup.server";
-import { articleUrls, DepositIncomplete, element, LICENSE } from "./metadata.server";
+import { articleUrls, depositLicense, DepositIncomplete, element } from "./metadata.server";
+import { referencesOf } from "../lib/references";
 
 export const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
 const SCHEMA_LOCATION = `${CROSSREF_NS} https://www.crossref.org/schemas/crossref5.3.1.xsd`;
@@ -38,24 +39,48 @@ export function crossrefFileName(issue: { year: number; volume: number; issue: n
   return `crossref-${issue.year}-v${issue.volume}-i${issue.issue}.xml`;
 }
 
-function dateXml(value: string): string {
+function dateXml(value: string, element = "publication_date", media = ` media_type="online"`): string {
   const d = publicationDate(value);
   if (!d) throw new Error(`not a publication date: ${value}`);
-  return `<publication_date media_type="online"><month>${d.month}</month><day>${d.day}</day><year>${d.year}</year></publication_date>`;
+  return `<${element}${media}><month>${d.month}</month><day>${d.day}</day><year>${d.year}</year></${element}>`;
+}
+
+/** An author: given name, surname, affiliations (institution, ROR ID, country as its place), ORCID iD. */
+function personXml(n: PersonName, i: number): string {
+  const affiliations = n.affiliations
+    .map(
+      (f) =>
+        `<institution>${element("institution_name", f.name)}${f.ror ? `<institution_id type="ror">${escapeXml(f.ror)}</institution_id>` : ""}${f.country.trim().length >= 2 ? element("institution_place", f.country) : ""}</institution>`,
+    )
+    .join("");
+  return [
+    `<person_name sequence="${i === 0 ? "first" : "additional"}" contributor_role="author">`,
+    element("given_name", n.given),
+    element("surname", n.surname),
+    affiliations ? `<affiliations>${affiliations}</affiliations>` : "",
+    // Typed by staff, not signed in through ORCID's OAuth: unauthenticated.
+    n.orcid ? `<ORCID authenticated="false">${escapeXml(n.orcid)}</ORCID>` : "",
+    `</person_name>`,
+  ].join("");
+}
+
+/** The reference list: each reference's DOI when it names one, and its text as printed. */
+function citationListXml(a: DepositArticle): string {
+  const refs = referencesOf(a.references);
+  if (!refs.length) return "";
+  const items = refs.map(
+    (r, i) => `<citation key="${escapeXml(`${a.refnumber}-ref${i + 1}`)}">${r.doi ? `<doi>${escapeXml(r.doi)}</doi>` : ""}<unstructured_citation>${escapeXml(r.text)}</unstructured_citation></citation>`,
+  );
+  return `<citation_list>${items.join("")}</citation_list>`;
 }
 
 function articleXml(journal: DepositJournal, a: DepositArticle, language: string): string {
-  const names = personNames(a.authorname);
-  const contributors = names
-    .map(
-      (n, i) =>
-        `<person_name sequence="${i === 0 ? "first" : "additional"}" contributor_role="author">${element("given_name", n.given)}${element("surname", n.surname)}</person_name>`,
-    )
-    .join("");
+  const contributors = personNames(a).map(personXml).join("");
   const paragraphs = abstractParagraphs(a.abstract, CROSSREF_JATS_INLINE);
   const abstract = paragraphs.length ? `<jats:abstract>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>` : "";
   const { first, last } = numericPages(a.pagenumber);
   const urls = articleUrls(journal, a);
+  const license = depositLicense(journal, a);
   const pdf = urls.pdf
     ? `<collection property="text-mining"><item><resource mime_type="application/pdf">${escapeXml(urls.pdf)}</resource></item></collection>`
     : "";
@@ -65,10 +90,12 @@ function articleXml(journal: DepositJournal, a: DepositArticle, language: string
     `<contributors>${contributors}</contributors>`,
     abstract,
     dateXml(a.publishdate),
+    publicationDate(a.accepted_date) ? dateXml(a.accepted_date, "acceptance_date", "") : "",
     `<pages>${element("first_page", first)}${last !== first ? element("last_page", last) : ""}</pages>`,
-    // Free to read under CC BY from the publication date (the site's open-access policy).
-    `<ai:program name="AccessIndicators"><ai:free_to_read/><ai:license_ref applies_to="vor" start_date="${escapeXml(a.publishdate.trim())}">${LICENSE.url}</ai:license_ref></ai:program>`,
+    // Free to read from the publication date (the site is open access), under the article's licence.
+    `<ai:program name="AccessIndicators"><ai:free_to_read/><ai:license_ref applies_to="vor" start_date="${escapeXml(a.publishdate.trim())}">${escapeXml(license.url)}</ai:license_ref></ai:program>`,
     `<doi_data><doi>${escapeXml(a.doi.trim())}</doi><resource>${escapeXml(urls.page)}</resource>${pdf}</doi_data>`,
+    citationListXml(a),
     `</journal_article>`,
   ]
     .filter(Boolean)

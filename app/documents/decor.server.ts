@@ -6,8 +6,8 @@
  */
 import { zlibSync } from "fflate";
 import { PDFRawStream, type PDFRef } from "pdf-lib";
-import { circlePath, hex, type Canvas, type Color, type DocBuilder } from "./canvas.server";
-import { glyphOutlines, num } from "./fonts.server";
+import { circlePath, hex, textOutlines, type Canvas, type Color, type DocBuilder } from "./canvas.server";
+import { num } from "./fonts.server";
 import { monogramInitials } from "../lib/initials";
 import { drawLogo, type PreparedLogo } from "./logo.server";
 
@@ -39,7 +39,7 @@ const sealCache = new Map<string, Uint8Array>();
 
 /** Text set on a circle, glyph by glyph, centred at the top (or bottom, reading left to right). */
 function ringText(text: string, radius: number, size: number, tracking: number, color: Color, bottom = false): string {
-  const glyphs = glyphOutlines("bold", text);
+  const glyphs = textOutlines(text, "bold");
   const total = glyphs.reduce((w, g) => w + g.advance * size + tracking, -tracking);
   let out = `${rgb(color, "rg")}\n`;
   let pos = 0;
@@ -60,7 +60,7 @@ function ringText(text: string, radius: number, size: number, tracking: number, 
 }
 
 function width(text: string, size: number, tracking: number): number {
-  const glyphs = glyphOutlines("bold", text);
+  const glyphs = textOutlines(text, "bold");
   return glyphs.reduce((w, g) => w + g.advance * size + tracking, -tracking);
 }
 
@@ -105,7 +105,7 @@ function buildSeal(input: SealInput): Uint8Array {
   // The monogram.
   const monoSize = Math.min(24, 40 / Math.max(0.1, width(initials, 1, 0)));
   const monoWidth = width(initials, monoSize, 0);
-  const glyphs = glyphOutlines("bold", initials);
+  const glyphs = textOutlines(initials, "bold");
   const baseline = input.yearStarted ? -monoSize * 0.22 : -monoSize * 0.36;
   ops += `${rgb(NAVY, "rg")}\n`;
   let x = -monoWidth / 2;
@@ -116,7 +116,7 @@ function buildSeal(input: SealInput): Uint8Array {
   if (input.yearStarted) {
     const est = `EST. ${input.yearStarted.trim().slice(0, 4)}`;
     const estSize = 4.6;
-    const estGlyphs = glyphOutlines("bold", est);
+    const estGlyphs = textOutlines(est, "bold");
     const estTracking = 0.5;
     const estWidth = width(est, estSize, estTracking);
     ops += `${rgb(GOLD, "RG")} 0.4 w ${num(-12)} ${num(baseline - 3.2)} m ${num(12)} ${num(baseline - 3.2)} l S\n${rgb(GOLD, "rg")}\n`;

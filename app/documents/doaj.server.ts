@@ -11,6 +11,7 @@ import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { articleUrls, DepositIncomplete, element } from "./metadata.server";
 import { escapeXml } from "../lib/xml";
+import { affiliationIndex, affiliationText } from "../lib/authors";
 
 export interface DoajInput {
   journal: DepositJournal;
@@ -26,9 +27,18 @@ export function doajFileName(issue: { year: number; volume: number; issue: numbe
 function record(journal: DepositJournal, a: DepositArticle, language: string | null): string {
   const lang = language ? ` language="${language}"` : "";
   const { first, last } = numericPages(a.pagenumber);
-  const authors = personNames(a.authorname)
-    .map((n) => `<author>${element("name", n.full)}</author>`)
+  const people = personNames(a);
+  // DOAJ lists affiliations once per record and points to them from each author.
+  const { list: affiliations, numbers } = affiliationIndex(people);
+  const authors = people
+    .map(
+      (n, i) =>
+        `<author>${element("name", n.full)}${n.corresponding ? element("email", n.email) : ""}${numbers[i].map((k) => `<affiliationId>${k}</affiliationId>`).join("")}${element("orcid_id", n.orcid)}</author>`,
+    )
     .join("");
+  const affiliationsList = affiliations.length
+    ? `<affiliationsList>${affiliations.map((f, k) => `<affiliationName affiliationId="${k + 1}">${escapeXml(affiliationText(f))}</affiliationName>`).join("")}</affiliationsList>`
+    : "";
   const keywords = a.keywords
     .split(/\s*[,;]\s*/)
     .map((k) => k.trim())
@@ -53,6 +63,7 @@ function record(journal: DepositJournal, a: DepositArticle, language: string | n
     `<documentType>article</documentType>`,
     `<title${lang}>${escapeXml(htmlToText(a.title))}</title>`,
     authors ? `<authors>${authors}</authors>` : "",
+    affiliationsList,
     abstract ? `<abstract${lang}>${escapeXml(abstract)}</abstract>` : "",
     `<fullTextUrl format="pdf">${escapeXml(articleUrls(journal, a).pdf)}</fullTextUrl>`,
     keywords ? `<keywords${lang}>${keywords}</keywords>` : "",

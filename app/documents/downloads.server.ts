@@ -6,12 +6,12 @@
  */
 import { buildCertificate } from "./certificate.server";
 import { buildCoverPage } from "./coverpage.server";
-import { buildEditorCertificate } from "./editor-certificate.server";
+import { buildEditorCertificate, roleLabel } from "./editor-certificate.server";
 import { buildEditorialBoard } from "./editorial-board.server";
 import { buildIndexPage } from "./index-page.server";
 import { dataDate } from "./format.server";
 import { prepareLogo, type PreparedLogo } from "./logo.server";
-import { certificateCode, certificateSecret, certificateSlotKey } from "./verification.server";
+import { certificateCode, certificateSecret, certificateSlotKey, editorCertificateCode, printedName } from "./verification.server";
 import { toAscii } from "./transliterate";
 import { uniqueEntryName, zipStream, type ZipEntry } from "./zip.server";
 import type { EditorInfo, JournalInfo } from "./types";
@@ -20,7 +20,9 @@ import { certificateImageKey, journalLogoKey, previewImageKey } from "../storage
 import { buildPreviewImage, decodePreviewLogo, PREVIEW_VERSION, type PreviewLogo } from "./preview-image.server";
 import { absoluteUrl, verifyPath } from "../lib/urls";
 import { journalToday } from "../lib/dates";
-import { fileSafeSurname, splitAuthors } from "../lib/names";
+import { fileSafeSurname } from "../lib/names";
+import { authorNames } from "../lib/authors";
+import { htmlToText } from "../lib/html";
 import { displayImpactFactor } from "../lib/site";
 import { MissingSecretError } from "../lib/secrets";
 import type { ArticleSummary } from "../lib/article";
@@ -33,6 +35,7 @@ import {
   type DocumentArticle,
 } from "../models/documents.server";
 import type { Editor } from "../models/editors.server";
+import { recordIssuedCertificates, type IssuedEntry } from "../models/certificates.server";
 import { readBoardDocument, readCoverPageDocument } from "../models/pages.server";
 import type { JournalContext } from "../models/journals.server";
 
@@ -104,6 +107,7 @@ export function articleInfo(a: DocumentArticle): ArticleSummary {
     refnumber: a.refnumber,
     title: a.title,
     authorname: a.authorname,
+    authors: a.authors,
     year: a.year,
     volume: a.volume,
     issue: a.issue,
@@ -155,8 +159,21 @@ interface CertificateTask {
   position: number;
 }
 
-async function certificateBytes(env: Env, journal: JournalContext, info: JournalInfo, chief: string, task: CertificateTask): Promise<Uint8Array> {
+/** A certificate's code and its register entry (what it prints). */
+async function certificateEntry(env: Env, journal: JournalContext, task: CertificateTask): Promise<IssuedEntry> {
   const code = await certificateCode(certificateSecret(env), journal.id, task.article.refnumber, task.position, task.author);
+  return {
+    code,
+    kind: "author",
+    articleId: task.article.id,
+    refnumber: task.article.refnumber,
+    position: task.position,
+    printedName: printedName(task.author),
+    issuedOn: task.article.publishdate,
+  };
+}
+
+async function certificateBytes(env: Env, journal: JournalContext, info: JournalInfo, chief: string, task: CertificateTask, code: string): Promise<Uint8Array> {
   return buildCertificate({
     journal: info,
     article: articleInfo(task.article),
@@ -180,15 +197,21 @@ export async function authorCertificate(
 ): Promise<Outcome<Uint8Array | "not-modified">> {
   const { article, chief } = await readCertificateSources(getDb(env.DB), journal.id, refnumber);
   if (!article) return notFound();
-  const authors = splitAuthors(article.authorname);
+  const authors = authorNames(article);
   if (position > authors.length) return notFound({ message: SELECTION_MESSAGES.authorCount(authors.length) });
   if (exists()) return { ok: true, value: "not-modified" };
+  const task = { article, author: authors[position - 1], position };
+  let entry: IssuedEntry;
   try {
-    const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, { article, author: authors[position - 1], position });
-    return { ok: true, value: bytes };
+    entry = await certificateEntry(env, journal, task);
   } catch (error) {
     return misconfigured(error);
   }
+  // Registered before it is handed out: every certificate that exists can be told apart from a
+  // forgery later, even after its name is corrected (ADR 027).
+  await recordIssuedCertificates(getDb(env.DB), journal.id, [entry]);
+  const bytes = await certificateBytes(env, journal, await documentJournal(env, journal, { certificateImages: true }), chief, task, entry.code);
+  return { ok: true, value: bytes };
 }
 
 /** The selected articles of this journal in page order, or a 404 listing unknown refnumbers. */
@@ -200,33 +223,74 @@ export async function selectedArticles(env: Env, journalId: number, refnumbers: 
   return { ok: true, value: articles };
 }
 
+/** The zip of certificates, and the selected articles left out of it (unpublished), in page order. */
+export interface CertificateZip {
+  stream: ReadableStream<Uint8Array>;
+  leftOut: string[];
+}
+
+/** Name of the note a certificate zip carries when some selected articles were left out. */
+export const LEFT_OUT_NOTE = "README.txt";
+
 /**
  * Certificates of every author of the selected articles, as a streamed zip. Only certificates
- * that verify are made: a selection with unpublished (disabled) articles is refused as the
- * public download refuses them (404), naming them, and nothing is built.
+ * that verify are made: unpublished (disabled) articles are left out, as the public download
+ * refuses them, and named in the zip's README.txt and in `leftOut` — the others' certificates
+ * are still made. A selection of unpublished articles only is refused (404), naming them, and
+ * nothing is built.
  */
-export async function certificateZip(env: Env, journal: JournalContext, refnumbers: string[]): Promise<Outcome<ReadableStream<Uint8Array>>> {
+export async function certificateZip(env: Env, journal: JournalContext, refnumbers: string[]): Promise<Outcome<CertificateZip>> {
   const selected = await selectedArticles(env, journal.id, refnumbers);
   if (!selected.ok) return selected;
-  const disabled = selected.value.filter((a) => a.status !== "enabled").map((a) => a.refnumber);
-  if (disabled.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
+  const published = selected.value.filter((a) => a.status === "enabled");
+  const unpublished = selected.value.filter((a) => a.status !== "enabled");
+  const disabled = unpublished.map((a) => a.refnumber);
+  if (!published.length) return notFound({ error: "not_published", message: SELECTION_MESSAGES.notPublished(disabled.slice(0, 20).join(", ")), disabled });
+  const tasks: CertificateTask[] = published.flatMap((article) => authorNames(article).map((author, i) => ({ article, author, position: i + 1 })));
+  let entries: IssuedEntry[];
   try {
-    await certificateCode(certificateSecret(env), journal.id, "0", 1, "");
+    entries = await Promise.all(tasks.map((task) => certificateEntry(env, journal, task)));
   } catch (error) {
     return misconfigured(error);
   }
-  const chief = await chiefEditorName(getDb(env.DB), journal.id);
+  const db = getDb(env.DB);
+  await recordIssuedCertificates(db, journal.id, entries);
+  const chief = await chiefEditorName(db, journal.id);
   const info = await documentJournal(env, journal, { certificateImages: true });
-  const tasks: CertificateTask[] = selected.value.flatMap((article) => splitAuthors(article.authorname).map((author, i) => ({ article, author, position: i + 1 })));
-  const used = new Set<string>();
+  const used = new Set<string>([LEFT_OUT_NOTE.toLowerCase()]);
+  // The note first, so it is the first thing staff see when they open the zip.
+  let note: ZipEntry | null = unpublished.length ? { name: LEFT_OUT_NOTE, data: new TextEncoder().encode(leftOutNote(journal, unpublished)) } : null;
   let index = 0;
   const stream = zipStream(async (): Promise<ZipEntry | null> => {
-    const task = tasks[index++];
+    if (note) {
+      const entry = note;
+      note = null;
+      return entry;
+    }
+    const i = index++;
+    const task = tasks[i];
     if (!task) return null;
-    const data = await certificateBytes(env, journal, info, chief, task);
+    const data = await certificateBytes(env, journal, info, chief, task, entries[i].code);
     return { name: uniqueEntryName(certificateEntryName(task.article.refnumber, task.position, task.author), used), data };
-  }, dataDate(selected.value.map((a) => a.publishdate)));
-  return { ok: true, value: stream };
+  }, dataDate(published.map((a) => a.publishdate)));
+  return { ok: true, value: { stream, leftOut: disabled } };
+}
+
+/** README.txt of a zip some selected articles were left out of: which, and why (CRLF: every editor opens it). */
+function leftOutNote(journal: JournalContext, unpublished: DocumentArticle[]): string {
+  const lines = [
+    `Certificates.zip - ${journal.settings.websitename || journal.name}`,
+    "",
+    SELECTION_MESSAGES.leftOutHeading(unpublished.length),
+    "",
+    SELECTION_MESSAGES.leftOut(unpublished.map((a) => a.refnumber)),
+    "",
+    ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (Vol. ${a.volume}, Issue ${a.issue}, ${a.year})`),
+    "",
+    "Enable an article on its edit page to publish it, then download its certificates again.",
+    "",
+  ];
+  return lines.join("\r\n");
 }
 
 // ---- Other documents ---------------------------------------------------------------------------
@@ -267,15 +331,33 @@ export async function editorCertificateZip(env: Env, journal: JournalContext, id
   const found = new Set(editors.map((e) => e.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) return notFound({ message: SELECTION_MESSAGES.unknownEditors(missing), missing });
+  const issuedOn = journalToday(journal.settings.timezone);
+  let entries: IssuedEntry[];
+  try {
+    entries = await Promise.all(
+      editors.map(async (e) => ({
+        code: await editorCertificateCode(certificateSecret(env), journal.id, e.id, issuedOn, e.name),
+        kind: "editor" as const,
+        editorId: e.id,
+        role: roleLabel(e.category),
+        printedName: printedName(e.name),
+        issuedOn,
+      })),
+    );
+  } catch (error) {
+    return misconfigured(error);
+  }
+  await recordIssuedCertificates(db, journal.id, entries);
   const chief = await chiefEditorName(db, journal.id);
   const info = await documentJournal(env, journal, { certificateImages: true });
-  const issuedOn = journalToday(journal.settings.timezone);
   const used = new Set<string>();
   let index = 0;
   const stream = zipStream(async (): Promise<ZipEntry | null> => {
-    const editor = editors[index++];
+    const i = index++;
+    const editor = editors[i];
     if (!editor) return null;
-    const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn });
+    const code = entries[i].code;
+    const data = await buildEditorCertificate({ journal: info, editor: editorInfo(editor), editorInChief: chief, issuedOn, code, verifyUrl: absoluteUrl(journal, verifyPath(code)) });
     const surname = toAscii(fileSafeSurname(editor.name)).replace(/[^A-Za-z0-9-]/g, "") || "editor";
     return { name: uniqueEntryName(`editor-${editor.id}-${surname}.pdf`, used), data };
   }, dataDate([issuedOn]));
@@ -302,7 +384,7 @@ export async function journalPreviewImage(env: Env, journal: JournalContext): Pr
   const stored = await env.FILES.get(key);
   if (stored) return new Uint8Array(await stored.arrayBuffer());
   // A PNG or JPEG logo is drawn; a WebP, missing or unusable logo leaves the seal.
-  const png = buildPreviewImage({ name, subtitle, domain, logo: s.logo ? await previewLogo(env, journal.id, s.logo) : null });
+  const png = await buildPreviewImage({ name, subtitle, domain, logo: s.logo ? await previewLogo(env, journal.id, s.logo) : null });
   await env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } });
   // Images of earlier settings are never asked for again (older URLs redirect to the current
   // one, which names these inputs): removed, so none is left behind.

@@ -1,6 +1,6 @@
 /** Certificate of Appreciation for a member of the editorial board (landscape A4). */
-import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run } from "./canvas.server";
-import { certificateHeader, drawBlocks, fitBlocks, signatureBlock, type Block } from "./certificate.server";
+import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run, withFonts } from "./canvas.server";
+import { certificateHeader, drawBlocks, fitBlocks, signatureBlock, verificationBlock, type Block } from "./certificate.server";
 import { certificateFrame, drawSeal, INK, MUTED, NAVY } from "./decor.server";
 import { longDate } from "../lib/dates";
 import { dataDate, htmlLines, titleRuns } from "./format.server";
@@ -13,6 +13,9 @@ export interface EditorCertificateInput {
   editorInChief: string;
   /** YYYY-MM-DD. */
   issuedOn: string;
+  /** Public verification page of this certificate (/verify/{code}) and its code. */
+  verifyUrl: string;
+  code: string;
 }
 
 const ROLE: Record<string, string> = {
@@ -65,14 +68,19 @@ export function editorCertificateBlocks(input: Pick<EditorCertificateInput, "edi
   }, top, bottom);
 }
 
-export async function buildEditorCertificate(input: EditorCertificateInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildEditorCertificate(input: EditorCertificateInput): Promise<Uint8Array> {
+  return withFonts(() => drawEditorCertificate(input));
+}
+
+async function drawEditorCertificate(input: EditorCertificateInput): Promise<Uint8Array> {
   const { journal, editor } = input;
   const role = roleLabel(editor.category);
   const builder = await DocBuilder.create({
     title: `Certificate of Appreciation — ${editor.name}`,
     subject: `${editor.name}, ${role}, ${journal.name}`,
     author: journal.name,
-    keywords: ["Certificate of Appreciation", role],
+    keywords: ["Certificate of Appreciation", role, `Verification ${input.code}`],
     date: dataDate([input.issuedOn]),
   });
   const canvas = builder.addPage(A4_LANDSCAPE);
@@ -89,6 +97,6 @@ export async function buildEditorCertificate(input: EditorCertificateInput): Pro
   } else {
     signatureBlock(canvas, chief, "Editor-in-Chief", W - 175, 88, { signature: journal.signature, stamp: journal.stamp });
   }
-  if (journal.domain) canvas.text(journal.domain, 74, 62, "regular", 9, { color: MUTED });
+  verificationBlock(canvas, input.verifyUrl, input.code, journal.domain ? [journal.domain] : []);
   return builder.save();
 }

@@ -3,7 +3,7 @@
  * Editors, Assistant Editors, each editor with post, affiliation and country, and e-mail and
  * phone only when the journal shows editor contacts publicly.
  */
-import { A4, DocBuilder, fitRuns, layoutRuns, textWidth, type Canvas, type Line, type Run } from "./canvas.server";
+import { A4, DocBuilder, fitRuns, layoutRuns, textWidth, type Canvas, type Line, type Run, withFonts } from "./canvas.server";
 import { GOLD, INK, MUTED, NAVY, RULE } from "./decor.server";
 import { dataDate, htmlLines, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
@@ -92,7 +92,12 @@ function groupHeading(label: string, count: number): PagedItem {
   };
 }
 
-export async function buildEditorialBoard(input: BoardInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildEditorialBoard(input: BoardInput): Promise<Uint8Array> {
+  return withFonts(() => drawEditorialBoard(input));
+}
+
+async function drawEditorialBoard(input: BoardInput): Promise<Uint8Array> {
   const { journal } = input;
   const builder = await DocBuilder.create({
     title: `Editorial Board — ${journal.name}`,
@@ -111,7 +116,9 @@ export async function buildEditorialBoard(input: BoardInput): Promise<Uint8Array
   for (const group of groups) {
     if (!group.editors.length) continue;
     items.push(groupHeading(group.label, group.editors.length));
-    for (const e of group.editors) items.push(editorRow(e, input.showContacts));
+    // A page that starts inside the group names it again.
+    const continued = groupHeading(`${group.label} (continued)`, group.editors.length);
+    for (const e of group.editors) items.push({ ...editorRow(e, input.showContacts), continues: continued });
   }
   paginate(builder, journal, {
     title: "EDITORIAL BOARD",

@@ -1,46 +1,43 @@
 /**
- * Fonts of the PDF documents.
+ * Fonts of the PDF documents: which face draws each character, shaping, and embedding.
  *
  * Noto Serif Devanagari (Latin + Devanagari in one face, regular and bold) carries the text;
- * Noto Serif's Latin italic carries the italic parts of titles; small Noto Serif subsets (Latin
- * symbols such as ± µ ², Latin Extended such as ṛ ṣ, Greek, sub/superscripts) and a vendored
- * DejaVu Serif subset (≤ ≥ → ⇌ ∞ ‰ † ‡) fill in characters the main faces lack. The font files
- * come from npm packages (and app/documents/fonts/) and are inlined into the Worker bundle by Vite's
- * `?inline` import (a base64 data URL), which works the same in `vite build` and in vitest.
+ * Noto Serif's italic the italic parts of titles. Characters those lack come from further faces,
+ * tried in order per style (scripts/fonts/prepare.mjs lists them): Noto Serif's Vietnamese,
+ * Greek, Cyrillic and symbol subsets, a DejaVu Serif subset (≤ ≥ → ∞ ‰ † ‡), then one Noto face
+ * per script — Naskh Arabic (Arabic, Persian, Urdu), Hebrew, Thai, Bengali, Gurmukhi, Gujarati,
+ * Oriya, Tamil, Telugu, Kannada, Malayalam — and Noto Serif SC/TC/JP/KR in their unicode-range
+ * slices. The files are static assets read on first use (font-files.server.ts, ADR 026); a face
+ * is chosen for a character from the manifest's coverage, before any font is read.
  *
- * Text is shaped with fontkit (OpenType GSUB/GPOS: Devanagari reordering, conjuncts, matras,
- * reph, mark positioning, Latin kerning and ligatures) and embedded as TrueType CID fonts
- * (Identity-H) with a ToUnicode map.
+ * Text is shaped with fontkit (OpenType GSUB/GPOS: Indic reordering, conjuncts, matras, reph,
+ * split vowels; Arabic joining forms; Thai marks; mark positioning; Latin kerning and
+ * ligatures), right-to-left runs in their own direction (bidi.server.ts), and embedded as
+ * TrueType CID fonts (Identity-H) with a ToUnicode map.
  *
  * Cost model — everything expensive happens once per isolate, not per document:
- * - each face is decoded and parsed on first use, and shaping results are memoised;
+ * - each face is read and parsed on first use, and shaping results are memoised;
  * - each main face has a pre-built "base" subset (Basic Latin, Latin-1, Latin Extended-A and
  *   typographic punctuation), encoded and deflated once; a document whose text stays inside it
  *   (every Latin-name certificate) embeds those cached bytes as they are;
- * - only glyphs outside the base (Devanagari names, Greek letters…) go into a per-document
+ * - only glyphs outside the base (Devanagari names, Greek letters, CJK…) go into a per-document
  *   subset, which is encoded and deflated for that document alone.
  */
 import fontkit from "@pdf-lib/fontkit";
 import type { Font as FontkitFont, Subset } from "@pdf-lib/fontkit";
-import { unzlibSync, zlibSync } from "fflate";
+import { zlibSync } from "fflate";
 import { PDFObject, PDFRawStream, PDFString, type PDFDocument, type PDFRef } from "pdf-lib";
 import regeneratorRuntime from "regenerator-runtime";
-import boldSource from "@expo-google-fonts/noto-serif-devanagari/700Bold/NotoSerifDevanagari_700Bold.ttf?inline";
-import regularSource from "@expo-google-fonts/noto-serif-devanagari/400Regular/NotoSerifDevanagari_400Regular.ttf?inline";
-import greekItalicSource from "@fontsource/noto-serif/files/noto-serif-greek-400-italic.woff?inline";
-import greekSource from "@fontsource/noto-serif/files/noto-serif-greek-400-normal.woff?inline";
-import italicSource from "@fontsource/noto-serif/files/noto-serif-latin-400-italic.woff?inline";
-import latinExtSource from "@fontsource/noto-serif/files/noto-serif-latin-ext-400-normal.woff?inline";
-import latinSource from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff?inline";
-import mathSource from "@fontsource/noto-serif/files/noto-serif-math-400-normal.woff?inline";
-import symbolsSource from "./fonts/symbols-serif.ttf?inline";
+import { cjkHint, type CjkHint } from "../lib/cjk";
+import { woffToSfnt } from "../lib/woff";
+import { mirrored } from "./bidi.server";
+import { fontFile, fontManifest, loadedManifest, ResourcesPending, type FontManifest } from "./font-files.server";
 
 // fontkit's Indic shaper runs a state machine compiled with regenerator; it expects the runtime
 // as a global. Set once, before any shaping.
 (globalThis as { regeneratorRuntime?: unknown }).regeneratorRuntime ??= regeneratorRuntime;
 
 export type TextStyle = "regular" | "bold" | "italic";
-type FaceId = "regular" | "bold" | "italic" | "latin" | "latinExt" | "greek" | "greekItalic" | "math" | "symbols";
 
 /** Characters the base subsets cover: what nearly every document uses. */
 const BASE_TEXT = (() => {
@@ -53,13 +50,12 @@ const BASE_TEXT = (() => {
 const LIGATURE_SEEDS = ["ff", "fi", "fl", "ffi", "ffl", "ft", "fj"];
 
 /**
- * Invisible characters dropped rather than drawn. Everything else a title or name really holds
- * has a glyph in some face: sub/superscripts (U+2070–209F) from Noto Serif's math subset, arrows,
- * relations, ∞, ‰, † and ‡ from a DejaVu Serif subset (each parsed only when a document needs it).
+ * Invisible characters dropped rather than drawn: soft hyphen, BOM, zero-width space and the
+ * bidi controls (their work is done when the line's levels are resolved).
  */
-const SUBSTITUTES: Record<string, string> = {
-  "\u00ad": "", "\ufeff": "", "\u200b": "",
-};
+const DROPPED = /[\u00ad\ufeff\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/;
+/** Joiners and variation selectors: kept for shaping, never the reason to pick a face. */
+const IGNORABLE = /^[\u200c\u200d\u034f\ufe00-\ufe0f]$|^\udb40[\udd00-\uddef]$/;
 
 /** A shaped piece of text in one face: glyph ids and positions in font units. */
 export interface Shaped {
@@ -76,8 +72,15 @@ export interface Shaped {
   codePoints: number[][];
   /** Total advance in font units. */
   width: number;
+  /** Bidi embedding level: odd is right to left (glyphs are then already in visual order). */
+  level: number;
   /** Whether every glyph is in the face's pre-built base subset (decided lazily). */
   inBase?: boolean;
+  /**
+   * Set on a stand-in for text whose face this isolate has not loaded yet: no glyphs, no
+   * width. A document that draws one is built again once the face is loaded (withFonts).
+   */
+  pending?: true;
 }
 
 interface BaseSubset {
@@ -101,7 +104,10 @@ interface BaseSubset {
 export class GenerationalCache<V> {
   private current = new Map<string, V>();
   private old = new Map<string, V>();
-  constructor(private readonly size: number) {}
+  private readonly size: number;
+  constructor(size: number) {
+    this.size = size;
+  }
 
   get(key: string): V | undefined {
     const hit = this.current.get(key);
@@ -119,6 +125,11 @@ export class GenerationalCache<V> {
     this.current.set(key, value);
   }
 
+  clear(): void {
+    this.current = new Map();
+    this.old = new Map();
+  }
+
   get entries(): number {
     return this.current.size + this.old.size;
   }
@@ -127,57 +138,25 @@ export class GenerationalCache<V> {
 /** Entries per generation of the shaping memos (a few hundred bytes each). */
 const SHAPE_CACHE_GENERATION = 12_000;
 
-function dataUrlBytes(url: string): Uint8Array {
-  const base64 = url.slice(url.indexOf(",") + 1);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 /**
- * Unpacks a WOFF 1.0 font into a plain sfnt (TrueType) file. fontkit reads WOFF directly but
- * inflates a table again on every access — the whole glyf table once per glyph — which makes
- * subsetting a WOFF face hundreds of times slower than subsetting the same font as TTF.
+ * Bytes of parsed font files an isolate keeps (of its 128 MB). Past it, faces no document is
+ * drawing are unloaded, least recently used first (their next use reads them again). The main
+ * faces and a few scripts take ~3 MB; a CJK slice 0.1–0.2 MB.
  */
-export function woffToSfnt(woff: Uint8Array): Uint8Array {
-  const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
-  if (view.getUint32(0) !== 0x774f4646) return woff; // not 'wOFF'
-  const flavor = view.getUint32(4);
-  const numTables = view.getUint16(12);
-  const tables: { tag: number; checksum: number; data: Uint8Array }[] = [];
-  for (let i = 0; i < numTables; i++) {
-    const e = 44 + i * 20;
-    const tag = view.getUint32(e);
-    const offset = view.getUint32(e + 4);
-    const compLength = view.getUint32(e + 8);
-    const origLength = view.getUint32(e + 12);
-    const checksum = view.getUint32(e + 16);
-    const raw = woff.subarray(offset, offset + compLength);
-    tables.push({ tag, checksum, data: compLength < origLength ? unzlibSync(raw) : raw });
-  }
-  tables.sort((a, b) => a.tag - b.tag);
-  let entrySelector = 0;
-  while (1 << (entrySelector + 1) <= numTables) entrySelector++;
-  const searchRange = (1 << entrySelector) * 16;
-  let size = 12 + numTables * 16;
-  for (const t of tables) size += (t.data.length + 3) & ~3;
-  const out = new Uint8Array(size);
-  const o = new DataView(out.buffer);
-  o.setUint32(0, flavor);
-  o.setUint16(4, numTables);
-  o.setUint16(6, searchRange);
-  o.setUint16(8, entrySelector);
-  o.setUint16(10, numTables * 16 - searchRange);
-  let offset = 12 + numTables * 16;
-  tables.forEach((t, i) => {
-    const r = 12 + i * 16;
-    o.setUint32(r, t.tag);
-    o.setUint32(r + 4, t.checksum);
-    o.setUint32(r + 8, offset);
-    o.setUint32(r + 12, t.data.length);
-    out.set(t.data, offset);
-    offset += (t.data.length + 3) & ~3;
+export const FONT_MEMORY_BUDGET = 24 * 1024 * 1024;
+
+/** Code point ranges from the manifest's "delta.length" base-36 encoding: [start, end) pairs. */
+function decodeRanges(cover: string): Uint32Array {
+  const parts = cover ? cover.split(",") : [];
+  const out = new Uint32Array(parts.length * 2);
+  let prevEnd = 0;
+  parts.forEach((p, i) => {
+    const dot = p.indexOf(".");
+    const start = prevEnd + parseInt(p.slice(0, dot), 36);
+    const end = start + parseInt(p.slice(dot + 1), 36);
+    out[i * 2] = start;
+    out[i * 2 + 1] = end;
+    prevEnd = end;
   });
   return out;
 }
@@ -192,20 +171,83 @@ function subsetTag(seed: string): string {
   return tag;
 }
 
+let useClock = 0;
+let anchorsPatched = false;
+
+/**
+ * OpenType lets a mark-attachment record carry a NULL anchor ("this mark does not attach to
+ * this base here"); Noto's Arabic and Indic fonts use them. fontkit reads the anchor's
+ * coordinates regardless and throws. Its GPOS processor (one class, shared by every font) is
+ * taught to leave such a pair unattached, as HarfBuzz does.
+ */
+function patchNullAnchors(font: FontkitFont): void {
+  if (anchorsPatched) return;
+  const gpos = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: object } } })._layoutEngine?.engine?.GPOSProcessor;
+  if (!gpos) return;
+  const proto = Object.getPrototypeOf(gpos) as { applyAnchor: (this: unknown, markRecord: { markAnchor?: unknown } | null, baseAnchor: unknown, baseGlyphIndex: number) => void };
+  const applyAnchor = proto.applyAnchor;
+  proto.applyAnchor = function (markRecord, baseAnchor, baseGlyphIndex) {
+    if (!baseAnchor || !markRecord?.markAnchor) return;
+    applyAnchor.call(this, markRecord, baseAnchor, baseGlyphIndex);
+  };
+  anchorsPatched = true;
+}
+
 export class Face {
   private parsed: FontkitFont | null = null;
+  private loading: Promise<void> | null = null;
+  private ranges: Uint32Array | null = null;
   private shapes = new GenerationalCache<Shaped>(SHAPE_CACHE_GENERATION);
-  private coverage = new Map<number, boolean>();
   private baseSubset: BaseSubset | null | undefined;
+  /** Size of the parsed file in bytes (0 while not loaded). */
+  bytes = 0;
+  lastUsed = 0;
 
-  constructor(
-    readonly id: FaceId,
-    private readonly source: string,
-    private readonly withBase: boolean,
-  ) {}
+  readonly id: string;
+  private readonly file: string;
+  private readonly cover: string;
+  private readonly withBase: boolean;
+  constructor(id: string, file: string, cover: string, withBase: boolean) {
+    this.id = id;
+    this.file = file;
+    this.cover = cover;
+    this.withBase = withBase;
+  }
+
+  get loaded(): boolean {
+    return this.parsed !== null;
+  }
+
+  /** Reads and parses the face (once; concurrent callers share the read). */
+  load(): Promise<void> {
+    if (this.parsed) return Promise.resolve();
+    this.loading ??= fontFile(this.file)
+      .then((bytes) => {
+        const sfnt = woffToSfnt(bytes);
+        const font = fontkit.create(sfnt);
+        patchNullAnchors(font);
+        this.parsed = font;
+        this.bytes = sfnt.length;
+        loadedBytes.total += sfnt.length;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  /** Forgets the parsed font and what was shaped with it (memory); the next use reads it again. */
+  unload(): void {
+    if (!this.parsed) return;
+    loadedBytes.total -= this.bytes;
+    this.parsed = null;
+    this.bytes = 0;
+    this.shapes.clear();
+    this.baseSubset = undefined;
+  }
 
   get font(): FontkitFont {
-    if (!this.parsed) this.parsed = fontkit.create(woffToSfnt(dataUrlBytes(this.source)));
+    if (!this.parsed) throw new Error(`font face ${this.id} used before it was loaded`);
     return this.parsed;
   }
 
@@ -217,20 +259,31 @@ export class Face {
     return 1000 / this.font.unitsPerEm;
   }
 
+  /** Whether the face's cmap has the code point (from the manifest: no font is read). */
   covers(codePoint: number): boolean {
-    let known = this.coverage.get(codePoint);
-    if (known === undefined) {
-      known = this.font.hasGlyphForCodePoint(codePoint);
-      this.coverage.set(codePoint, known);
+    const r = (this.ranges ??= decodeRanges(this.cover));
+    let lo = 0;
+    let hi = r.length / 2 - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (codePoint < r[mid * 2]) hi = mid - 1;
+      else if (codePoint >= r[mid * 2 + 1]) lo = mid + 1;
+      else return true;
     }
-    return known;
+    return false;
   }
 
   /** OpenType layout of `text`, memoised per isolate (static phrases repeat in every document). */
-  shape(text: string): Shaped {
-    const cached = this.shapes.get(text);
-    if (cached) return cached;
-    const run = this.font.layout(text);
+  shape(text: string, level = 0): Shaped {
+    const rtl = level % 2 === 1;
+    const key = rtl ? `\u0001${text}` : text;
+    if (!this.parsed) return { face: this, text, gids: [], widths: [], advances: [], dx: [], dy: [], codePoints: [], width: 0, level, pending: true };
+    this.lastUsed = ++useClock;
+    const cached = this.shapes.get(key);
+    if (cached) return cached.level === level ? cached : { ...cached, level };
+    // fontkit's layout takes the direction as its fifth argument (its typings stop at two).
+    const layout = this.parsed.layout as unknown as (text: string, features?: unknown, script?: unknown, language?: unknown, direction?: "ltr" | "rtl") => ReturnType<FontkitFont["layout"]>;
+    const run = layout.call(this.parsed, text, undefined, undefined, undefined, rtl ? "rtl" : "ltr");
     const n = run.glyphs.length;
     const shaped: Shaped = {
       face: this,
@@ -242,6 +295,7 @@ export class Face {
       dy: new Array(n),
       codePoints: new Array(n),
       width: 0,
+      level,
     };
     for (let i = 0; i < n; i++) {
       const glyph = run.glyphs[i];
@@ -254,7 +308,7 @@ export class Face {
       shaped.codePoints[i] = glyph.codePoints;
       shaped.width += pos.xAdvance;
     }
-    this.shapes.set(text, shaped);
+    this.shapes.set(key, shaped);
     return shaped;
   }
 
@@ -279,7 +333,7 @@ export class Face {
       const run = font.layout(seed);
       run.glyphs.forEach((g) => include(g.id, g.codePoints));
     }
-    const { bytes } = encodeSubset(subset);
+    const { bytes } = encodeSubset(font, subset);
     const widths: number[] = [];
     for (const [gid, id] of map) widths[id] = font.getGlyph(gid).advanceWidth * this.scale;
     // Composite glyphs pull their components into the subset; those need widths too.
@@ -297,83 +351,198 @@ export class Face {
   }
 }
 
-const faces: Record<FaceId, Face> = {
-  regular: new Face("regular", regularSource, true),
-  bold: new Face("bold", boldSource, true),
-  italic: new Face("italic", italicSource, true),
-  latin: new Face("latin", latinSource, false),
-  latinExt: new Face("latinExt", latinExtSource, false),
-  greek: new Face("greek", greekSource, false),
-  greekItalic: new Face("greekItalic", greekItalicSource, false),
-  math: new Face("math", mathSource, false),
-  // Vendored DejaVu Serif subset (app/documents/fonts/README.md): ≤ ≥ → ⇌ ∞ † ‡ ‰ and kin.
-  symbols: new Face("symbols", symbolsSource, false),
-};
+/** Bytes of the faces this isolate holds parsed. */
+export const loadedBytes = { total: 0 };
 
-/** Which faces a style tries, in order, for each character. */
-const CHAINS: Record<TextStyle, Face[]> = {
-  regular: [faces.regular, faces.latin, faces.latinExt, faces.greek, faces.math, faces.symbols],
-  bold: [faces.bold, faces.regular, faces.latin, faces.latinExt, faces.greek, faces.math, faces.symbols],
-  italic: [faces.italic, faces.greekItalic, faces.regular, faces.latin, faces.latinExt, faces.greek, faces.math, faces.symbols],
-};
+// ---- Choosing a face ---------------------------------------------------------------------------
 
-// Marks, joiners and selectors stay in the face of the character they modify.
-const CLINGS = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
+export { cjkHint, type CjkHint };
+
+interface Library {
+  faces: Map<string, Face>;
+  manifest: FontManifest;
+  chains: Map<string, Face[]>;
+  picks: Map<string, Map<string, Face | null>>;
+}
+
+let library: Library | null = null;
+
+function currentLibrary(): Library {
+  if (library) return library;
+  const manifest = loadedManifest();
+  if (!manifest) throw new ResourcesPending([fontManifest]);
+  const faces = new Map<string, Face>();
+  for (const [id, f] of Object.entries(manifest.faces)) faces.set(id, new Face(id, f.file, f.cover, !!f.base));
+  library = { faces, manifest, chains: new Map(), picks: new Map() };
+  return library;
+}
+
+const CJK_ORDER: Record<CjkHint, CjkHint[]> = { sc: ["sc", "tc", "jp", "kr"], tc: ["tc", "sc", "jp", "kr"], jp: ["jp", "sc", "tc", "kr"], kr: ["kr", "sc", "tc", "jp"] };
+
+/** The faces a style tries, in order, for a text with this CJK hint. */
+function chainFor(style: TextStyle, hint: CjkHint): Face[] {
+  const lib = currentLibrary();
+  const key = `${style}:${hint}`;
+  let chain = lib.chains.get(key);
+  if (!chain) {
+    const ids = [...lib.manifest.chains[style]];
+    // Bold falls back to regular CJK slices too (and regular to nothing further).
+    for (const group of CJK_ORDER[hint]) ids.push(...lib.manifest.cjk[group][style === "bold" ? "bold" : "regular"]);
+    if (style === "bold") for (const group of CJK_ORDER[hint]) ids.push(...lib.manifest.cjk[group].regular);
+    if (style === "bold") for (const id of lib.manifest.chains.regular) if (!ids.includes(id)) ids.push(id);
+    chain = ids.map((id) => lib.faces.get(id)!).filter(Boolean);
+    lib.chains.set(key, chain);
+  }
+  return chain;
+}
+
+/** The first face of the chain that has every (non-ignorable) code point of a grapheme. */
+function pickFace(style: TextStyle, hint: CjkHint, grapheme: string): Face | null {
+  const lib = currentLibrary();
+  const key = `${style}:${hint}`;
+  let picks = lib.picks.get(key);
+  if (!picks) lib.picks.set(key, (picks = new Map()));
+  let face = picks.get(grapheme);
+  if (face !== undefined) return face;
+  const cps: number[] = [];
+  for (const ch of grapheme) if (!IGNORABLE.test(ch)) cps.push(ch.codePointAt(0)!);
+  const chain = chainFor(style, hint);
+  face = cps.length ? (chain.find((f) => cps.every((cp) => f.covers(cp))) ?? null) : chain[0];
+  if (!face && cps.length > 1) face = chain.find((f) => f.covers(cps[0])) ?? null;
+  if (picks.size < 50_000) picks.set(grapheme, face);
+  return face;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+export function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/**
+ * The first character of `text` no face can draw (the form refuses it, naming it), or null.
+ * Needs the manifest (fontsReady); invisible characters are fine.
+ */
+export function unprintableCharacter(text: string): string | null {
+  const clean = text.normalize("NFC");
+  const hint = cjkHint(clean);
+  for (const g of graphemes(clean)) {
+    if (/^\s+$/.test(g) || DROPPED.test(g) || /^[\u0000-\u001f\u007f-\u009f]$/.test(g)) continue;
+    for (const ch of g) {
+      if (IGNORABLE.test(ch) || DROPPED.test(ch)) continue;
+      const face = pickFace("regular", hint, ch);
+      if (!face) return ch;
+    }
+  }
+  return null;
+}
+
+/** Reads the manifest (once per isolate): afterwards faces can be chosen synchronously. */
+export async function fontsReady(): Promise<void> {
+  await fontManifest();
+  currentLibrary();
+}
+
+/**
+ * Loads every face the texts need in the given styles (and the bidi tables for right-to-left
+ * text): for callers that lay text out outside `withFonts` (tests, the preview image).
+ */
+export async function loadFontsFor(texts: string[], styles: TextStyle[] = ["regular", "bold", "italic"]): Promise<void> {
+  await fontsReady();
+  const needed = new Set<Face>();
+  for (const text of texts) {
+    const hint = cjkHint(text);
+    for (const style of styles) for (const g of graphemes(text.normalize("NFC"))) {
+      const face = pickFace(style, hint, g);
+      if (face && !face.loaded) needed.add(face);
+    }
+  }
+  await Promise.all([...needed].map((f) => f.load()));
+}
+
+/**
+ * Unloads faces least recently used first while the isolate holds more than the budget.
+ * Called only when no document is being drawn (withFonts), so no build loses a face it uses.
+ */
+export function trimFonts(budget = FONT_MEMORY_BUDGET): void {
+  if (loadedBytes.total <= budget || !library) return;
+  const loaded = [...library.faces.values()].filter((f) => f.loaded).sort((a, b) => a.lastUsed - b.lastUsed);
+  for (const face of loaded) {
+    if (loadedBytes.total <= budget / 2) break;
+    face.unload();
+  }
+  wordCache.clear();
+}
+
+// ---- Shaping -----------------------------------------------------------------------------------
 
 const wordCache = new GenerationalCache<Shaped[]>(SHAPE_CACHE_GENERATION);
 
 /**
- * Shapes one word (or any text without line breaks) in a style: splits it into pieces by
- * which face has the glyphs, then shapes each piece. Memoised per isolate.
+ * Shapes one word (or any text without line breaks) in a style: splits it into pieces by which
+ * face has the glyphs (grapheme by grapheme, so a letter and its marks stay in one face) and by
+ * bidi level (`levels`: one per UTF-16 code unit of `text`, from the paragraph; absent = all
+ * left to right), then shapes each piece. `hint` orders the CJK families (from the whole
+ * paragraph, so a traditional Chinese title is set in one family throughout). Memoised per
+ * isolate. A piece of a face not loaded yet is a pending stand-in (not memoised).
  */
-export function shapeText(text: string, style: TextStyle): Shaped[] {
-  const key = `${style}\u0000${text}`;
+export function shapeText(text: string, style: TextStyle, levels?: ArrayLike<number> | null, hint: CjkHint = cjkHint(text)): Shaped[] {
+  let levelKey = "";
+  if (levels) for (let i = 0; i < text.length; i++) levelKey += String.fromCharCode(48 + levels[i]);
+  if (levelKey && /^0*$/.test(levelKey)) levelKey = "";
+  const key = `${style}\u0000${hint}\u0000${text}\u0000${levelKey}`;
   const cached = wordCache.get(key);
   if (cached) return cached;
-  const chain = CHAINS[style];
   const pieces: Shaped[] = [];
   let current: Face | null = null;
+  let currentLevel = 0;
   let buffer = "";
+  let pending = false;
   const flush = () => {
-    if (buffer && current) pieces.push(current.shape(buffer));
+    if (buffer && current) {
+      const piece = current.shape(buffer, currentLevel);
+      if (piece.pending) pending = true;
+      pieces.push(piece);
+    }
     buffer = "";
   };
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    let face: Face | undefined;
-    if (current && CLINGS.test(ch)) face = current;
-    else face = chain.find((f) => f.covers(cp));
+  let offset = 0;
+  for (const g of graphemes(text)) {
+    const level = levelKey ? levels![offset] : 0;
+    offset += g.length;
+    let chars = g;
+    if (DROPPED.test(chars)) chars = Array.from(chars).filter((c) => !DROPPED.test(c)).join("");
+    if (!chars) continue;
+    if (level % 2 === 1 && chars.length === 1) chars = mirrored(chars);
+    let face = pickFace(style, hint, chars);
     if (!face) {
-      const substitute = SUBSTITUTES[ch];
-      if (substitute !== undefined) {
-        for (const sub of substitute) {
-          const f = chain.find((candidate) => candidate.covers(sub.codePointAt(0)!)) ?? chain[0];
-          if (f !== current) flush();
-          current = f;
-          buffer += sub;
-        }
-        continue;
-      }
-      face = chain[0];
-      if (face !== current) flush();
-      current = face;
-      buffer += "?";
-      continue;
+      // No face has it (the forms refuse such characters; older data may hold one): the main
+      // face's missing-glyph box is drawn, never a look-alike.
+      console.warn(`no font has U+${chars.codePointAt(0)!.toString(16).toUpperCase()}; drawn as a missing glyph`);
+      face = chainFor(style, hint)[0];
     }
-    if (face !== current) flush();
+    if (face !== current || level !== currentLevel) flush();
     current = face;
-    buffer += ch;
+    currentLevel = level;
+    buffer += chars;
   }
   flush();
-  wordCache.set(key, pieces);
+  if (!pending) wordCache.set(key, pieces);
   return pieces;
 }
 
 /** Width of shaped pieces at a font size, in points. */
 export function piecesWidth(pieces: Shaped[], size: number): number {
   let w = 0;
-  for (const p of pieces) w += (p.width * p.face.scale * size) / 1000;
+  for (const p of pieces) if (!p.pending) w += (p.width * p.face.scale * size) / 1000;
   return w;
+}
+
+/** The faces of pending pieces, as a ResourcesPending to throw (or null when none). */
+export function pendingOf(pieces: Iterable<Shaped>): ResourcesPending | null {
+  const faces = new Set<Face>();
+  for (const p of pieces) if (p.pending) faces.add(p.face);
+  return faces.size ? new ResourcesPending([...faces].map((f) => () => f.load())) : null;
 }
 
 /** A glyph's outline as PDF path operators at the origin, and its advance (both at size 1). */
@@ -382,10 +551,15 @@ export interface Outline {
   advance: number;
 }
 
-/** Outlines of the glyphs of `text` (for the seal: curved text and the monogram as vectors). */
-export function glyphOutlines(style: TextStyle, text: string): Outline[] {
+/**
+ * Outlines of the glyphs of shaped pieces in visual order (for the seal: curved text and the
+ * monogram as vectors). Throws ResourcesPending if a face is not loaded yet.
+ */
+export function glyphOutlines(pieces: Shaped[]): Outline[] {
+  const pending = pendingOf(pieces);
+  if (pending) throw pending;
   const out: Outline[] = [];
-  for (const piece of shapeText(text, style)) {
+  for (const piece of pieces) {
     const font = piece.face.font;
     const upm = font.unitsPerEm;
     for (let i = 0; i < piece.gids.length; i++) {
@@ -450,9 +624,9 @@ let EncodeStreamClass: (new () => EncodeStream) | null = null;
  * we borrow its stream class once (from a throw-away .notdef-only subset) and call encode()
  * directly, capturing the chunks it pushes.
  */
-function encodeSubset(subset: Subset): { bytes: Uint8Array } {
+function encodeSubset(font: FontkitFont, subset: Subset): { bytes: Uint8Array } {
   if (!EncodeStreamClass) {
-    const probe = faces.latin.font.createSubset().encodeStream() as unknown as EncodeStream;
+    const probe = font.createSubset().encodeStream() as unknown as EncodeStream;
     EncodeStreamClass = probe.constructor as new () => EncodeStream;
   }
   const stream = new EncodeStreamClass();
@@ -482,8 +656,10 @@ function widthsArray(widths: number[]): string {
 /** A PDF object written as pre-serialised text (used for large arrays built once per isolate). */
 class RawObject extends PDFObject {
   private readonly bytes: Uint8Array;
-  constructor(private readonly text: string) {
+  private readonly text: string;
+  constructor(text: string) {
     super();
+    this.text = text;
     this.bytes = new TextEncoder().encode(text);
   }
   clone(): RawObject {
@@ -548,11 +724,11 @@ export class PdfFont {
   private unicode = new Map<number, number[]>();
   private widths: number[] = [];
 
-  constructor(
-    doc: PDFDocument,
-    readonly face: Face,
-    readonly kind: "base" | "dynamic",
-  ) {
+  readonly face: Face;
+  readonly kind: "base" | "dynamic";
+  constructor(doc: PDFDocument, face: Face, kind: "base" | "dynamic") {
+    this.face = face;
+    this.kind = kind;
     this.ref = doc.context.nextRef();
     if (kind === "dynamic") {
       this.subset = face.font.createSubset();
@@ -588,7 +764,7 @@ export class PdfFont {
       const base = face.base()!;
       ({ fontFile, fontFileLength, toUnicode, widths, tag } = base);
     } else {
-      const { bytes } = encodeSubset(this.subset!);
+      const { bytes } = encodeSubset(font, this.subset!);
       fontFile = zlibSync(bytes, { level: 6 });
       fontFileLength = bytes.length;
       toUnicode = zlibSync(new TextEncoder().encode(toUnicodeCMap(this.unicode)), { level: 6 });
@@ -651,7 +827,10 @@ export class PdfFont {
 export class DocumentFonts {
   private fonts = new Map<string, PdfFont>();
 
-  constructor(private readonly doc: PDFDocument) {}
+  private readonly doc: PDFDocument;
+  constructor(doc: PDFDocument) {
+    this.doc = doc;
+  }
 
   /** The PDF font that can show this shaped piece. */
   fontFor(piece: Shaped): PdfFont {

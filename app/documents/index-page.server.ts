@@ -2,8 +2,8 @@
  * The index page: an issue's table of contents (S.No., title and authors, pages) in page
  * order, continued over as many pages as needed with the table header repeated.
  */
-import { splitAuthors } from "../lib/names";
-import { A4, DocBuilder, layoutRuns, type Canvas } from "./canvas.server";
+import { authorNames } from "../lib/authors";
+import { A4, DocBuilder, layoutRuns, type Canvas, withFonts } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
 import { formatPages } from "../lib/pages";
 import { dataDate, formatPeriod, titleRuns } from "./format.server";
@@ -49,15 +49,16 @@ const tableHeader: PagedItem = {
   },
 };
 
-function articleRow(a: ArticleSummary, serial: number): PagedItem {
+function articleRow(a: ArticleSummary, serial: number, group?: PagedItem): PagedItem {
   const W = A4[0];
   const textX = MARGIN_X + NO_WIDTH + PAD;
   const textWidth = W - 2 * MARGIN_X - NO_WIDTH - PAGES_WIDTH - 2 * PAD;
   const title = layoutRuns(titleRuns(a.title), 10.5, textWidth);
-  const authors = layoutRuns([{ text: splitAuthors(a.authorname).join(", "), style: "italic" }], 9.5, textWidth);
+  const authors = layoutRuns([{ text: authorNames(a).join(", "), style: "italic" }], 9.5, textWidth);
   const height = title.length * 14 + authors.length * 12.5 + 14;
   return {
     height,
+    continues: group,
     draw(c, top) {
       if (serial % 2 === 0) c.fillColor(TINT).rect(MARGIN_X, top - height, W - 2 * MARGIN_X, height, "f");
       const first = top - 7 - 14 * 0.8;
@@ -70,6 +71,7 @@ function articleRow(a: ArticleSummary, serial: number): PagedItem {
   };
 }
 
+/** An issue's heading in a selection of several issues (a single issue is named in the title). */
 function issueHeading(label: string): PagedItem {
   return {
     height: 26,
@@ -80,7 +82,12 @@ function issueHeading(label: string): PagedItem {
   };
 }
 
-export async function buildIndexPage(input: IndexInput): Promise<Uint8Array> {
+/** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
+export function buildIndexPage(input: IndexInput): Promise<Uint8Array> {
+  return withFonts(() => drawIndexPage(input));
+}
+
+async function drawIndexPage(input: IndexInput): Promise<Uint8Array> {
   const { journal } = input;
   const articles = sortForIndex(input.articles);
   const issues = [...new Set(articles.map(issueKey))];
@@ -97,12 +104,15 @@ export async function buildIndexPage(input: IndexInput): Promise<Uint8Array> {
   const items: PagedItem[] = [];
   let serial = 0;
   let lastIssue = "";
+  let continued: PagedItem | undefined;
   for (const a of articles) {
     if (!single && issueKey(a) !== lastIssue) {
       items.push(issueHeading(issueLabel(a)));
+      // A page that starts inside this issue's rows names the issue again.
+      continued = issueHeading(`${issueLabel(a)} (continued)`);
       lastIssue = issueKey(a);
     }
-    items.push(articleRow(a, ++serial));
+    items.push(articleRow(a, ++serial, continued));
   }
   paginate(builder, journal, { title: "TABLE OF CONTENTS", subtitle, runningTitle: single ? `Contents · ${issueLabel(single)}` : "Contents", repeat: tableHeader }, items);
   return builder.save();

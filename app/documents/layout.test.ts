@@ -3,7 +3,7 @@
  * validation allows (app/schemas/article.ts, editor.ts): measured on the laid-out lines the
  * builders draw, and nothing is cut.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { A4_LANDSCAPE, DocBuilder, type Line } from "./canvas.server";
 import {
   CERTIFICATE_FOOTER_TOP,
@@ -19,6 +19,10 @@ import { contactLines } from "./editorial-board.server";
 import { htmlLines } from "./format.server";
 import { MAX_AUTHOR_WORDS } from "../schemas/article";
 import { journal } from "../../scripts/documents/sample-data";
+import { loadFontsFor } from "./fonts.server";
+
+// Layout is measured outside a document build here: the faces it uses are loaded first.
+beforeAll(() => loadFontsFor([journal.name, "WMabcdefghijklmnopqrstuvwxyz 0123456789 ,.–—“”’", "Prof. Ramesh Chandra Verma"]));
 
 /** Words of `length` letters (wide capitals mixed in), `count` of them. */
 function words(count: number, length: number): string {

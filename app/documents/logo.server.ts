@@ -5,7 +5,7 @@
  * certificate. Logo object names change with every upload, so a prepared logo never goes stale.
  */
 import { JpegEmbedder, PDFContext, PDFName, PDFRawStream, PDFRef, PngEmbedder, type PDFDict, type PDFObject } from "pdf-lib";
-import { decodable, imageHeader } from "../storage/uploads.server";
+import { decodableImage, imageHeader } from "../storage/uploads.server";
 import type { Canvas, DocBuilder } from "./canvas.server";
 
 export interface PreparedStream {
@@ -56,10 +56,12 @@ function take(context: PDFContext, ref: PDFRef): PreparedStream {
 
 async function prepare(name: string, kind: "png" | "jpg", load: () => Promise<Uint8Array>): Promise<PreparedLogo> {
   const bytes = await load();
-  // Issue 15.2: the dimensions come from the header, before anything is decoded.
+  // The real structure, dimensions and decoding cost, before anything is decoded — whatever the
+  // upload check said, the stored object is read as a decoder would read it (a forged first
+  // chunk, a second header or a bomb never reaches the decoder).
   const header = imageHeader(bytes);
-  if (!header || header.ext !== kind) throw new UnusableLogoError(name, "not a PNG or JPEG");
-  if (!decodable(header.width, header.height)) throw new UnusableLogoError(name, `${header.width}×${header.height} px is over the pixel cap`);
+  if (!header || header.ext !== kind) throw new UnusableLogoError(name, "not a well-formed PNG or JPEG");
+  if (!decodableImage(bytes)) throw new UnusableLogoError(name, `${header.width}×${header.height} px is over the pixel or memory bound, or its data does not match its header`);
   logoPreparations.count++;
   const context = PDFContext.create();
   let embedder: PngEmbedder | JpegEmbedder;

@@ -8,6 +8,7 @@ import { escapeXml } from "../lib/xml";
 import type { DepositArticle } from "../lib/article";
 import type { DepositJournal, DepositProblems } from "../schemas/deposit";
 import { articleFileUrl, articlePath } from "../lib/urls";
+import { articleLicense, type License } from "../lib/licenses";
 
 /** The abstract page and the PDF beside it (`/archives/{y}/{v}/{i}/{ref}.pdf`, as Scholar prefers). */
 export function articleUrls(journal: Pick<DepositJournal, "origin">, a: Pick<DepositArticle, "year" | "volume" | "issue" | "refnumber" | "file">) {
@@ -32,14 +33,12 @@ export function element(name: string, text: string | number, attrs = ""): string
 }
 
 /**
- * The licence every article here is published under: the instructions to authors (app/routes/
- * public/instructions.tsx, "Open access") promise CC BY 4.0 with copyright kept by the authors.
- * Crossref's access indicators and JATS permissions carry it.
+ * An article's licence for the deposits: its own, or the journal's (settings license_url,
+ * CC BY 4.0 unless staff chose another: the instructions to authors promise open access).
  */
-export const LICENSE = {
-  url: "https://creativecommons.org/licenses/by/4.0/",
-  name: "Creative Commons Attribution 4.0 International (CC BY 4.0)",
-} as const;
+export function depositLicense(journal: Pick<DepositJournal, "licenseUrl">, a: Pick<DepositArticle, "license_url">): License {
+  return articleLicense(a.license_url, journal.licenseUrl);
+}
 
 /** The settings the three formats read. */
 export interface DepositSettings {
@@ -53,6 +52,7 @@ export interface DepositSettings {
   doi_depositor_name: string;
   doi_depositor_email: string;
   doi_registrant: string;
+  license_url: string;
 }
 
 /** The journal of a request (its context: slug, name, origin, settings) as the builders read it. */
@@ -69,6 +69,7 @@ export function depositJournal(journal: { slug: string; name: string; origin: st
     language: s.journal_language,
     origin: journal.origin,
     doiPrefix: s.doi_prefix.trim(),
+    licenseUrl: s.license_url,
     depositorName: s.doi_depositor_name.trim(),
     depositorEmail: s.doi_depositor_email.trim(),
     registrant: s.doi_registrant.trim(),

@@ -15,6 +15,11 @@ export interface PagedItem {
   height: number;
   /** A heading is moved to the next page rather than left alone at the bottom. */
   keepWithNext?: boolean;
+  /**
+   * The heading of the group this row belongs to, as drawn again ("… (continued)") when a page
+   * starts in the middle of the group, so no page begins with rows whose heading is pages back.
+   */
+  continues?: PagedItem;
   draw(canvas: Canvas, top: number): void;
 }
 
@@ -90,6 +95,10 @@ export function paginate(
       pages.push(current);
       current = [];
       y = laterBodyTop - repeatHeight;
+      if (item.continues) {
+        current.push({ item: item.continues, top: y });
+        y -= item.continues.height;
+      }
     }
     current.push({ item, top: y });
     y -= item.height;

@@ -10,9 +10,9 @@
 import { PNG } from "pdf-lib/es/utils/png";
 // jpeg-js's decoder module alone (its encoder stays out of the bundle): 5.6 KB gzip, no dependencies.
 import decodeJpeg from "jpeg-js/lib/decoder.js";
-import { decodable, imageHeader } from "../storage/uploads.server";
-import { layoutRuns, type Line } from "./canvas.server";
-import { shapeText, type Shaped } from "./fonts.server";
+import { decodableImage } from "../storage/uploads.server";
+import { layoutRuns, visualPieces, withFonts, type Line } from "./canvas.server";
+import { pendingOf, type Shaped } from "./fonts.server";
 import { monogramInitials } from "../lib/initials";
 import { encodeRgbPng } from "../lib/png";
 
@@ -42,8 +42,9 @@ export interface PreviewLogo {
 }
 
 /**
- * The pixels of an uploaded logo, or null (a WebP, over the pixel cap of issue 15.2 — checked
- * from the header before anything is decoded — or undecodable: the seal stands in).
+ * The pixels of an uploaded logo, or null (a WebP, malformed, over the pixel or memory bound —
+ * checked from its real structure before anything is decoded, decodableImage — or undecodable:
+ * the seal stands in).
  * A PNG through pdf-lib's own reader (already in the bundle for the documents: 8-bit RGB and
  * alpha directly; going through the documents' prepared logo instead would deflate and
  * re-inflate every pixel, about 5× the CPU for a 4-megapixel logo); a JPEG through jpeg-js's
@@ -51,8 +52,8 @@ export interface PreviewLogo {
  * image is stored (ADR 016).
  */
 export function decodePreviewLogo(bytes: Uint8Array): PreviewLogo | null {
-  const header = imageHeader(bytes);
-  if (!header || !decodable(header.width, header.height)) return null;
+  const header = decodableImage(bytes);
+  if (!header) return null;
   try {
     if (header.ext === "png") {
       const png = PNG.load(bytes);
@@ -74,11 +75,11 @@ export function decodePreviewLogo(bytes: Uint8Array): PreviewLogo | null {
 
 class Raster {
   readonly data: Uint8Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    background: RGB,
-  ) {
+  readonly width: number;
+  readonly height: number;
+  constructor(width: number, height: number, background: RGB) {
+    this.width = width;
+    this.height = height;
     this.data = new Uint8Array(width * height * 3);
     this.rect(0, 0, width, height, background);
   }
@@ -285,10 +286,7 @@ function drawLines(r: Raster, lines: Line[], x: number, y: number, leading: numb
     const edges: number[][] = [];
     let pen = x;
     const baseline = y + n * leading;
-    line.words.forEach((word, i) => {
-      if (i > 0) for (const p of shapeText(" ", word.spaceStyle)) pen = pieceEdges(p, pen, baseline, line.size, edges);
-      for (const part of word.parts) for (const piece of part.pieces) pen = pieceEdges(piece, pen, baseline, line.size, edges);
-    });
+    for (const piece of drawable(line)) pen = pieceEdges(piece, pen, baseline, line.size, edges);
     r.fill(edges, c);
   });
 }
@@ -298,8 +296,16 @@ function textEdgesCentred(text: string, size: number, cx: number, baseline: numb
   const edges: number[][] = [];
   if (!line) return edges;
   let pen = cx - line.width / 2;
-  for (const word of line.words) for (const part of word.parts) for (const piece of part.pieces) pen = pieceEdges(piece, pen, baseline, size, edges);
+  for (const piece of drawable(line)) pen = pieceEdges(piece, pen, baseline, size, edges);
   return edges;
+}
+
+/** A line's pieces in visual order; throws ResourcesPending while a face is not loaded (withFonts loads it). */
+function drawable(line: Line): Shaped[] {
+  const pieces = visualPieces(line);
+  const pending = pendingOf(pieces);
+  if (pending) throw pending;
+  return pieces;
 }
 
 export interface PreviewInput {
@@ -313,11 +319,14 @@ export interface PreviewInput {
   logo?: PreviewLogo | null;
 }
 
-/** The 1200×630 preview PNG of a journal. */
-export function buildPreviewImage(input: PreviewInput): Uint8Array {
+/** The 1200×630 preview PNG of a journal, drawn with its fonts loaded on first use (withFonts). */
+export function buildPreviewImage(input: PreviewInput): Promise<Uint8Array> {
+  return withFonts(() => drawPreviewImage(input));
+}
+
+function drawPreviewImage(input: PreviewInput): Uint8Array {
   const W = PREVIEW_WIDTH;
   const H = PREVIEW_HEIGHT;
-  previewBuilds.count++;
   const r = new Raster(W, H, NAVY);
   r.rect(0, 0, W, 14, NAVY_DARK);
   r.rect(0, H - 92, W, 92, NAVY_DARK);
@@ -361,5 +370,6 @@ export function buildPreviewImage(input: PreviewInput): Uint8Array {
     const dom = layoutRuns([{ text: input.domain, style: "regular" }], 30, W - 140).slice(0, 1);
     drawLines(r, dom, 70, H - 34, 36, CREAM);
   }
+  previewBuilds.count++;
   return encodeRgbPng(W, H, r.data, 3);
 }

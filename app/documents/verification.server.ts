@@ -14,6 +14,12 @@
  * enumerated (2^50 possibilities per certificate). The secret is CERTIFICATE_SECRET, or
  * JWT_SECRET when that is not set; the message prefix keeps these MACs apart from the JWTs
  * signed with the same secret (a JWT's signing input is "base64url.base64url").
+ *
+ * Editors' certificates of appreciation have codes of their own: `E{editor id}-{YYYYMMDD}-{MAC}`
+ * (the date printed on the certificate), the MAC over
+ * "certificate:editor:v1:{journal id}:{editor id}:{YYYY-MM-DD}:{name}". Every certificate the site
+ * issues is also recorded in the register (app/models/certificates.server.ts, ADR 027), which is
+ * what lets /verify recognise a certificate whose name has since been corrected.
  */
 import { MissingSecretError, signingSecret } from "../lib/secrets";
 
@@ -149,4 +155,48 @@ export async function matchV1Code(secret: string | undefined, journalId: number,
 /** Canonical form of a code (what the certificate prints), for redirects and display. */
 export function canonicalCode(parsed: ParsedCode): string {
   return `${parsed.refnumber}-${parsed.position}-${parsed.mac}`;
+}
+
+// ---- Editors' certificates ----------------------------------------------------------------------
+
+export interface ParsedEditorCode {
+  editorId: number;
+  /** YYYY-MM-DD, the date printed on the certificate. */
+  issuedOn: string;
+  mac: string;
+}
+
+async function editorMac(secret: string | undefined, journalId: number, editorId: number, issuedOn: string, name: string): Promise<string> {
+  const key = await hmacKey(secret);
+  const message = `certificate:editor:v1:${journalId}:${editorId}:${issuedOn}:${printedName(name)}`;
+  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return base32(new Uint8Array(sig), MAC_CHARS);
+}
+
+/** The code of an editor's certificate issued on `issuedOn` (YYYY-MM-DD). Throws MissingSecretError without a secret. */
+export async function editorCertificateCode(secret: string | undefined, journalId: number, editorId: number, issuedOn: string, name: string): Promise<string> {
+  return `E${editorId}-${issuedOn.replace(/-/g, "")}-${await editorMac(secret, journalId, editorId, issuedOn, name)}`;
+}
+
+/** Splits an editor certificate's code as typed or scanned, or null. */
+export function parseEditorCode(raw: string): ParsedEditorCode | null {
+  const m = /^E(\d{1,10})-(\d{4})(\d{2})(\d{2})-([0-9A-Za-z]{10})$/i.exec(raw.trim());
+  if (!m) return null;
+  const macPart = m[5].toUpperCase().replace(/[IL]/g, "1").replace(/O/g, "0");
+  if (/U/.test(macPart)) return null;
+  return { editorId: Number(m[1]), issuedOn: `${m[2]}-${m[3]}-${m[4]}`, mac: macPart };
+}
+
+export function canonicalEditorCode(p: ParsedEditorCode): string {
+  return `E${p.editorId}-${p.issuedOn.replace(/-/g, "")}-${p.mac}`;
+}
+
+/** Whether the code was signed for this editor under this name. False without a secret. */
+export async function matchEditorCode(secret: string | undefined, journalId: number, parsed: ParsedEditorCode, name: string): Promise<boolean> {
+  try {
+    return sameText(await editorMac(secret, journalId, parsed.editorId, parsed.issuedOn, name), parsed.mac);
+  } catch (error) {
+    if (error instanceof MissingSecretError) return false;
+    throw error;
+  }
 }

@@ -20,13 +20,18 @@ export type ArticleFields = Pick<
   Article,
   | "refnumber" | "txnid" | "ptype" | "publishdate" | "authorname" | "email" | "mobile" | "country" | "subject"
   | "keywords" | "pagenumber" | "firstPage" | "lastPage" | "title" | "abstract" | "frequency" | "status"
-> & {
+> &
+  /** Always set by the validator; optional for writers that predate them (stored defaults apply). */
+  Partial<Pick<Article, "authors" | "references" | "license_url" | "received_date" | "accepted_date">> & {
   /** Optional DOI ('10.1234/abc'), without the https://doi.org/ prefix; undefined = not sent (keep). */
   doi?: string;
 };
 
-/** What a citation line needs (app/lib/citation). */
-export type CitableArticle = Pick<Article, "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber">;
+/**
+ * What a citation line needs (app/lib/citation). `authors` is the stored list (JSON); without
+ * it the byline is read from `authorname` (app/lib/authors.ts authorsOf).
+ */
+export type CitableArticle = Pick<Article, "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber"> & Partial<Pick<Article, "authors">>;
 
 /**
  * What documents (certificates, index page) and the staff announcement say about an article;
@@ -40,7 +45,8 @@ export type ArticleSummary = CitableArticle & Pick<Article, "refnumber" | "frequ
  */
 export type DepositArticle = Pick<
   Article,
-  "id" | "refnumber" | "title" | "authorname" | "abstract" | "keywords" | "pagenumber" | "publishdate" | "year" | "volume" | "issue" | "doi" | "file" | "status"
+  | "id" | "refnumber" | "title" | "authorname" | "authors" | "abstract" | "keywords" | "pagenumber" | "publishdate" | "year" | "volume" | "issue" | "doi" | "file" | "status"
+  | "references" | "license_url" | "received_date" | "accepted_date"
 >;
 
 /**
@@ -50,6 +56,7 @@ export type DepositArticle = Pick<
 export const PUBLIC_ARTICLE_FIELDS = [
   "id", "refnumber", "title", "authorname", "abstract", "keywords", "description", "pagenumber", "subject",
   "country", "publishdate", "year", "volume", "issue", "frequency", "file", "doi", "status",
+  "authors", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof Article)[];
 
 export type PublicArticle = Pick<Article, (typeof PUBLIC_ARTICLE_FIELDS)[number]>;

@@ -3,6 +3,7 @@ import { authorPath } from "./urls";
 import { shortAuthor } from "./citation/citation";
 import { parsePerson } from "./citation/cite-formats";
 import { creatorNames } from "./citation/scholarly-meta";
+import { authorFromName } from "./authors";
 import { fileSafeSurname, normaliseAuthorName, parseName, splitAuthors, stripHonorifics } from "./names";
 
 // [as the byline writes it, the name without titles, the surname, the how-to-cite form]
@@ -31,7 +32,7 @@ describe("one reading of a name for citations, author pages and file names", () 
   it.each(NAMES)("%s", (name, bare, surname, cited) => {
     // Scholar's citation_author, Dublin Core, JSON-LD and OAI-PMH creators.
     expect(stripHonorifics(name)).toBe(bare);
-    expect(creatorNames([name])).toEqual([bare]);
+    expect(creatorNames([authorFromName(name)])).toEqual([bare]);
     // The how-to-cite line and the citation styles and exports (APA, RIS, BibTeX, CSL-JSON…).
     expect(shortAuthor(name)).toBe(cited);
     expect(parsePerson(name).family).toBe(surname);

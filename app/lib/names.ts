@@ -121,20 +121,29 @@ const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di
 
 export function parseName(name: string): NameParts {
   // Split after a period that runs into the next letter too: 'R.K.Singh' is three words.
-  const words = stripHonorifics(name)
-    .normalize("NFC")
-    .split(/\s+|(?<=\.)(?=\p{L})/u)
-    .filter(Boolean);
+  const words = nameWords(stripHonorifics(name));
   if (words.length <= 1) return { family: words[0] ?? "", particle: "", given: "", initials: [] };
   const family = words[words.length - 1];
   // Particles run back from the surname; at least one given name stays before them.
   let start = words.length - 1;
   while (start > 1 && PARTICLES.has(words[start - 1])) start--;
   const particle = words.slice(start, -1).join(" ");
-  const allCaps = !/\p{Ll}/u.test(words.join(""));
+  const { given, initials } = givenParts(words.slice(0, start), !/\p{Ll}/u.test(words.join("")));
+  return { family, particle, given, initials };
+}
+
+function nameWords(text: string): string[] {
+  return text
+    .normalize("NFC")
+    .split(/\s+|(?<=\.)(?=\p{L})/u)
+    .filter(Boolean);
+}
+
+/** Given names as citations write them, and their initials (see NameParts). */
+function givenParts(words: string[], allCaps: boolean): { given: string; initials: string[][] } {
   const given: string[] = [];
   const initials: string[][] = [];
-  for (const word of words.slice(0, start)) {
+  for (const word of words) {
     if (bareInitials(word, allCaps)) {
       for (const letter of word) {
         given.push(`${letter}.`);
@@ -148,7 +157,37 @@ export function parseName(name: string): NameParts {
     // 'R.', 'K' and 'J.-P.' are initials: written with a period each; anything else as given.
     given.push(parts.every(isInitial) ? parts.map((p) => `${initialOf(p)}.`).join("-") : word);
   }
-  return { family, particle, given: given.join(" "), initials };
+  return { given: given.join(" "), initials };
+}
+
+/**
+ * An author's name split once, for storing (app/lib/authors.ts): the given names as citations
+ * write them and the family name with its particles ('Dr. Jan van der Berg' → 'Jan', 'van der
+ * Berg'; 'R.K. Singh' → 'R. K.', 'Singh'). A one-word name is all family name.
+ */
+export function splitPersonalName(name: string): { given: string; family: string } {
+  const { family, particle, given } = parseName(name);
+  return { given, family: particle ? `${particle} ${family}` : family };
+}
+
+/**
+ * A stored family name with its particles set apart, as citation styles need them: 'van der
+ * Berg' → particle 'van der', family 'Berg'. At least one word stays the family name.
+ */
+export function splitParticle(family: string): { particle: string; family: string } {
+  const words = family.normalize("NFC").trim().split(/\s+/).filter(Boolean);
+  let start = 0;
+  while (start < words.length - 1 && PARTICLES.has(words[start])) start++;
+  return { particle: words.slice(0, start).join(" "), family: words.slice(start).join(" ") };
+}
+
+/**
+ * The initials of stored given names ('R. K.' → [['R'], ['K']], 'Jean-Paul' → [['J', 'P']]),
+ * read by the same rule as parseName; `family` tells a name typed all in capitals.
+ */
+export function givenInitials(given: string, family = ""): string[][] {
+  const words = nameWords(given);
+  return givenParts(words, !/\p{Ll}/u.test(words.join("") + family)).initials;
 }
 
 const caseless = (s: string) => s.toUpperCase() === s.toLowerCase();

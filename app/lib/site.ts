@@ -62,3 +62,33 @@ export function previewImageMeta(matches: ReadonlyArray<unknown>): { property?: 
     { name: "twitter:image", content: image },
   ].filter((t) => t.content);
 }
+
+/** A publisher's name as readers compare it: case, spacing and character width ignored. */
+export function publisherKey(name: string): string {
+  return name.normalize("NFKC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
+}
+
+/** The id of a publisher's group on the journal list (/journals#…); '' when no publisher is named. */
+export function publisherAnchor(name: string): string {
+  const words = publisherKey(name).replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+  return words ? `publisher-${words}` : "";
+}
+
+/** Whether a publisher's address already begins with its name ("Agri Life Press, 14 Krishi Road…"), as most journals write it. */
+export function addressNamesPublisher(name: string, address: string): boolean {
+  const n = publisherKey(name);
+  const a = publisherKey(address);
+  return n !== "" && a.startsWith(n) && !/[\p{L}\p{N}]/u.test(a.charAt(n.length));
+}
+
+/**
+ * The publisher and its address as one line ("Agri Life Press, 14 Krishi Road…"), the name
+ * never twice: the address alone when it begins with the name; whichever is given when the
+ * other is missing.
+ */
+export function publisherWithAddress(name: string, address: string): string {
+  const n = name.trim();
+  const a = address.trim();
+  if (!n || addressNamesPublisher(n, a)) return a;
+  return a ? `${n}, ${a}` : n;
+}

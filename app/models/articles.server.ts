@@ -146,7 +146,7 @@ async function putPdf(env: Storage, journalId: number, at: { year: number; volum
   const object = pdfObjectName(refnumber || "article");
   const folder = issueFolder(at.year, at.volume, at.issue);
   const [sha] = await Promise.all([
-    sha256Hex(pdf),
+    sha256Hex(pdf as Uint8Array<ArrayBuffer>), // bytes read from a request: ArrayBuffer-backed
     env.FILES.put(articleFolderKey(journalId, folder, object), pdf, { httpMetadata: { contentType: "application/pdf" } }),
   ]);
   return { object, folder, sha };

@@ -28,6 +28,7 @@ const depositColumns = {
   refnumber: articles.refnumber,
   title: articles.title,
   authorname: articles.authorname,
+  authors: articles.authors,
   abstract: articles.abstract,
   keywords: articles.keywords,
   pagenumber: articles.pagenumber,
@@ -40,9 +41,23 @@ const depositColumns = {
   doi: articles.doi,
   file: articles.file,
   status: articles.status,
+  references: articles.references,
+  license_url: articles.license_url,
+  received_date: articles.received_date,
+  accepted_date: articles.accepted_date,
 };
 
-export type DepositRow = DepositArticle & { issueId: number; firstPage: number };
+export type DepositRow = DepositArticle & { issueId: number; firstPage: number; issueDate: string | null };
+
+/**
+ * An issue's publication date in every deposit of it: the earliest publish date of its published
+ * articles. The outer row is named by table (`articles`.`issue_id`) and the inner one by its
+ * alias: an unqualified column inside the subquery would be the subquery's own, and the date the
+ * journal's earliest.
+ */
+const issueDate = sql<string | null>`(select min(i.publishdate) from articles i where i.journal_id = "articles"."journal_id" and i.issue_id = "articles"."issue_id" and i.status = 'enabled')`.as(
+  "issue_date",
+);
 
 const pageOrder = (a: DepositRow, b: DepositRow) =>
   a.year - b.year || a.volume - b.volume || a.issue - b.issue || a.firstPage - b.firstPage || a.id - b.id;
@@ -63,28 +78,26 @@ export async function doiPreviewArticle(db: Db, journalId: number) {
 
 /**
  * A selection of articles for a Crossref or DOAJ file (any status: the check says what a
- * disabled one lacks), in page order, each with its issue's publication date — the earliest
- * publish date of the issue's published articles, the same in every deposit of the issue.
+ * disabled one lacks), in page order, each with its issue's publication date (`issueDate`).
  * Unknown refnumbers are simply absent.
  */
-export async function readDepositSelection(db: Db, journalId: number, refnumbers: string[]) {
+export async function readDepositSelection(db: Db, journalId: number, refnumbers: string[]): Promise<DepositRow[]> {
   const unique = [...new Set(refnumbers)];
   if (!unique.length) return [];
-  const issueDate = sql<string | null>`(select min(i.publishdate) from articles i where i.journal_id = ${journalId} and i.issue_id = ${articles.issueId} and i.status = 'enabled')`;
   const queries = chunks(unique).map((part) =>
     db
-      .select({ ...depositColumns, issueDate: issueDate.as("issue_date") })
+      .select({ ...depositColumns, issueDate })
       .from(articles)
       .where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, part), notTrashed)),
   );
   const results = await db.batch(queries as Batch<(typeof queries)[0]>);
-  return (results.flat() as (DepositRow & { issueDate: string | null })[]).sort(pageOrder);
+  return (results.flat() as DepositRow[]).sort(pageOrder);
 }
 
-/** Every published article of one issue, in page order (the GET calls' whole-issue files). */
+/** Every published article of one issue, in page order (the GET calls' whole-issue files), with the issue's date. */
 export async function readDepositIssue(db: Db, journalId: number, ref: { year: number; volume: number; issue: number }): Promise<DepositRow[]> {
   return db
-    .select(depositColumns)
+    .select({ ...depositColumns, issueDate })
     .from(articles)
     .where(
       and(
@@ -113,7 +126,7 @@ export async function readJatsArticle(
   if (opts.issue) {
     conditions.push(eq(articles.year, opts.issue.year), eq(articles.volume, opts.issue.volume), eq(articles.issue, opts.issue.issue));
   }
-  const [row] = await db.select(depositColumns).from(articles).where(and(...conditions)).limit(1);
+  const [row] = await db.select({ ...depositColumns, issueDate }).from(articles).where(and(...conditions)).limit(1);
   return row;
 }
 

@@ -18,6 +18,7 @@ const articleColumns = {
   refnumber: articles.refnumber,
   title: articles.title,
   authorname: articles.authorname,
+  authors: articles.authors,
   year: articles.year,
   volume: articles.volume,
   issue: articles.issue,
@@ -69,9 +70,18 @@ export async function readCertificateSources(db: Db, journalId: number, refnumbe
  * article's certificate apart from a forged one), or null.
  */
 export async function articleForVerification(db: Db, journalId: number, refnumber: string): Promise<DocumentArticle | null> {
-  // A trashed article was added by mistake: its codes are as unknown as a forged one.
-  const [row] = await articleSelect(db).where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), notTrashed)).limit(1);
+  const [row] = await articleForVerificationQuery(db, journalId, { refnumber });
   return (row as DocumentArticle | undefined) ?? null;
+}
+
+/**
+ * Query for one article by refnumber or id, whatever its status, with its issue's period
+ * (/verify) — but not one in the trash: added by mistake, its codes are as unknown as forged ones.
+ */
+export function articleForVerificationQuery(db: Db, journalId: number, by: { refnumber: string } | { id: number }) {
+  return articleSelect(db)
+    .where(and(eq(articles.journalId, journalId), "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber), notTrashed))
+    .limit(1);
 }
 
 /** The editor-in-chief's name, '' without one. */

@@ -78,7 +78,7 @@ async function putPicture(env: Storage, journalId: number, picture: EditorPictur
   if (!picture) return null;
   const name = pictureName(picture.ext);
   const [sha] = await Promise.all([
-    sha256Hex(picture.bytes),
+    sha256Hex(picture.bytes as Uint8Array<ArrayBuffer>),
     env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } }),
   ]);
   return { name, sha };

@@ -13,7 +13,7 @@ import { changedFields, historyRow, type Actor, type HistoryEntry } from "./hist
  * An entry as a plain statement for the runner (the cleanup talks SQL, not drizzle), written only
  * while the row is still at `version` — the condition of the write it goes with.
  */
-function historyInsertSql(journalId: number, entry: HistoryEntry, table: HtmlEntity, key: string, id: number, version: number): Statement {
+export function historyInsertSql(journalId: number, entry: HistoryEntry, table: string, key: string, id: number, version: number): Statement {
   const r = historyRow(journalId, entry);
   return {
     sql: `INSERT INTO history (journal_id, actor_kind, actor_user_id, actor, action, record_type, record_id, fields) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM ${table} WHERE ${key} = ? AND version = ?)`,

@@ -26,6 +26,12 @@ export interface JournalContext {
   origin: string;
   /** The hostname the request came in on (normalised); another than `host` is an alias. */
   requestHost: string;
+  /**
+   * What the journal's identities are built from, fixed for its life (never its current host):
+   * `host` is the OAI-PMH repository identifier and the `tag:` authority of feed ids, `since`
+   * (YYYY-MM-DD, the journal's creation day) the `tag:` date (app/lib/identity.ts).
+   */
+  identity: { host: string; since: string };
   settings: Settings;
 }
 
@@ -61,7 +67,11 @@ export async function resolveJournalByHost(db: Db, host: string, urls: PublicUrl
     host: primary,
     origin: publicOrigin(primary, urls),
     requestHost: host,
-    settings: row.settings,
+    // A row written without one (by hand) falls back to the primary: still a working identity.
+    identity: { host: row.journal.identityHost || primary, since: row.journal.creation.slice(0, 10) },
+    // The spec's `domain` is the primary host (it follows `hosts --primary`); read from the
+    // hostnames, so no stale copy can ever be printed.
+    settings: { ...row.settings, domain: primary },
   };
 }
 
@@ -127,11 +137,14 @@ export function newJournalStatements(input: NewJournal): Statement[] {
   if (!primary) throw new Error("a journal needs at least one hostname");
   const id = journalIdOf(input.slug);
   return [
-    statement(builder.insert(journals).values({ slug: input.slug, name: input.name, listed: input.listed ?? true })),
+    // The first primary host is the journal's identity for good (OAI-PMH, feed ids).
+    statement(builder.insert(journals).values({ slug: input.slug, name: input.name, listed: input.listed ?? true, identityHost: primary })),
     statement(
       builder.insert(settings).values({
         ...defaultSettings(input.settings?.websitename || input.name, primary),
         ...input.settings,
+        // The domain is the primary host, whatever else was asked for.
+        domain: primary,
         journalId: sql`${id}` as unknown as number,
       }),
     ),
@@ -176,12 +189,17 @@ export function removeHostStatements(slug: string, hostname: string): Statement[
   ];
 }
 
-/** Makes `hostname` (one of the journal's) its primary; the others become aliases. */
+/**
+ * Makes `hostname` (one of the journal's) its primary; the others become aliases. The spec's
+ * `domain` setting follows in the same batch. URLs move; identities (`journals.identity_host`)
+ * do not.
+ */
 export function primaryHostStatements(slug: string, hostname: string): Statement[] {
   const owned = eq(journalHosts.journalId, sql`${journalIdOf(slug)}`);
   return [
     statement(builder.update(journalHosts).set({ isPrimary: false }).where(owned)),
     statement(builder.update(journalHosts).set({ isPrimary: true }).where(and(owned, eq(journalHosts.hostname, hostname)))),
+    statement(builder.update(settings).set({ domain: hostname }).where(eq(settings.journalId, sql`${journalIdOf(slug)}`))),
     bump(slug),
   ];
 }
@@ -239,6 +257,8 @@ export interface ListedJournal {
   issn: string;
   essn: string;
   logo: string;
+  /** The publisher named in the journal's settings ('' when none is set). */
+  publisher: string;
   origin: string;
 }
 
@@ -253,6 +273,7 @@ export async function listPublicJournals(db: Db, urls: PublicUrlConfig = {}): Pr
       issn: settings.issn,
       essn: settings.journal_essn,
       logo: settings.logo,
+      publisher: settings.publisher_name,
       primary: journalHosts.hostname,
     })
     .from(journals)
@@ -267,6 +288,7 @@ export async function listPublicJournals(db: Db, urls: PublicUrlConfig = {}): Pr
       issn: r.issn,
       essn: r.essn,
       logo: r.logo,
+      publisher: r.publisher.trim().replace(/\s+/g, " "),
       origin: publicOrigin(r.primary, urls),
     }))
     .sort((a, b) => a.websitename.localeCompare(b.websitename));

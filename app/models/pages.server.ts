@@ -10,7 +10,7 @@ import type { Article } from "../lib/article";
 import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
 import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery, trashedInIssueQuery } from "./articles.server";
-import { articleForVerification, publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
+import { publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
 import { issueQuery, issueRedirectQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
@@ -109,11 +109,8 @@ export async function readCertificatePage(db: Db, journalId: number, refnumber: 
   return a;
 }
 
-/**
- * /verify/{code}: the article a well-formed code names, with its issue's period, in any status
- * (a genuine code of a withdrawn article is reported as withdrawn, not as forged).
- */
-export const readVerifyPage = articleForVerification;
+/** /verify/{code}: the article and the register's row for the code (app/models/certificates.server.ts, ADR 027). */
+export { readAuthorVerification as readVerifyPage } from "./certificates.server";
 
 /**
  * /authors/{name}: every article whose byline holds this name (honorifics aside, any case),

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
 import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
-import { checkImage, decodable, randomSuffix, UploadRejected } from "../storage/uploads.server";
+import { checkImage, decodable, decodableImage, randomSuffix, UploadRejected } from "../storage/uploads.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
 import { changedFields, lastFileHashQuery, sha256Hex, type Actor } from "./history.server";
 import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedTarget } from "./versioned.server";
@@ -85,7 +85,7 @@ export async function checkLogo(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png" && image.ext !== "jpg") throw new UploadRejected("unsupported_image");
   // Documents decode the logo: refuse what would not decode comfortably in the isolate.
-  if (!decodable(image.width, image.height)) throw new UploadRejected("image_too_large");
+  if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   return { bytes: image.bytes, ext: image.ext, contentType: image.contentType };
 }
 
@@ -120,7 +120,7 @@ export async function setSettingsImage(
 ) {
   const name = image ? `${IMAGE_PREFIX[column]}-${randomSuffix()}.${image.ext}` : "";
   const key = (n: string) => IMAGE_KEY[column](journalId, n);
-  const [sha] = image ? await Promise.all([sha256Hex(image.bytes), env.FILES.put(key(name), image.bytes, { httpMetadata: { contentType: image.contentType } })]) : [null];
+  const [sha] = image ? await Promise.all([sha256Hex(image.bytes as Uint8Array<ArrayBuffer>), env.FILES.put(key(name), image.bytes, { httpMetadata: { contentType: image.contentType } })]) : [null];
   let result;
   try {
     result = await writeSettings(db, journalId, {
@@ -170,8 +170,8 @@ export function pngHasTransparency(bytes: Uint8Array): boolean {
 export async function checkCertificateImage(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png") throw new UploadRejected("unsupported_image");
-  // Documents decode it like the logo: the same pixel cap, before decoding (issue 15.2).
-  if (!decodable(image.width, image.height)) throw new UploadRejected("image_too_large");
+  // Documents decode it like the logo: the same bounds, before decoding (issue 15.2).
+  if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
   return { bytes: image.bytes, ext: "png", contentType: image.contentType };
 }

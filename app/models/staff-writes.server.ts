@@ -18,6 +18,9 @@ import { validateEditor } from "../schemas/editor";
 import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, RECORD_MESSAGES } from "../schemas/messages";
 import { validateIssueEdit } from "../schemas/issue";
 import { validateSettings } from "../schemas/settings";
+import { cleanHtmlFields } from "../schemas/html-fields";
+// Texts printed on documents must have a glyph in their fonts (the documents' font manifest).
+import { unprintableFields } from "../documents/printable.server";
 import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
 import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, searchText, writeArticle, type ArticleForWrite, type StoredUpload } from "./articles.server";
 import { createEditorWithPicture, writeEditor, type Editor, type EditorForWrite } from "./editors.server";
@@ -102,6 +105,8 @@ export async function addArticle(
 ): Promise<WriteResult<Article>> {
   const result = validateArticle(input, { mode: "add", hasPdf: !!file, lastPage: await lastPageOfIssue(db, journalId, issue.id) });
   if (!result.ok) return fail(400, result.fields, result.code);
+  const unprintable = await unprintableFields({ title: result.value.title, authorname: result.value.authorname });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   try {
     const pdf = await checkPdf(file!);
     return { ok: true, value: await addArticleWithPdf(env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, actor) };
@@ -119,6 +124,8 @@ export async function addArticle(
 const ARTICLE_UPDATABLE = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject",
   "keywords", "pagenumber", "title", "abstract", "frequency", "status",
+  // Authors as people, references, licence and manuscript dates (authorname is made from authors).
+  "authors", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof Article)[];
 
 /**
@@ -126,22 +133,30 @@ const ARTICLE_UPDATABLE = [
  * values under what was sent), written column by column — only the fields sent that differ, the
  * columns derived from them, and the PDF's columns when one was uploaded.
  */
+/** What an edit starts from: the stored identifiers and byline (app/schemas/article.ts). */
+const articleOriginal = (a: Article) => ({ refnumber: a.refnumber, txnid: a.txnid, authorname: a.authorname, authors: a.authors });
+
+/** Columns written together: the byline is made from the authors list, and the list from a byline. */
+const LINKED: Record<string, readonly string[]> = { authors: ["authorname"], authorname: ["authors"] };
+
 function articlePlan(row: ArticleForWrite, input: Input, only: ReadonlySet<string> | null, upload: StoredUpload | null, actor: Actor): Plan | PlanFailure<WriteFailure> {
   if (row.status === "trashed") return { failure: fail(409, {}, "article_in_trash") };
   const sent = sentFields(input, only);
   const stored = Object.fromEntries(ARTICLE_UPDATABLE.map((key) => [key, String(row[key] ?? "")]));
-  const result = validateArticle({ ...stored, ...sent }, { mode: "edit", hasPdf: !!upload, original: { refnumber: row.refnumber, txnid: row.txnid } });
+  const result = validateArticle({ ...stored, ...sent }, { mode: "edit", hasPdf: !!upload, original: articleOriginal(row) });
   if (!result.ok) return { failure: fail(400, result.fields, result.code) };
   const v = result.value;
+  const writes = new Set(Object.keys(sent).flatMap((key) => [key, ...(LINKED[key] ?? [])]));
   const next: Record<string, unknown> = {};
   for (const key of ARTICLE_UPDATABLE) {
-    if (!(key in sent)) continue;
+    if (!writes.has(key)) continue;
     // An empty frequency means "the issue's": the stored copy stays.
     if (key === "frequency" && !v.frequency) continue;
     next[key] = v[key];
   }
   if (v.doi !== undefined && "doi" in sent) next.doi = v.doi;
-  const set = differing(row, next);
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const set = differing(row, cleanHtmlFields("articles", next));
   const fields: Record<string, FieldChange> = changedFields(row, set);
   if ("title" in set) Object.assign(set, { description: v.title, searchTitle: searchText(v.title, "").searchTitle });
   if ("abstract" in set) set.searchAbstract = searchText("", v.abstract).searchAbstract;
@@ -173,6 +188,13 @@ export async function updateArticle(
   file: File | null,
   expect: Expectation = null,
 ): Promise<WriteResult<Article>> {
+  // Checked first on the article as read (the write checks again on the row it writes): texts
+  // printed on documents must have a glyph in their fonts (an async check, so not in the plan).
+  const stored = Object.fromEntries(ARTICLE_UPDATABLE.map((key) => [key, String(existing[key] ?? "")]));
+  const checked = validateArticle({ ...stored, ...input }, { mode: "edit", hasPdf: !!file, original: articleOriginal(existing) });
+  if (!checked.ok) return fail(400, checked.fields, checked.code);
+  const unprintable = await unprintableFields({ title: checked.value.title, authorname: checked.value.authorname });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   try {
     const pdf = file ? await checkPdf(file) : null;
     const result = await writeArticle<WriteFailure>(env, db, journalId, existing, {
@@ -207,7 +229,8 @@ function editorPlan(row: EditorForWrite, input: Input, only: ReadonlySet<string>
     if (!result.ok) return { failure: fail(400, result.fields) };
     next = Object.fromEntries(EDITOR_UPDATABLE.filter((key) => key in sent).map((key) => [key, result.value[key]]));
   }
-  const set = differing(row, next);
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const set = differing(row, cleanHtmlFields("editors", next));
   const fields = changedFields(row, set);
   if (picture) {
     set.picture = picture.name;
@@ -231,6 +254,16 @@ export async function saveEditor(
   file: File | null,
   expect: Expectation = null,
 ): Promise<WriteResult<Editor>> {
+  const keys = Object.keys(input);
+  if (!existing || file || keys.length !== 1 || keys[0] !== "status") {
+    // Texts printed on documents must have a glyph in their fonts (checked before the write: async).
+    const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
+    const checked = validateEditor({ ...stored, ...input });
+    if (!checked.ok) return fail(400, checked.fields);
+    const { name, post, degree, content, country } = checked.value;
+    const unprintable = await unprintableFields({ name, post, degree, content, country });
+    if (Object.keys(unprintable).length) return fail(400, unprintable);
+  }
   let picture = null;
   if (!existing) {
     const result = validateEditor(input);
@@ -259,14 +292,29 @@ export async function saveEditor(
 
 // ---- Settings ----------------------------------------------------------------------------------
 
-/** Saves the settings given (missing ones unchanged); answers the stored settings. */
-export async function saveSettings(db: Db, journalId: number, actor: Actor, input: Input, expect: Expectation = null): Promise<WriteResult<NonNullable<Awaited<ReturnType<typeof getSettings>>>>> {
-  const checked = validateSettings(input);
+/**
+ * Saves the settings given (missing ones unchanged); answers the stored settings. `primaryHost`:
+ * a `domain` naming another host is refused (the domain follows the primary host).
+ */
+export async function saveSettings(
+  db: Db,
+  journalId: number,
+  actor: Actor,
+  input: Input,
+  opts: { expect?: Expectation; primaryHost?: string } = {},
+): Promise<WriteResult<NonNullable<Awaited<ReturnType<typeof getSettings>>>>> {
+  const checked = validateSettings(input, { primaryHost: opts.primaryHost });
   if (!checked.ok) return fail(400, checked.fields);
+  const v = checked.value.values;
+  const unprintable = await unprintableFields({
+    websitename: v.websitename, publisher_name: v.publisher_name, publisher_address: v.publisher_address, issn: v.issn,
+    journal_essn: v.journal_essn, impactfactor: v.impactfactor, year_started: v.year_started, journal_frequency: v.journal_frequency,
+  });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   const result = await writeSettings<WriteFailure>(db, journalId, {
     actor,
     action: "update",
-    expect,
+    expect: opts.expect ?? null,
     plan: (row, only) => {
       const values = only ? Object.fromEntries(Object.entries(checked.value.values).filter(([key]) => only.has(key))) : checked.value.values;
       return settingsPlan(row, values);

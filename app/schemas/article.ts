@@ -4,8 +4,13 @@ import { parsePageRange } from "../lib/pages";
 import { DOI_SYNTAX as DOI } from "../lib/doi";
 import { str, type Input, type Validation } from "./common";
 import { isFrequency } from "./frequency";
-import { ERROR_TEXT, FIELD_MESSAGES } from "./messages";
+import { AUTHOR_MESSAGES, DATE_MESSAGES, ERROR_TEXT, FIELD_MESSAGES, LICENSE_MESSAGES, REFERENCE_MESSAGES } from "./messages";
 import { cleanField } from "./html-fields";
+import { authorsFromByline, bylineOf, parseAuthors, serialiseAuthors, type ArticleAuthor } from "../lib/authors";
+import { postedAuthors, validateAuthorList } from "./authors";
+import { MAX_REFERENCE_LENGTH, MAX_REFERENCES, parseReferences, referencesText } from "../lib/references";
+import { isLicenseUrl, normaliseLicenseUrl } from "../lib/licenses";
+import { forbiddenCharacterErrors } from "./text";
 
 /** Spec §9: PDF upload limit. */
 export const MAX_PDF_BYTES = 5_242_880;
@@ -35,6 +40,9 @@ export const EDIT_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pa
 export interface ArticleOriginal {
   refnumber: string;
   txnid: string;
+  /** The stored byline and authors list: which of the two a client changed decides which is read. */
+  authorname?: string;
+  authors?: string;
 }
 
 type ArticleRuleOptions = { mode: "add" | "edit"; lastPage?: number; hasPdf: boolean; original?: ArticleOriginal };
@@ -50,6 +58,51 @@ export function authorError(authorname: string): string {
 export function pageFormatError(pagenumber: string): string {
   if (!pagenumber) return FIELD_MESSAGES.required;
   return parsePageRange(pagenumber) ? "" : FIELD_MESSAGES.pageFormat;
+}
+
+/**
+ * The byline from what was sent: the `authors` list (the admin form, new API clients) or the
+ * spec's `authorname` comma string (older clients), never both edited at once. authorname is
+ * always made from the list (bylineOf), so the two cannot drift. On edit the input holds the
+ * stored values under what was sent, so the one that differs from the stored row is the one
+ * the client changed; a comma string read into the list keeps each known author's details
+ * (authorsFromByline).
+ */
+function resolveAuthors(
+  input: Input,
+  authorname: string,
+  opts: ArticleRuleOptions,
+): { authors: ArticleAuthor[]; authorname: string; fields: Record<string, string>; fromList: boolean } {
+  const original = opts.original;
+  // Compared as the validator would store it, so a list the client sent back untouched is unchanged.
+  const storedList = validateAuthorList(parseAuthors(original?.authors)).authors;
+  const posted = "authors" in input ? postedAuthors(input.authors) : [];
+  if (posted === null) return { authors: [], authorname, fields: { authors: AUTHOR_MESSAGES.malformed }, fromList: true };
+  const { authors: list, fields } = validateAuthorList(posted);
+  const listSent = posted.length > 0;
+  const listChanged = listSent && (opts.mode === "add" || serialiseAuthors(list) !== serialiseAuthors(storedList));
+  const nameChanged = opts.mode === "add" ? !!authorname : authorname !== (original?.authorname ?? "").replace(/\s+/g, " ").trim();
+  if (listChanged || (listSent && !nameChanged)) {
+    const derived = bylineOf(list);
+    // Sent both, differently: which one is meant cannot be told.
+    if (listChanged && nameChanged && authorname && derived !== authorname && !Object.keys(fields).length) {
+      fields.authorname = AUTHOR_MESSAGES.disagree;
+    }
+    return { authors: list, authorname: derived, fields, fromList: true };
+  }
+  return { authors: authorsFromByline(authorname, storedList), authorname, fields: {}, fromList: false };
+}
+
+/** Received and accepted dates: '' or a real date, received ≤ accepted ≤ published. */
+function historyDateErrors(v: { received_date: string; accepted_date: string; publishdate: string }): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const key of ["received_date", "accepted_date"] as const) if (v[key] && !validDate(v[key])) fields[key] = FIELD_MESSAGES.date;
+  if (Object.keys(fields).length) return fields;
+  const published = validDate(v.publishdate) ? v.publishdate : "";
+  if (v.received_date && v.accepted_date && v.accepted_date < v.received_date) fields.accepted_date = DATE_MESSAGES.acceptedBeforeReceived;
+  else if (v.accepted_date && published && v.accepted_date > published) fields.accepted_date = DATE_MESSAGES.acceptedAfterPublished;
+  else if (v.received_date && published && v.received_date > published) fields.received_date = DATE_MESSAGES.receivedAfterPublished;
+  return fields;
 }
 
 function validDate(value: string): boolean {
@@ -82,7 +135,15 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
     frequency: str(input, "frequency", 32),
     status: str(input, "status", 16),
     doi: "doi" in input ? normaliseDoi(str(input, "doi", 300)) : undefined,
+    references: str(input, "references", 200_000),
+    license_url: normaliseLicenseUrl(str(input, "license_url", 600)),
+    received_date: str(input, "received_date", 32),
+    accepted_date: str(input, "accepted_date", 32),
   };
+  const byline = resolveAuthors(input, v.authorname, opts);
+  v.authorname = byline.authorname;
+  Object.assign(fields, byline.fields);
+  const references = parseReferences(v.references);
 
   for (const key of opts.mode === "add" ? ADD_REQUIRED : EDIT_REQUIRED) {
     const value = key === "title" || key === "abstract" ? htmlToText(v[key]) : v[key];
@@ -91,7 +152,24 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
   if (opts.mode === "add" && !opts.hasPdf) fields.pdfFile = FIELD_MESSAGES.required;
 
   const author = authorError(v.authorname);
-  if (author) fields.authorname = author;
+  // Spec §5's byline rules: on the list when the list was sent, unless a name in it is already
+  // named for the same fault.
+  if (author) {
+    if (!byline.fromList) fields.authorname = author;
+    else if (!fields.authors) {
+      const rowFaults = Object.keys(byline.fields);
+      const repeated = author === FIELD_MESSAGES.required ? rowFaults.length > 0 : author === FIELD_MESSAGES.authorChars && rowFaults.some((k) => k.endsWith("].name"));
+      if (!repeated) fields.authors = author;
+    }
+  }
+  if (byline.fromList && fields.authorname === FIELD_MESSAGES.required) delete fields.authorname;
+  if (references.length > MAX_REFERENCES) fields.references = REFERENCE_MESSAGES.tooMany(MAX_REFERENCES);
+  else {
+    const long = references.findIndex((r) => r.length > MAX_REFERENCE_LENGTH);
+    if (long >= 0) fields.references = REFERENCE_MESSAGES.tooLong(long + 1, MAX_REFERENCE_LENGTH);
+  }
+  if (v.license_url && !isLicenseUrl(v.license_url)) fields.license_url = LICENSE_MESSAGES.url;
+  Object.assign(fields, historyDateErrors(v));
   const refChanged = opts.mode === "add" || v.refnumber !== opts.original?.refnumber;
   if (v.refnumber && refChanged && !/^\d{1,20}$/.test(v.refnumber)) fields.refnumber = FIELD_MESSAGES.refNumber;
   if (v.pagenumber) {
@@ -103,6 +181,8 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
   if (v.frequency && !isFrequency(v.frequency)) fields.frequency = FIELD_MESSAGES.chooseFrequency;
   if (v.status && v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
   if (v.doi && !DOI.test(v.doi)) fields.doi = FIELD_MESSAGES.doi;
+  // Said last, over any other message: the invisible character is what to fix.
+  Object.assign(fields, forbiddenCharacterErrors(input, Object.keys(v)));
   if (Object.keys(fields).length) return { ok: false, fields };
 
   const txnidChanged = opts.mode === "add" || v.txnid !== opts.original?.txnid;
@@ -117,6 +197,8 @@ export function validateArticle(input: Input, opts: ArticleRuleOptions): Validat
     ok: true,
     value: {
       ...v,
+      authors: serialiseAuthors(byline.authors),
+      references: referencesText(references),
       ptype: v.ptype as "paid" | "free",
       status: (v.status || "enabled") as "enabled" | "disabled",
       firstPage,

@@ -18,20 +18,34 @@ describe("what the deposit checks read from stored text", () => {
   });
 
   it("names in byline order, honorifics dropped, mononyms and Devanagari kept whole", () => {
-    expect(personNames("Dr. Anjali Sharma, राजेश कुमार, Kāḷidāsa, Prof. R.K. Singh")).toEqual([
-      { full: "Anjali Sharma", given: "Anjali", surname: "Sharma" },
-      { full: "राजेश कुमार", given: "राजेश", surname: "कुमार" },
-      { full: "Kāḷidāsa", given: "", surname: "Kāḷidāsa" },
-      { full: "R. K. Singh", given: "R. K.", surname: "Singh" },
+    const bare = { orcid: "", affiliations: [], email: "", corresponding: false };
+    expect(personNames({ authorname: "Dr. Anjali Sharma, राजेश कुमार, Kāḷidāsa, Prof. R.K. Singh", authors: "[]" })).toEqual([
+      { full: "Anjali Sharma", given: "Anjali", surname: "Sharma", ...bare },
+      { full: "राजेश कुमार", given: "राजेश", surname: "कुमार", ...bare },
+      { full: "Kāḷidāsa", given: "", surname: "Kāḷidāsa", ...bare },
+      { full: "R. K. Singh", given: "R. K.", surname: "Singh", ...bare },
     ]);
-    expect(personNames(" , ")).toEqual([]);
+    expect(personNames({ authorname: " , ", authors: "[]" })).toEqual([]);
   });
 
-  it("DOAJ's full-text links need a domain name", () => {
-    expect(isPublicOrigin("https://journal.example.org")).toBe(true);
-    expect(isPublicOrigin("http://journal-b.localhost:5173")).toBe(true);
-    expect(isPublicOrigin("http://localhost:5173")).toBe(false);
-    expect(isPublicOrigin("http://127.0.0.1:8787")).toBe(true);
+  it("the stored list, not the byline, once authors are people", () => {
+    const authors = JSON.stringify([
+      { name: "Dr. J. van der Berg", given: "Jan", family: "van der Berg", orcid: "https://orcid.org/0000-0002-1825-0097", affiliations: [{ name: "University of Oxford", ror: "https://ror.org/052gg0110", country: "United Kingdom" }], email: "jan@wur.example", corresponding: true },
+    ]);
+    expect(personNames({ authorname: "Dr. J. van der Berg", authors })).toEqual([
+      { full: "Jan van der Berg", given: "Jan", surname: "van der Berg", orcid: "https://orcid.org/0000-0002-1825-0097", affiliations: [{ name: "University of Oxford", ror: "https://ror.org/052gg0110", country: "United Kingdom" }], email: "jan@wur.example", corresponding: true },
+    ]);
+  });
+
+  it("DOAJ's full-text links need a public domain name", () => {
+    for (const ok of ["https://journal.agri-press.in", "https://www.ijals.org", "http://ijals.co.in:8443", "https://jurnal.ac.id"]) expect(isPublicOrigin(ok), ok).toBe(true);
+    for (const reserved of [
+      "http://localhost:5173", "http://journal-b.localhost:5173", "https://journal.test", "https://journal.example",
+      "https://journal.invalid", "https://journal.local", "https://example.org", "https://journal.example.com",
+      "http://127.0.0.1:8787", "http://203.0.113.7", "https://[::1]", "https://journal", "ftp://journal.org", "https://journal.org/path",
+    ]) {
+      expect(isPublicOrigin(reserved), reserved).toBe(false);
+    }
   });
 
   it("one article language for single-language journals, in ISO 639-1 and 639-2/B", () => {
@@ -48,6 +62,7 @@ describe("the journal-level problems", () => {
   const journal = {
     slug: "j", title: "J", abbrevTitle: "", issn: "2583-1234", eissn: "", publisher: "P", language: "English",
     origin: "http://localhost:5173", doiPrefix: "", depositorName: "", depositorEmail: "nobody", registrant: "",
+    licenseUrl: "https://creativecommons.org/licenses/by/4.0/",
   };
 
   it("Crossref names every missing DOI setting and a malformed ISSN", () => {
@@ -58,6 +73,7 @@ describe("the journal-level problems", () => {
 
   it("DOAJ refuses full-text links on localhost", () => {
     expect(doajProblems(journal, []).journal).toEqual([J.host("http://localhost:5173")]);
-    expect(doajProblems({ ...journal, origin: "https://journal.example.org" }, []).journal).toEqual([]);
+    expect(doajProblems({ ...journal, origin: "http://journal-b.localhost:5173" }, []).journal).toEqual([J.host("http://journal-b.localhost:5173")]);
+    expect(doajProblems({ ...journal, origin: "https://journal.agri-press.in" }, []).journal).toEqual([]);
   });
 });

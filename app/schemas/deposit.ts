@@ -8,7 +8,7 @@
 import { doiKey, DOI_SYNTAX } from "../lib/doi";
 import type { DepositArticle } from "../lib/article";
 import { numericPages } from "../lib/pages";
-import { parseName, splitAuthors } from "../lib/names";
+import { authorsOf, type AuthorAffiliation } from "../lib/authors";
 import { htmlToText } from "../lib/html";
 import { DEPOSIT_ARTICLE_PROBLEMS as A, DEPOSIT_JOURNAL_PROBLEMS as J } from "./messages";
 
@@ -27,6 +27,8 @@ export interface DepositJournal {
   /** Scheme + primary host (+ port locally): the start of every URL the files name. */
   origin: string;
   doiPrefix: string;
+  /** The journal's licence URL (settings license_url); an article may name its own. */
+  licenseUrl: string;
   depositorName: string;
   depositorEmail: string;
   registrant: string;
@@ -77,25 +79,34 @@ export function publicationDate(value: string): { year: string; month: string; d
 }
 
 export interface PersonName {
-  /** As in the byline, honorifics dropped ('Anjali Sharma'). */
+  /** Given names and family name ('Anjali Sharma'): the printed name without its titles. */
   full: string;
   /** Given names ('' for a one-word name). */
   given: string;
+  /** Family name, particles included ('van der Berg'). */
   surname: string;
+  /** 'https://orcid.org/…' or ''. */
+  orcid: string;
+  affiliations: AuthorAffiliation[];
+  email: string;
+  corresponding: boolean;
 }
 
 /**
- * The byline as persons, in order: 'Dr. Anjali Sharma' → given 'Anjali', surname 'Sharma';
- * the citation code's own reading (honorifics, initials, Devanagari), so every format agrees.
+ * The authors as people, in byline order, from the stored list (app/lib/authors.ts): given and
+ * family names as staff confirmed them, so every format agrees with the page.
  */
-export function personNames(authorname: string): PersonName[] {
-  return splitAuthors(authorname)
-    .map((name) => {
-      const { family, particle, given } = parseName(name);
-      // A particle belongs to the surname: 'Jan van der Berg' → surname 'van der Berg'.
-      const surname = particle ? `${particle} ${family}` : family;
-      return { full: [given, surname].filter(Boolean).join(" "), given, surname };
-    })
+export function personNames(a: Pick<DepositArticle, "authors" | "authorname">): PersonName[] {
+  return authorsOf(a)
+    .map((p) => ({
+      full: [p.given, p.family].filter(Boolean).join(" "),
+      given: p.given,
+      surname: p.family,
+      orcid: p.orcid,
+      affiliations: p.affiliations,
+      email: p.email,
+      corresponding: p.corresponding,
+    }))
     .filter((p) => p.surname);
 }
 
@@ -103,12 +114,27 @@ export function personNames(authorname: string): PersonName[] {
 const CROSSREF_NAME = /^[^\d?]*[^?\s]+[^\d]*$/u;
 const crossrefName = (s: string) => s.length <= 60 && CROSSREF_NAME.test(s);
 
+// Names that can never be a journal's public address: special-use and reserved top-level
+// domains (RFC 2606, 6761, 6762, 8375, 9476) and the example second-level domains.
+const RESERVED_TLDS = new Set(["localhost", "test", "example", "invalid", "local", "internal", "onion", "alt", "arpa", "lan", "home", "corp"]);
+const RESERVED_DOMAINS = /(?:^|\.)example\.(?:com|net|org)$/;
+
 /**
- * DOAJ's full-text link pattern needs a host with a dot and an alphabetic top-level domain (or an
- * IPv4 address): `http://localhost:5173` is refused, `https://journal.example.org` is not.
+ * Whether a journal's primary address can carry DOAJ's full-text links: a domain name with an
+ * alphabetic top-level domain that is not reserved — not `localhost`, `journal-b.localhost`,
+ * `*.test`, `*.example`, `*.invalid`, `example.org`, and not a bare IP address (DOAJ links
+ * must keep working when the server moves).
  */
 export function isPublicOrigin(origin: string): boolean {
-  return /^https?:\/\/([^/:]+\.\p{L}{2,10}|(\d{1,3}\.){3}\d{1,3})(:\d+)?$/u.test(origin);
+  const m = /^https?:\/\/([^/:]+)(:\d+)?$/u.exec(origin);
+  if (!m) return false;
+  const host = m[1].toLowerCase().replace(/\.$/, "");
+  const labels = host.split(".");
+  if (labels.length < 2 || labels.some((l) => !/^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u.test(l))) return false;
+  const tld = labels[labels.length - 1];
+  // DOAJ's own pattern: a top-level domain of 2–10 letters (so no IPv4 address either).
+  if (!/^\p{L}{2,10}$/u.test(tld)) return false;
+  return !RESERVED_TLDS.has(tld) && !RESERVED_DOMAINS.test(host);
 }
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/;
@@ -160,7 +186,7 @@ export function crossrefProblems(journal: DepositJournal, articles: DepositArtic
       else if (!DOI_SYNTAX.test(doi)) missing.push(A.badDoi(doi));
       else if (prefix && !doiKey(doi).startsWith(`${prefix}/`)) missing.push(A.foreignDoi(doi, journal.doiPrefix));
       if (!numericPages(a.pagenumber).first) missing.push(A.noPages);
-      const names = personNames(a.authorname);
+      const names = personNames(a);
       if (!names.length) missing.push(A.noAuthors);
       for (const n of names) if (!crossrefName(n.surname) || (n.given && !crossrefName(n.given))) missing.push(A.badAuthor(n.full));
       return missing;

@@ -1,6 +1,7 @@
 import { cleanField } from "./html-fields";
 import { str, type Input, type Validation } from "./common";
 import { FIELD_MESSAGES } from "./messages";
+import { forbiddenCharacterErrors } from "./text";
 
 export const EDITOR_CATEGORY_OPTIONS = [
   { value: "chief editor", label: "Editor-in-Chief" },
@@ -43,6 +44,7 @@ export function validateEditor(input: Input): Validation<EditorValues> {
   if (v.category && !EDITOR_CATEGORY_OPTIONS.some((c) => c.value === v.category)) fields.category = FIELD_MESSAGES.chooseCategory;
   if (website && !/^https?:\/\/[^\s<>"']+$/i.test(website)) fields.editor_website = FIELD_MESSAGES.webAddress;
   if (v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
+  Object.assign(fields, forbiddenCharacterErrors(input, Object.keys(v)));
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: v };
 }

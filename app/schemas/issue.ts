@@ -1,6 +1,7 @@
 import { str, type Input, type Validation } from "./common";
 import { FREQUENCIES } from "./frequency";
 import { FIELD_MESSAGES, RECORD_MESSAGES } from "./messages";
+import { forbiddenCharacterErrors } from "./text";
 
 export interface IssueValues {
   year: number;
@@ -34,6 +35,7 @@ export function validateIssue(input: Input, currentYear: number): Validation<Iss
   if (!frequency) fields.frequency = FIELD_MESSAGES.required;
   else if (!FREQUENCIES.includes(frequency)) fields.frequency = FIELD_MESSAGES.chooseFrequency;
   if (yearText && Number(yearText) !== currentYear) fields.year = `The year is the current year (${currentYear})`;
+  Object.assign(fields, forbiddenCharacterErrors(input, ["volume", "issue", "frequency", "year"]));
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: { year: currentYear, volume: volume!, issue: issue!, frequency } };
 }

@@ -8,6 +8,9 @@ export const FIELD_MESSAGES = {
   required: "This field is required",
   authorTooLong: "Author name should not exceed 50 words",
   authorChars: "Author name must contain only alphabets, spaces, commas, and periods",
+  /** A character no font of the documents has (certificates would print a box). */
+  unprintable: (ch: string) =>
+    `The character “${ch}” (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}) cannot be printed on certificates and other documents: no font has it. Please use another character or spelling.`,
   refNumber: "Ref number must be a valid number",
   pageFormat: "Page number format must be like 1-6",
   /** The spec's wording, doubled 'The the' included. */
@@ -31,6 +34,54 @@ export const FIELD_MESSAGES = {
   logo: "Choose a PNG or JPEG image of at most 2 MB.",
   /** Issue 15.2: a logo is decoded for every document, so its pixel count is capped too. */
   logoPixels: "Choose a logo of at most 4 megapixels (for example 2000 × 2000 px).",
+  /** Text with NUL or another invisible control character (app/schemas/text.ts). */
+  controlCharacter: (codePoint: string) =>
+    `This text contains an invisible control character (${codePoint}) that cannot be saved. Delete it, or type the text again if it was pasted.`,
+  /** The domain is the journal's primary web address; moving it is an operator's command. */
+  domainIsPrimary: (primary: string) =>
+    `The domain is this journal's primary web address, ${primary}. It changes with the web addresses (npm run journal -- hosts --primary), not here.`,
+} as const;
+
+/**
+ * The authors as people (article form's author editor and the API's `authors`), the reference
+ * list, the licence and the manuscript dates. Keys of the API's `fields` name the author by its
+ * 0-based place: `authors[1].orcid`, `authors[0].affiliations[1].ror`.
+ */
+export const AUTHOR_MESSAGES = {
+  malformed: "Send authors as a JSON array of {name, given, family, orcid, affiliations: [{name, ror, country}], email, corresponding}",
+  tooMany: (max: number) => `At most ${max} authors`,
+  nameRequired: "Enter the author's name as it is printed in the byline",
+  comma: "One author per row: a comma separates two authors",
+  familyRequired: "Enter the family name (surname); for a one-word name, the name itself",
+  nameParts: "Use only letters, spaces, periods, hyphens and apostrophes, at most 60 characters",
+  orcidFormat: "Enter the ORCID iD as 16 digits in four groups, e.g. 0000-0002-1825-0097 or https://orcid.org/0000-0002-1825-0097",
+  orcidChecksum: (id: string) =>
+    `The ORCID iD ${id} is not valid: its last character is a check digit that does not match the other 15. Copy the iD from the author's ORCID record.`,
+  orcidTwice: (id: string) => `The ORCID iD ${id} is given to two authors`,
+  email: "Enter an e-mail address, e.g. author@university.edu",
+  tooManyAffiliations: (max: number) => `At most ${max} affiliations per author`,
+  affiliationName: "Enter the institution's name",
+  affiliationTooLong: "Keep the institution's name to at most 300 characters",
+  rorFormat: "Enter a ROR ID like https://ror.org/03vek6s52: a 0, six letters or digits and two check digits",
+  rorChecksum: (id: string) =>
+    `The ROR ID ${id} is not valid: its last two digits do not match the rest. Copy it from the organisation's page on ror.org.`,
+  country: "Keep the country to at most 100 characters",
+  disagree: "The author names and the authors list differ: send one of them (authorname is made from authors)",
+} as const;
+
+export const REFERENCE_MESSAGES = {
+  tooMany: (max: number) => `At most ${max} references`,
+  tooLong: (n: number, max: number) => `Reference ${n} is longer than ${max} characters: is it several references run together?`,
+} as const;
+
+export const LICENSE_MESSAGES = {
+  url: "Choose a Creative Commons licence or enter the licence's web address (https://…)",
+} as const;
+
+export const DATE_MESSAGES = {
+  acceptedBeforeReceived: "The accepted date is before the received date",
+  acceptedAfterPublished: "The accepted date is after the publish date",
+  receivedAfterPublished: "The received date is after the publish date",
 } as const;
 
 /** Spec §4: what any 401 during admin work says before returning to the login page. */
@@ -122,7 +173,7 @@ export const DEPOSIT_JOURNAL_PROBLEMS = {
   badIssn: (label: string, value: string) => `the ${label} "${value}" is not an ISSN like 1234-5678`,
   noIssn: "no ISSN or E-ISSN",
   host: (origin: string) =>
-    `the journal's primary address ${origin} is not a public web address (DOAJ accepts full-text links on a domain name only)`,
+    `the journal's primary address ${origin} is not a public web address: DOAJ needs full-text links on the journal's own domain name, not on localhost, a reserved name (.test, .example, .invalid, .local) or an IP address`,
 } as const;
 
 /** Assigning DOIs from the issue table or the API. */
@@ -168,6 +219,10 @@ export const SELECTION_MESSAGES = {
   unknownEditors: (missing: readonly (string | number)[]) => `Unknown editor id(s): ${missing.slice(0, 20).join(", ")}`,
   /** Certificates are made only for published (enabled) articles, as the public download. */
   notPublished: (list: string) => `No certificates were made: these articles are not published (disabled), so their certificates would not verify: ${list}`,
+  /** A selection with some unpublished articles: the zip holds the others' certificates, and says which were left out. */
+  leftOutHeading: (n: number) => `Certificates.zip was made without ${n} unpublished article${n === 1 ? "" : "s"}`,
+  leftOut: (refnumbers: readonly string[]) =>
+    `${refnumbers.length === 1 ? "This article is not published (disabled), so its certificates" : "These articles are not published (disabled), so their certificates"} would not verify: ${refnumbers.join(", ")}. The zip holds the certificates of the other selected articles.`,
   authorCount: (n: number) => `The article has ${n} author(s)`,
   missingCertificateSecret: "Certificates need CERTIFICATE_SECRET or JWT_SECRET to sign their verification codes",
 } as const;
@@ -177,6 +232,19 @@ export const VERIFY_MESSAGES = {
   invalid: "This verification code is not valid for this journal.",
   withdrawn: "This certificate was issued by this journal, but the article has since been withdrawn.",
   empty: "Type the certificate ID printed on the certificate.",
+} as const;
+
+/**
+ * The certificate page (/pdf?refno=…) when its lookup fails: the spec keeps it empty of
+ * downloads, so it says so in words and how to find the article instead.
+ */
+export const CERTIFICATE_PAGE_MESSAGES = {
+  heading: (refno: string) => (refno ? "No article found" : "Find your certificates"),
+  notFound: (refno: string) => `No published article has the reference number ${refno}, so there are no certificates to download.`,
+  noRefno: "Type the reference number of your article to see its certificates and cover page.",
+  howToFind:
+    "Check the number in the journal's e-mail and type it below, or find your article with the search box above (by its title or an author's name) and open its “Certificates and cover page” link.",
+  verify: "Each certificate carries an ID and a QR code that anyone can check:",
 } as const;
 
 /** /verify for a certificate issued before codes were bound to names (v1, ADR 015). */
@@ -192,6 +260,29 @@ export const VERIFY_V1_MESSAGES = {
     "Compare this with the name printed on the certificate. If they differ, the byline may have been corrected since the certificate was issued: contact the journal before relying on it.",
   noAuthor: (position: number, count: number) =>
     `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: the byline has been corrected since the certificate was issued. Contact the journal before relying on it.`,
+} as const;
+
+/**
+ * /verify answers that rest on the register of issued certificates (ADR 027): a certificate
+ * whose name was corrected after it was issued, and editors' certificates of appreciation.
+ */
+export const VERIFY_REGISTER_MESSAGES = {
+  correctedHeading: "Certificate of Publication verified — the byline has since been corrected",
+  correctedBadge: "Verified — byline corrected since",
+  /** "{journal} issued this certificate to <b>{printed name}</b> on <b>{date}</b>." */
+  issuedTo: "issued this certificate to",
+  on: "on",
+  bylineNow: (position: number) => `The byline now reads, in position ${position}:`,
+  correction:
+    "The byline was corrected after this certificate was issued: this is a correction, not a forgery. The certificate is genuine and was issued to the name above; the journal can issue one with the corrected name.",
+  bylineShorter: (position: number, count: number) =>
+    `The byline now lists ${count} author${count === 1 ? "" : "s"}, so no author stands in position ${position} today: it has been corrected since the certificate was issued. It is a genuine certificate of this journal, not a forgery.`,
+  firstIssued: "First issued on",
+  editorHeading: "Certificate of Appreciation verified",
+  /** "{journal} issued this certificate of appreciation to <b>{name}</b>, {role}, on <b>{date}</b>." */
+  editorIssuedTo: "issued this certificate of appreciation to",
+  editorCorrected: "The editor's name has been corrected since this certificate was issued. The editorial board now lists them as",
+  editorGone: "This editor is no longer listed on the editorial board; the certificate was genuinely issued by this journal.",
 } as const;
 
 /** Signature and stamp images for certificates (Settings page and API). */

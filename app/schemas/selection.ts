@@ -15,6 +15,12 @@ export const MAX_SELECTION = 200;
  */
 export const MAX_SELECTION_BYTES = 512 * 1024;
 
+/**
+ * Header of a certificate zip answer naming the selected articles left out of it because they are
+ * not published (their refnumbers, comma-separated): the admin says so after the download.
+ */
+export const LEFT_OUT_HEADER = "x-left-out-refnumbers";
+
 export type SelectionResult<T> = { ok: true; values: T[] } | { ok: false; error: string; message: string };
 
 /** Checks a parsed selection body. `parse` returns null for an invalid value. */

@@ -1,8 +1,11 @@
 import { DOI_PREFIX_SYNTAX, DOI_SUFFIX_LITERAL, isDoiPlaceholder, normaliseDoiPrefix, parseDoiPattern } from "../lib/doi";
 import { isTimeZone } from "../lib/dates";
 import { bool, str, type Input, type Validation } from "./common";
-import { DOI_SETTING_MESSAGES, FIELD_MESSAGES } from "./messages";
+import { DOI_SETTING_MESSAGES, FIELD_MESSAGES, LICENSE_MESSAGES } from "./messages";
+import { isLicenseUrl, normaliseLicenseUrl } from "../lib/licenses";
 import { cleanField } from "./html-fields";
+import { forbiddenCharacterErrors } from "./text";
+import { normaliseHostname } from "../lib/hosts";
 
 /** Text settings of spec §3 plus issn, google_review_link and our publisher/phone fields. */
 export const SETTINGS_TEXT_FIELDS = [
@@ -12,6 +15,8 @@ export const SETTINGS_TEXT_FIELDS = [
   "publisher_address", "phone", "timezone",
   // Crossref, DOAJ and JATS (issue 18).
   "abbrev_title", "doi_prefix", "doi_suffix_pattern", "doi_depositor_name", "doi_depositor_email", "doi_registrant",
+  // The licence articles are published under (app/lib/licenses.ts).
+  "license_url",
 ] as const;
 
 /** The DOI settings (a section of their own on the Settings form). */
@@ -58,16 +63,29 @@ export type SettingsValues = Record<(typeof SETTINGS_TEXT_FIELDS)[number], strin
  * Settings save: every field is optional text; HTML fields are sanitised to their allowlists;
  * the site name is required (every page shows it). Fields missing from the body are left
  * unchanged by the caller (`present` lists the ones given).
+ *
+ * `domain` is never saved here: it is the journal's primary host, moved with the hostnames
+ * (`npm run journal -- hosts --primary`). A body may still carry it (clients send back what
+ * they read); naming another host than `primaryHost` is refused rather than silently dropped.
  */
-export function validateSettings(input: Input): Validation<{ values: Partial<SettingsValues>; present: string[] }> {
+export function validateSettings(
+  input: Input,
+  opts: { primaryHost?: string } = {},
+): Validation<{ values: Partial<SettingsValues>; present: string[] }> {
   const values: Partial<SettingsValues> = {};
   const present: string[] = [];
+  const fields: Record<string, string> = {};
+  if ("domain" in input && opts.primaryHost) {
+    const given = str(input, "domain", 300).replace(/^https?:\/\//i, "").replace(/\/+$/, "");
+    if (given && normaliseHostname(given) !== opts.primaryHost) fields.domain = FIELD_MESSAGES.domainIsPrimary(opts.primaryHost);
+  }
   for (const key of SETTINGS_TEXT_FIELDS) {
-    if (!(key in input)) continue;
+    if (key === "domain" || !(key in input)) continue;
     present.push(key);
     let value = str(input, key, key === "home_content" ? 100_000 : 2000);
     value = cleanField("settings", key, value);
     if (key === "doi_prefix") value = normaliseDoiPrefix(value);
+    if (key === "license_url") value = normaliseLicenseUrl(value);
     values[key] = value;
   }
   for (const key of SETTINGS_FLAGS) {
@@ -75,7 +93,6 @@ export function validateSettings(input: Input): Validation<{ values: Partial<Set
     present.push(key);
     values[key] = bool(input, key);
   }
-  const fields: Record<string, string> = {};
   if ("websitename" in values && !values.websitename) fields.websitename = FIELD_MESSAGES.required;
   if ("timezone" in values && !isTimeZone(values.timezone ?? "")) {
     fields.timezone = FIELD_MESSAGES.chooseTimeZone;
@@ -88,6 +105,8 @@ export function validateSettings(input: Input): Validation<{ values: Partial<Set
     if (value && value.length > max) fields[key] = DOI_SETTING_MESSAGES.tooLong(max);
   }
   if (values.doi_prefix && !DOI_PREFIX_SYNTAX.test(values.doi_prefix)) fields.doi_prefix = DOI_SETTING_MESSAGES.prefix;
+  // Every journal publishes under some licence: a Creative Commons one or another at its address.
+  if ("license_url" in values && !isLicenseUrl(values.license_url ?? "")) fields.license_url = LICENSE_MESSAGES.url;
   if ("doi_suffix_pattern" in values) {
     const error = doiPatternError(values.doi_suffix_pattern ?? "");
     if (error) fields.doi_suffix_pattern = error;
@@ -95,6 +114,7 @@ export function validateSettings(input: Input): Validation<{ values: Partial<Set
   if (values.doi_depositor_email && !fields.doi_depositor_email && !EMAIL.test(values.doi_depositor_email)) {
     fields.doi_depositor_email = DOI_SETTING_MESSAGES.email;
   }
+  Object.assign(fields, forbiddenCharacterErrors(input, SETTINGS_TEXT_FIELDS));
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: { values, present } };
 }

@@ -8,6 +8,7 @@ import { prepareLogo } from "../../app/documents/logo.server";
 import type { ArticleSummary } from "../../app/lib/article";
 import type { EditorInfo, JournalInfo } from "../../app/documents/types";
 import { emblem } from "../seed/png";
+import { SCRIPT_SAMPLES } from "../../test/fixtures/scripts";
 
 export const journal: JournalInfo = {
   name: "International Journal of Agriculture and Life Sciences",
@@ -73,7 +74,7 @@ export async function sampleDocuments() {
     await timed("coverpage.pdf", () => buildCoverPage({ journal, issue: { year: 2025, volume: 11, issue: 1, frequency: "Jan-Mar" } })),
     await timed("editorial-board.pdf", () => buildEditorialBoard({ journal, editors, showContacts: true })),
     await timed("index-page.pdf", () => buildIndexPage({ journal, articles })),
-    await timed("editor-certificate.pdf", () => buildEditorCertificate({ journal, editor: editors[2], editorInChief: editors[0].name, issuedOn: "2025-04-01" })),
+    await timed("editor-certificate.pdf", () => buildEditorCertificate({ journal, editor: editors[2], editorInChief: editors[0].name, issuedOn: "2025-04-01", verifyUrl: "https://ijals.example/verify/E3-20250401-K7QH3M9XWA", code: "E3-20250401-K7QH3M9XWA" })),
     await timed("certificate-latin.pdf", () => cert("Dr. Anjali Sharma", 1)),
     await timed("certificate-latin-2.pdf", () => cert("Dr. Anjali Sharma", 1)),
     await timed("certificate-accented.pdf", () => cert("José Müller-Łukasz", 2)),
@@ -108,6 +109,65 @@ export async function sampleDocuments() {
       }),
     ),
   ];
+}
+
+/**
+ * One certificate, one editor certificate per script sample (test/fixtures/scripts.ts: the
+ * script in the author's name where the author rule admits it, else in the title), and an
+ * index page and a board holding every sample.
+ */
+export async function scriptSampleDocuments() {
+  const docs = [];
+  for (const [i, sample] of SCRIPT_SAMPLES.entries()) {
+    const code = `4822${String(i).padStart(2, "0")}-1-K7QH3M9XWA`;
+    docs.push(
+      await timed(`script-${sample.script}-certificate.pdf`, () =>
+        buildCertificate({
+          journal,
+          article: { ...article, title: sample.author ? article.title : `${sample.text}: a study of <i>Oryza sativa</i> L. (2024)` },
+          author: sample.author ? sample.text : "Dr. Anjali Sharma",
+          position: 1,
+          editorInChief: "Prof. (Dr.) Ramesh Chandra Verma",
+          verifyUrl: `https://ijals.example/verify/${code}`,
+          code,
+        }),
+      ),
+      await timed(`script-${sample.script}-editor.pdf`, () =>
+        buildEditorCertificate({
+          journal,
+          editor: { id: i + 1, name: sample.text, category: "associate editor", post: "Professor", degree: "", content: `${sample.text}, University`, country: "", email: "", phone: "" },
+          editorInChief: "Prof. (Dr.) Ramesh Chandra Verma",
+          issuedOn: "2025-04-01",
+          verifyUrl: `https://ijals.example/verify/E${i + 1}-20250401-K7QH3M9XWA`,
+          code: `E${i + 1}-20250401-K7QH3M9XWA`,
+        }),
+      ),
+    );
+  }
+  const articles: ArticleSummary[] = SCRIPT_SAMPLES.map((sample, i) => ({
+    ...article,
+    refnumber: String(482200 + i),
+    title: `${sample.text} (${sample.script})`,
+    authorname: sample.author ? sample.text : "Dr. Anjali Sharma",
+    pagenumber: `${i * 8 + 1}-${i * 8 + 8}`,
+  }));
+  docs.push(await timed("script-index-page.pdf", () => buildIndexPage({ journal, articles })));
+  const editors: EditorInfo[] = SCRIPT_SAMPLES.map((sample, i) => ({
+    id: i + 1,
+    name: sample.text,
+    category: i === 0 ? "chief editor" : "associate editor",
+    post: "Professor",
+    degree: "",
+    content: `${SCRIPT_SAMPLES[(i + 5) % SCRIPT_SAMPLES.length].text}, University`,
+    country: "",
+    email: "",
+    phone: "",
+  }));
+  docs.push(await timed("script-editorial-board.pdf", () => buildEditorialBoard({ journal, editors, showContacts: false })));
+  // A journal whose name and publisher are in other scripts: the seal's ring, the cover, the board's header.
+  const arabicJournal = { ...journal, name: "مجلة العلوم الزراعية 2025", publisherName: "出版社 水稻研究所", publisherAddress: "Hà Nội, Việt Nam — 東京都 千代田区" };
+  docs.push(await timed("script-coverpage.pdf", () => buildCoverPage({ journal: arabicJournal, issue: { year: 2025, volume: 11, issue: 1, frequency: "Jan-Mar" } })));
+  return docs;
 }
 
 /** Median time of `n` builds after warming up (Node; the workerd figures come from pdf-bench). */

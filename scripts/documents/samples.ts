@@ -6,7 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { createServer } from "vite";
+import { prepareFonts } from "../fonts/prepare.mjs";
 
 const outDir = path.resolve(process.argv[2] ?? "test-results/documents");
 mkdirSync(outDir, { recursive: true });
@@ -19,8 +21,12 @@ const vite = await createServer({
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 try {
-  const { sampleDocuments } = await vite.ssrLoadModule("/scripts/documents/sample-data.ts");
-  const docs: { name: string; bytes: Uint8Array; ms: number }[] = await sampleDocuments();
+  // The documents read their fonts from public/fonts/ (the Worker's static assets) — here from disk.
+  const fonts = prepareFonts();
+  const { setFontSource } = await vite.ssrLoadModule("/app/documents/font-files.server.ts");
+  setFontSource(async (file: string) => new Uint8Array(await readFile(path.join(fonts, file))));
+  const { sampleDocuments, scriptSampleDocuments } = await vite.ssrLoadModule("/scripts/documents/sample-data.ts");
+  const docs: { name: string; bytes: Uint8Array; ms: number }[] = [...(await sampleDocuments()), ...(await scriptSampleDocuments())];
   for (const d of docs) {
     writeFileSync(path.join(outDir, d.name), d.bytes);
     console.log(`${d.name.padEnd(40)} ${String(d.bytes.length).padStart(8)} bytes  ${d.ms.toFixed(1)} ms`);

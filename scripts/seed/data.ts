@@ -14,12 +14,35 @@ export interface DemoAuthor {
   name: string;
   /** A Latin-script rendering for the demo PDF (standard PDF fonts have no Devanagari). */
   latin: string;
+  /** A demo ORCID iD: checksum-valid, from the block ORCID never issues (0000-0000-…), so no real person's. */
+  orcid?: string;
+  affiliations?: { name: string; ror?: string; country: string }[];
+}
+
+/**
+ * An author of one article as stored (app/lib/authors.ts) but for the given and family names,
+ * which the seed and the tests split by the app's name rule (authorFromName), as the migration
+ * of an existing byline would: the demo reads like converted data.
+ */
+export interface DemoPerson {
+  name: string;
+  orcid: string;
+  affiliations: { name: string; ror: string; country: string }[];
+  email: string;
+  corresponding: boolean;
 }
 
 export interface DemoArticle {
   refnumber: string;
   title: string;
   authors: DemoAuthor[];
+  /** The authors as people: the first one corresponding (with the article's e-mail). */
+  people: DemoPerson[];
+  /** The reference list, one per entry ([] for some articles). */
+  references: string[];
+  /** Manuscript history, YYYY-MM-DD or '' (none for some articles). */
+  received: string;
+  accepted: string;
   abstract: string;
   keywords: string;
   subject: string;
@@ -87,36 +110,115 @@ export function plain(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
+const IN = "India";
 export const AUTHORS: DemoAuthor[] = [
-  { name: "Dr. Anjali Sharma", latin: "Dr. Anjali Sharma" },
-  { name: "Rahul Verma", latin: "Rahul Verma" },
-  { name: "Priya Nair", latin: "Priya Nair" },
-  { name: "Dr. Suresh Kumar Patel", latin: "Dr. Suresh Kumar Patel" },
-  { name: "राजेश कुमार", latin: "Rajesh Kumar" },
+  { name: "Dr. Anjali Sharma", latin: "Dr. Anjali Sharma", orcid: "https://orcid.org/0000-0000-0010-4716", affiliations: [{ name: "Department of Agronomy, Punjab Agricultural University, Ludhiana", country: IN }] },
+  { name: "Rahul Verma", latin: "Rahul Verma", affiliations: [{ name: "ICAR-Indian Agricultural Research Institute, New Delhi", country: IN }] },
+  { name: "Priya Nair", latin: "Priya Nair", orcid: "https://orcid.org/0000-0000-0021-638X", affiliations: [{ name: "Kerala Agricultural University, Thrissur", country: IN }] },
+  {
+    name: "Dr. Suresh Kumar Patel",
+    latin: "Dr. Suresh Kumar Patel",
+    affiliations: [
+      { name: "Anand Agricultural University, Anand", country: IN },
+      { name: "ICAR-Indian Agricultural Research Institute, New Delhi", country: IN },
+    ],
+  },
+  { name: "राजेश कुमार", latin: "Rajesh Kumar", affiliations: [{ name: "Banaras Hindu University, Varanasi", country: IN }] },
   { name: "सुनीता देवी", latin: "Sunita Devi" },
-  { name: "Meenakshi Iyer", latin: "Meenakshi Iyer" },
-  { name: "José Martínez", latin: "José Martínez" },
-  { name: "Zoë Müller", latin: "Zoë Müller" },
-  { name: "Dr. Kavita Rao", latin: "Dr. Kavita Rao" },
-  { name: "Arjun Singh Rathore", latin: "Arjun Singh Rathore" },
-  { name: "Fatima Begum", latin: "Fatima Begum" },
+  { name: "Meenakshi Iyer", latin: "Meenakshi Iyer", orcid: "https://orcid.org/0000-0000-0032-9050", affiliations: [{ name: "Tamil Nadu Agricultural University, Coimbatore", country: IN }] },
+  { name: "José Martínez", latin: "José Martínez", affiliations: [{ name: "Universidad de Córdoba, Córdoba", country: "Spain" }] },
+  {
+    name: "Zoë Müller",
+    latin: "Zoë Müller",
+    orcid: "https://orcid.org/0000-0000-0045-1726",
+    affiliations: [{ name: "Department of Plant Sciences, University of Cambridge", ror: "https://ror.org/013meh722", country: "United Kingdom" }],
+  },
+  { name: "Dr. Kavita Rao", latin: "Dr. Kavita Rao", affiliations: [{ name: "University of Agricultural Sciences, Bengaluru", country: IN }] },
+  { name: "Arjun Singh Rathore", latin: "Arjun Singh Rathore", affiliations: [{ name: "Rajasthan Agricultural Research Institute, Jaipur", country: IN }] },
+  { name: "Fatima Begum", latin: "Fatima Begum", affiliations: [{ name: "Bangladesh Agricultural University, Mymensingh", country: "Bangladesh" }] },
   { name: "अमित शर्मा", latin: "Amit Sharma" },
-  { name: "Dr. Vikram Chauhan", latin: "Dr. Vikram Chauhan" },
-  { name: "Neha Gupta", latin: "Neha Gupta" },
+  { name: "Dr. Vikram Chauhan", latin: "Dr. Vikram Chauhan", orcid: "https://orcid.org/0000-0000-0057-2499", affiliations: [{ name: "CSK Himachal Pradesh Krishi Vishvavidyalaya, Palampur", country: IN }] },
+  { name: "Neha Gupta", latin: "Neha Gupta", affiliations: [{ name: "Department of Environmental Studies, University of Delhi", country: IN }] },
   { name: "Sandeep Yadav", latin: "Sandeep Yadav" },
-  { name: "Lakshmi Narayanan", latin: "Lakshmi Narayanan" },
-  { name: "Dr. Hemant Joshi", latin: "Dr. Hemant Joshi" },
-  { name: "Pooja Mishra", latin: "Pooja Mishra" },
+  { name: "Lakshmi Narayanan", latin: "Lakshmi Narayanan", affiliations: [{ name: "Indian Institute of Science, Bengaluru", country: IN }] },
+  { name: "Dr. Hemant Joshi", latin: "Dr. Hemant Joshi", affiliations: [{ name: "G. B. Pant University of Agriculture and Technology, Pantnagar", country: IN }] },
+  { name: "Pooja Mishra", latin: "Pooja Mishra", affiliations: [{ name: "Department of Chemistry, University of Lucknow", country: IN }] },
   { name: "Ravi Shankar Tiwari", latin: "Ravi Shankar Tiwari" },
-  { name: "Aarti Deshmukh", latin: "Aarti Deshmukh" },
-  { name: "François Lefèvre", latin: "François Lefèvre" },
-  { name: "Dr. Mohammed Irfan", latin: "Dr. Mohammed Irfan" },
-  { name: "Sneha Kulkarni", latin: "Sneha Kulkarni" },
+  { name: "Aarti Deshmukh", latin: "Aarti Deshmukh", orcid: "https://orcid.org/0000-0000-0068-3164", affiliations: [{ name: "Savitribai Phule Pune University, Pune", country: IN }] },
+  {
+    name: "François Lefèvre",
+    latin: "François Lefèvre",
+    orcid: "https://orcid.org/0000-0000-0079-5836",
+    affiliations: [{ name: "Department of Chemistry, University of Oxford", ror: "https://ror.org/052gg0110", country: "United Kingdom" }],
+  },
+  { name: "Dr. Mohammed Irfan", latin: "Dr. Mohammed Irfan", affiliations: [{ name: "Aligarh Muslim University, Aligarh", country: IN }] },
+  { name: "Sneha Kulkarni", latin: "Sneha Kulkarni", affiliations: [{ name: "Mahatma Phule Krishi Vidyapeeth, Rahuri", country: IN }] },
   { name: "Gaurav Bhatt", latin: "Gaurav Bhatt" },
-  { name: "Dr. Rekha Pillai", latin: "Dr. Rekha Pillai" },
-  { name: "Manoj Tripathi", latin: "Manoj Tripathi" },
-  { name: "Divya Menon", latin: "Divya Menon" },
+  { name: "Dr. Rekha Pillai", latin: "Dr. Rekha Pillai", orcid: "https://orcid.org/0000-0000-0081-8508", affiliations: [{ name: "Cochin University of Science and Technology, Kochi", country: IN }] },
+  { name: "Manoj Tripathi", latin: "Manoj Tripathi", affiliations: [{ name: "Chandra Shekhar Azad University of Agriculture and Technology, Kanpur", country: IN }] },
+  { name: "Divya Menon", latin: "Divya Menon", affiliations: [{ name: "Kerala Agricultural University, Thrissur", country: IN }] },
 ];
+
+/** An article's authors as people; the first is the corresponding author, reached at the article's e-mail. */
+function peopleOf(authors: DemoAuthor[], email: string): DemoPerson[] {
+  return authors.map((a, i) => ({
+    name: a.name,
+    orcid: a.orcid ?? "",
+    affiliations: (a.affiliations ?? []).map((f) => ({ name: f.name, ror: f.ror ?? "", country: f.country })),
+    email: i === 0 ? email : "",
+    corresponding: i === 0,
+  }));
+}
+
+/** Works a demo article cites (their DOIs under Crossref's test prefix 10.5555, which resolves nowhere). */
+const CITED_TITLES = [
+  "Nutrient uptake and yield response to integrated fertiliser management",
+  "Soil organic carbon under long-term conservation tillage",
+  "Water productivity of drip-irrigated crops in semi-arid regions",
+  "Genetic diversity assessed with SSR markers",
+  "Biological control of foliar pathogens with rhizosphere bacteria",
+  "Adsorption isotherms of dyes on agricultural waste biochar",
+  "Heavy metals in peri-urban soils irrigated with wastewater",
+  "Green synthesis of metal oxide nanoparticles: a review",
+  "Seasonal dynamics of sucking pests and their natural enemies",
+  "Post-harvest quality of fruits coated with edible films",
+  "Climate variability and sowing windows of rabi crops",
+  "Economics of organic and conventional cultivation",
+];
+const CITED_JOURNALS = ["Indian Journal of Agronomy", "Field Crops Research", "Journal of Environmental Management", "Indian Journal of Agricultural Sciences", "Chemosphere", "Journal of Cleaner Production"];
+
+/**
+ * The reference list of a demo article, from its own generator (keyed by the ref number, so the
+ * main sequence — titles, authors, pages — is the same as before references existed): a fifth of
+ * the articles have none, the others 5–12, about half with a DOI.
+ */
+function referencesOf(refnumber: string, year: number): string[] {
+  const r = rng(Number(refnumber) * 7919);
+  if (r() < 0.2) return [];
+  const count = 5 + Math.floor(r() * 8);
+  const out: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const a = pick(r, AUTHORS).latin.replace(/^Dr\.\s*/, "").split(" ");
+    const b = pick(r, AUTHORS).latin.replace(/^Dr\.\s*/, "").split(" ");
+    const cite = (parts: string[]) => `${parts[parts.length - 1]} ${parts.slice(0, -1).map((w) => w[0]).join("")}`;
+    const y = year - 1 - Math.floor(r() * 12);
+    const vol = 10 + Math.floor(r() * 90);
+    const first = 1 + Math.floor(r() * 400);
+    const text = `${cite(a)}, ${cite(b)}. ${pick(r, CITED_TITLES)}. ${pick(r, CITED_JOURNALS)}. ${y};${vol}(${1 + Math.floor(r() * 6)}):${first}-${first + 4 + Math.floor(r() * 12)}.`;
+    out.push(r() < 0.5 ? `${text} doi:10.5555/demo.${y}.${refnumber}${n + 1}` : text);
+  }
+  return out;
+}
+
+/** Received and accepted before the publish date (a tenth of the articles record neither). */
+function historyOf(refnumber: string, publishdate: string): { received: string; accepted: string } {
+  const r = rng(Number(refnumber) * 104729);
+  if (r() < 0.1) return { received: "", accepted: "" };
+  const published = Date.parse(`${publishdate}T00:00:00Z`);
+  const day = (back: number) => new Date(published - back * 86_400_000).toISOString().slice(0, 10);
+  const accepted = 7 + Math.floor(r() * 34);
+  return { received: day(accepted + 30 + Math.floor(r() * 90)), accepted: day(accepted) };
+}
 
 export const COUNTRIES = ["India", "India", "India", "India", "Nepal", "Bangladesh", "Sri Lanka", "Ethiopia", "Nigeria", "Spain"];
 
@@ -153,7 +255,6 @@ const PROFILES: Profile[] = [
     admin: { username: "admin", password: "agri-demo-2026", name: "Editorial Office (IJALS)" },
     settings: (thisYear) => ({
       websitename: "International Journal of Agriculture and Life Sciences",
-      domain: "www.agrijournal.example",
       formatted_journal_name: "International Journal of <i>Agriculture</i> and Life Sciences",
       websiteemail: "editor@agrijournal.example",
       whatsup_number: "+91 98765 43210",
@@ -238,7 +339,6 @@ const PROFILES: Profile[] = [
     admin: { username: "editor", password: "chem-demo-2026", name: "Managing Editor (JACER)" },
     settings: (thisYear) => ({
       websitename: "Journal of Applied Chemistry and Environmental Research",
-      domain: "www.chemenvjournal.example",
       formatted_journal_name: "Journal of Applied Chemistry <br>and Environmental Research",
       websiteemail: "submit@chemenvjournal.example",
       whatsup_number: "+91 91234 56780",
@@ -263,6 +363,8 @@ const PROFILES: Profile[] = [
       show_subject_column: false,
       show_cover_image: false,
       show_editor_contacts: false,
+      // Journal A keeps the default, CC BY 4.0.
+      license_url: "https://creativecommons.org/licenses/by-nc/4.0/",
     }),
     slots: [
       { frequency: "January", month: 0 },
@@ -359,15 +461,19 @@ function articlesOf(
     // An issue that opens this month is only as old as today.
     if (issue.year === today.year && issue.month === today.month) day = Math.min(day, today.day);
     const publishdate = `${issue.year}-${pad(issue.month + 1)}-${pad(day)}`;
+    const email = `author${refnumber}@mail.example`;
     out.push({
       refnumber,
       title,
       authors,
+      people: peopleOf(authors, email),
+      references: referencesOf(refnumber, issue.year),
+      ...historyOf(refnumber, publishdate),
       abstract,
       keywords,
       subject,
       country: pick(r, COUNTRIES),
-      email: `author${refnumber}@mail.example`,
+      email,
       mobile: `98${refnumber}${refnumber.slice(0, 4)}`,
       txnid: `TXN${issue.year}${refnumber}`,
       ptype: r() < 0.85 ? "paid" : "free",

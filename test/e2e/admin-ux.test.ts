@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { discPng } from "../images.ts";
+import { discPng, rgbaPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "ux-a.localhost";
@@ -18,10 +18,8 @@ const SITE = "International Journal of Agricultural and Life Sciences Research";
 const ADMIN = { username: "meera", password: "admin-ux-password-1", name: "Meera Krishnan" };
 const YEAR = new Date().getUTCFullYear();
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
-  "base64",
-);
+// Well-formed (the upload check refuses a PNG whose chunk checksums are wrong).
+const PNG = Buffer.from(rgbaPng(2, 2));
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

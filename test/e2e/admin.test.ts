@@ -10,6 +10,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { rgbaPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
 
 const HOST = "staff-a.localhost";
@@ -43,11 +44,8 @@ async function samplePdf(text: string): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** A real 2×2 PNG (so the browser can show the preview). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
-  "base64",
-);
+/** A real, well-formed PNG (so the browser can show the preview and the upload check accepts it). */
+const PNG = Buffer.from(rgbaPng(2, 2));
 
 before(async () => {
   requireChromium();

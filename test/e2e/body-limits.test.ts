@@ -52,8 +52,8 @@ function workerdPid(): number {
 
 /**
  * workerd's own listening ports. Requests are sent to workerd directly: vite preview's Node proxy
- * in front of it answers 500 "fetch failed" when the Worker stops reading a chunked upload, and
- * production has no such proxy.
+ * in front of it answers an oversized upload itself (scripts/lib/local-guard.ts), so the Worker
+ * would never see it, and production has no such proxy.
  */
 function workerdPorts(pid: number): number[] {
   // Read from /proc (no iproute2 needed): the process's socket inodes, then the listening TCP

@@ -143,3 +143,30 @@ test("bulk Certificates.zip: every entry's QR code decodes to the verification U
   }
   assert.deepEqual([...positions].sort(), ["1", "2", "3"]);
 });
+
+test("an editor's certificate of appreciation: its QR code decodes to a /verify page naming that editor", async () => {
+  const login = await viaAlias("/auth/login/", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://${ALIAS}:${app.port}` },
+    body: JSON.stringify({ username: "chief", password: "readable-certificates-1" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const editors = (await (await viaAlias("/api/editors/", { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; name: string }[];
+  const editor = editors.find((e) => e.name === "Prof. Ramesh Chandra Verma")!;
+  const res = await viaAlias("/api/pdf/editorscertificate", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ids: [editor.id] }),
+  });
+  assert.equal(res.status, 200);
+  const [[, bytes]] = Object.entries(unzipSync(new Uint8Array(await res.arrayBuffer())));
+  const file = save("editor.pdf", bytes);
+  const url = decodeQr(file);
+  assert.match(url ?? "", new RegExp(`^http://${PRIMARY.replace(/\./g, "\\.")}:${app.port}/verify/E${editor.id}-\\d{8}-[0-9A-Z]{10}$`));
+  assert.ok(layoutText(file).includes(url!), "the link printed beside the QR code");
+  const page = await fetchOnHost(app, PRIMARY, new URL(url!).pathname);
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  assert.ok(html.includes("Certificate of Appreciation verified"));
+  assert.ok(html.includes("<strong>Prof. Ramesh Chandra Verma</strong>"), "the page names the editor");
+});

@@ -7,6 +7,9 @@
 import type { CiteJournal, CiteSource } from "../../app/lib/citation/cite-formats";
 import { demoJournals } from "../../scripts/seed/data.ts";
 
+// Loaded at run time, after the importing test registered scripts/lib/ts-resolve.mjs.
+const { authorFromName, serialiseAuthors } = await import("../../app/lib/authors.ts");
+
 export interface CaseArticle {
   label: string;
   article: CiteSource;
@@ -76,8 +79,8 @@ for (const name of ["R.K. Singh", "R. K. Singh", "RK Singh", "R.K.Singh", "Dr.R.
 export const HARD_CASES: CaseArticle[] = raw.map(([label, a]) => ({ label, article: { ...base, ...a }, journal: HARD_JOURNAL }));
 
 /**
- * Every article of the demo journals (the seed's data as of 25 Nov 2026) as a citation case,
- * its URL the article page's; with `doi`, a DOI under the test prefix 10.5555, with `pdfUrl`,
+ * Every article of the demo journals (the seed's data as of 25 Nov 2026, authors as people) as a
+ * citation case, its URL the article page's; with `doi`, a DOI under the test prefix 10.5555, with `pdfUrl`,
  * the journal's PDF link beside the page.
  */
 export function demoCases({ doi, pdfUrl }: { doi: boolean; pdfUrl: boolean }): CaseArticle[] {
@@ -92,6 +95,8 @@ export function demoCases({ doi, pdfUrl }: { doi: boolean; pdfUrl: boolean }): C
           article: {
             title: a.title,
             authorname: a.authors.map((x) => x.name).join(", "),
+            // The authors as the seed stores them: people, split by the app's name rule.
+            authors: serialiseAuthors(a.people.map((p) => ({ ...authorFromName(p.name), ...p }))),
             year: issue.year,
             volume: issue.volume,
             issue: issue.issue,

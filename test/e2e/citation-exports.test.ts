@@ -17,8 +17,8 @@ import "@citation-js/plugin-bibtex";
 import "../../scripts/lib/ts-resolve.mjs";
 import { demoCases, HARD_CASES, HARD_JOURNAL, type CaseArticle } from "./citation-cases.ts";
 
-const { parsePerson, titleText, toBibtex, toCslJson, toRis } = await import("../../app/lib/citation/cite-formats.ts");
-const { splitAuthors } = await import("../../app/lib/names.ts");
+const { personOf, titleText, toBibtex, toCslJson, toRis } = await import("../../app/lib/citation/cite-formats.ts");
+const { authorsOf } = await import("../../app/lib/authors.ts");
 const { keywordList } = await import("../../app/lib/citation/scholarly-meta.ts");
 const { DOI_SYNTAX } = await import("../../app/lib/doi.ts");
 
@@ -71,8 +71,9 @@ function expected(c: CaseArticle) {
   const doi = DOI_SYNTAX.test(c.article.doi ?? "") ? c.article.doi! : undefined;
   return {
     title: oneLine(titleText(c.article.title)),
-    authors: splitAuthors(c.article.authorname).map((n) => {
-      const p = parsePerson(n);
+    // The stored people (or the byline read by the name rule): given and family names as exported.
+    authors: authorsOf(c.article).map((n) => {
+      const p = personOf(n);
       return p.literal || [p.given, p.particle, p.family].filter(Boolean).join(" ");
     }),
     year: c.article.year,
@@ -172,6 +173,22 @@ test(`CSL-JSON: ${ALL.length} items each parse back with the stored values`, () 
     if (problems.length) failures.push(`${c.label}: ${problems.join("; ")}`);
   }
   assert.deepEqual(failures, []);
+});
+
+test("both ISSNs, print then electronic, in RIS, BibTeX and CSL-JSON, as their parsers read them back", () => {
+  const [c] = HARD_CASES;
+  assert.equal(c.journal.issn, "2583-1234");
+  assert.equal(c.journal.essn, "2583-5678");
+  const ris = toRis(c.article, c.journal);
+  assert.deepEqual([...ris.matchAll(/^SN {2}- (.*)\r$/gm)].map((m) => m[1]), ["2583-1234", "2583-5678"]);
+  const fromRis = plugins.input.chain(ris, { forceType: "@ris/file" }) as (Csl & { ISSN?: string })[];
+  assert.match(String(fromRis[0].ISSN), /2583-1234.*2583-5678/);
+  const bib = plugins.input.chain(toBibtex(c.article, c.journal), { forceType: "@biblatex/text" }) as (Csl & { ISSN?: string })[];
+  assert.equal(bib[0].ISSN, "2583-1234, 2583-5678");
+  assert.equal(toCslJson(c.article, c.journal).ISSN, "2583-1234, 2583-5678");
+  // One ISSN only: just that one.
+  assert.equal(toCslJson(c.article, { ...c.journal, essn: "" }).ISSN, "2583-1234");
+  assert.deepEqual([...toRis(c.article, { ...c.journal, issn: "" }).matchAll(/^SN {2}- (.*)\r$/gm)].map((m) => m[1]), ["2583-5678"]);
 });
 
 test("hostile values: the keyword stays one keyword, the bad DOI is gone from every export", () => {

@@ -26,6 +26,13 @@ const STYLE_FILES: Record<string, string> = {
   ieee: "ieee.csl",
   vancouver: "nlm-citation-sequence.csl",
 };
+/**
+ * Cite Them Right is a British guide: its style carries terms for en-GB only (and names no
+ * default locale), so Harvard is rendered in British English — single quotes, punctuation
+ * outside them — as a processor set to en-GB renders it (docs/decisions/032-harvard-in-british-english.md).
+ * The others use the processor's default, en-US.
+ */
+const STYLE_LOCALE: Record<string, string> = { harvard: "en-GB" };
 const LOCALES: Record<string, string> = {
   "en-US": readFileSync(path.join(CSL_DIR, "locales-en-US.xml"), "utf8"),
   "en-GB": readFileSync(path.join(CSL_DIR, "locales-en-GB.xml"), "utf8"),
@@ -39,7 +46,7 @@ function engine(style: string) {
   let e = engines.get(style);
   if (!e) {
     const sys = { retrieveLocale: (lang: string) => LOCALES[lang] ?? LOCALES["en-US"], retrieveItem: () => current };
-    e = { engine: new CSL.Engine(sys, readFileSync(path.join(CSL_DIR, STYLE_FILES[style]), "utf8")) };
+    e = { engine: new CSL.Engine(sys, readFileSync(path.join(CSL_DIR, STYLE_FILES[style]), "utf8"), STYLE_LOCALE[style] ?? "en-US") };
     engines.set(style, e);
   }
   return e.engine;

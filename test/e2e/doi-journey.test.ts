@@ -14,7 +14,9 @@ import { validateCrossref, validateDoaj } from "../xsd.ts";
 import { xmlTexts } from "../xml.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
 
-const HOST = "doi-a.localhost";
+// A public-looking name (DOAJ refuses links on reserved ones such as *.localhost), which the
+// browser is told to send to 127.0.0.1.
+const HOST = "doi-a.journals.org";
 const SITE = "Journal of DOI Journeys";
 const ADMIN = { username: "meera", password: "doi-journey-password-1", name: "Meera Iyer" };
 const ISSUE = "/admin/archives/2026/3/1";
@@ -71,7 +73,7 @@ before(async () => {
       }
     },
   );
-  browser = await launchBrowser();
+  browser = await launchBrowser([HOST]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   ({ problems } = watchPage(page));

@@ -2,7 +2,7 @@
  * Browser-test harness: a throw-away local D1/R2, the production build served by
  * `vite preview` (real workerd, CSP enforced) and Debian's Chromium through playwright-core.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -79,6 +79,14 @@ export async function startApp(
     await local.dispose();
   }
 
+  return serveState(stateDir, journals[0]?.hosts[0] ?? "localhost");
+}
+
+/**
+ * Serves the production build from an existing state folder (a restored backup, say) on a free
+ * port. `stop()` ends the server and removes the folder unless `keep`.
+ */
+export async function serveState(stateDir: string, probeHost = "localhost", { keep = false }: { keep?: boolean } = {}): Promise<App> {
   const port = await freePort();
   const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
     cwd: root,
@@ -90,7 +98,6 @@ export async function startApp(
   child.stderr?.on("data", (d) => (output += d));
 
   const deadline = Date.now() + 90_000;
-  const probeHost = journals[0]?.hosts[0] ?? "localhost";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`vite preview exited:\n${output}`);
     try {
@@ -115,16 +122,21 @@ export async function startApp(
       child.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 300));
       if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(stateDir, { recursive: true, force: true });
+      if (!keep) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless. `publicHosts` are names the browser sends to 127.0.0.1 as it does
+ * *.localhost: a journal on a public-looking domain (DOAJ refuses links on reserved names).
+ */
+export async function launchBrowser(publicHosts: string[] = []): Promise<Browser> {
   requireChromium();
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...(publicHosts.length ? [`--host-resolver-rules=${publicHosts.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] : []),
       "--no-sandbox",
       "--disable-gpu",
       "--disable-quic",
@@ -208,4 +220,24 @@ export async function fetchOnHost(app: Pick<App, "port">, host: string, p: strin
     req.on("error", reject);
     req.end(init.body as string | undefined);
   });
+}
+
+/** Resident memory (MB) of the workerd processes under a `vite preview` server (its pid), or NaN. */
+export function workerdRss(serverPid: number): number {
+  try {
+    const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/))
+      .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
+    const ours = new Set([serverPid]);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
+    }
+    const kb = rows.filter((r) => ours.has(r.pid) && r.comm.includes("workerd")).reduce((n, r) => n + r.rss, 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
 }

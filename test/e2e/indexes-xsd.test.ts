@@ -1,11 +1,15 @@
 /**
  * Issue 18, as Crossref, DOAJ and JATS readers see it: every file the production build SERVES —
  * Crossref deposits and DOAJ uploads of every demo issue of both demo journals (DOIs assigned
- * through the API first), each article's JATS, and the hard cases (italic titles with markup
- * characters, Devanagari and accented names, 1 and 20 authors, a one-page article, a Marathi
- * journal) — validated with libxml2 against the official XSDs vendored in test/fixtures/ (see
- * test/xsd.ts). Incomplete articles (no pages, no DOI, no PDF, disabled) must be refused with
- * the list of what is missing, and no file. No browser: HTTP with each journal's Host header.
+ * through the API first; authors as people with ORCID iDs and affiliations, references, licences
+ * and dates as the seed stores them), each article's JATS, and the hard cases (italic titles with
+ * markup characters, Devanagari and accented names, 1 and 20 authors, a one-page article, a
+ * Marathi journal) — validated with libxml2 against the official XSDs vendored in test/fixtures/
+ * (see test/xsd.ts). Incomplete articles (no pages, no DOI, no PDF, disabled) must be refused with
+ * the list of what is missing, and no file. Also: every OAI-PMH response of both demo journals,
+ * every verb and format, against the official OAI-PMH 2.0 schema; and one article entered through
+ * the API with three authors, ten references, a licence and its dates, followed into every format.
+ * No browser: HTTP with each journal's Host header.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -13,6 +17,9 @@ import { demoJournals, type DemoJournal } from "../../scripts/seed/data.ts";
 import { xmlTexts } from "../xml.ts";
 import { validateAll, type XsdResult } from "../xsd.ts";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
+
+// Loaded after the harness registered the resolver of the app's extensionless imports.
+const { authorFromName, serialiseAuthors } = await import("../../app/lib/authors.ts");
 
 /** The demo archive as of a fixed day: 4 volumes, every issue of the year published. */
 const DEMO = demoJournals(new Date("2026-11-20T12:00:00Z"));
@@ -24,7 +31,9 @@ const DOI = {
   doi_depositor_email: "doi@publisher.example",
   doi_registrant: "Demo Publisher",
 };
-const HOSTS = { agri: "xsd-agri.localhost", chem: "xsd-chem.localhost", hard: "xsd-hard.localhost", bare: "xsd-bare.localhost" };
+// Public-looking names (never looked up: every request goes to 127.0.0.1 with this Host): DOAJ
+// refuses links on reserved names such as *.localhost.
+const HOSTS = { agri: "xsd-agri.journals.org", chem: "xsd-chem.journals.org", hard: "xsd-hard.journals.org", bare: "xsd-bare.journals.org" };
 
 let app: App;
 const tokens: Record<string, string> = {};
@@ -69,13 +78,15 @@ async function insertDemo(db: D1Database, jid: number, j: DemoJournal) {
       ...iss.articles.map((a) =>
         db
           .prepare(
-            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, file, status)
-             values (?,(select id from issues where journal_id = ? and year = ? and volume = ? and issue = ?),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, file, status, authors, reference_list, received_date, accepted_date)
+             values (?,(select id from issues where journal_id = ? and year = ? and volume = ? and issue = ?),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
           )
           .bind(
             jid, jid, iss.year, iss.volume, iss.issue, a.refnumber, a.title, a.authors.map((x) => x.name).join(", "), a.abstract, a.keywords,
             `${a.firstPage}-${a.lastPage}`, a.firstPage, a.lastPage, a.txnid, a.publishdate, iss.year, iss.volume, iss.issue, iss.frequency,
             `${a.refnumber}.pdf`, a.status,
+            // As the seed stores them: people (split by the name rule), references, manuscript dates.
+            serialiseAuthors(a.people.map((p) => ({ ...authorFromName(p.name), ...p }))), a.references.join("\n"), a.received, a.accepted,
           ),
       ),
     ]);
@@ -211,7 +222,7 @@ describe("the demo archives of both journals", () => {
     const doc = crossref[0].xml;
     const enabled = first.articles.filter((a) => a.status === "enabled");
     assert.deepEqual(
-      xmlTexts(doc, "doi"),
+      [...doc.matchAll(/<doi_data><doi>([^<]+)<\/doi>/g)].map((m) => m[1]),
       enabled.map((a) => `10.55555/xsd-ijals.${first.year}.v${first.volume}i${first.issue}.${a.refnumber}`),
     );
     assert.deepEqual(xmlTexts(doc, "full_title"), [DEMO[0].name]);
@@ -331,5 +342,238 @@ describe("hard cases", () => {
     assert.equal((await send(HOSTS.hard, "POST", "/api/export/doaj", { refnumbers: ["910001"] }, "")).status, 401);
     // A token of another journal is refused.
     assert.equal((await send(HOSTS.hard, "GET", "/api/export/crossref/2026/1/1", undefined, tokens[HOSTS.agri])).status, 401);
+  });
+});
+
+// ---- every OAI-PMH response of both demo journals ----------------------------------------------
+
+describe("OAI-PMH of both demo journals", () => {
+  const responses: { name: string; xml: string }[] = [];
+  const jatsPayloads: { name: string; xml: string }[] = [];
+  const JATS_NS = "https://jats.nlm.nih.gov/ns/publishing/1.3/";
+
+  async function get(host: string, query: string): Promise<string> {
+    const res = await send(host, "GET", `/oai?${query}`, undefined, "");
+    assert.equal(res.status, 200, `${host} ${query}: ${res.body.slice(0, 300)}`);
+    responses.push({ name: `${host} ${query}`, xml: res.body });
+    return res.body;
+  }
+
+  /** A list verb followed through its resumption tokens; the records' identifiers. */
+  async function list(host: string, query: string): Promise<string[]> {
+    const ids: string[] = [];
+    let doc = await get(host, query);
+    const verb = /verb=(\w+)/.exec(query)![1];
+    for (;;) {
+      if (!doc.includes("<error ")) ids.push(...xmlTexts(doc, "identifier"));
+      for (const m of doc.matchAll(/<metadata>(<article xmlns="([^"]*)" [\s\S]*?<\/article>)<\/metadata>/g)) {
+        assert.equal(m[2], JATS_NS);
+        jatsPayloads.push({ name: `${host} ${query}`, xml: `<?xml version="1.0" encoding="UTF-8"?>\n${m[1].replace(` xmlns="${JATS_NS}"`, "")}` });
+      }
+      const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(doc)?.[1];
+      if (!token) return ids;
+      doc = await get(host, `verb=${verb}&resumptionToken=${encodeURIComponent(token)}`);
+    }
+  }
+
+  before(async () => {
+    for (const [host, j] of [[HOSTS.agri, DEMO[0]], [HOSTS.chem, DEMO[1]]] as const) {
+      await get(host, "verb=Identify");
+      const formats = xmlTexts(await get(host, "verb=ListMetadataFormats"), "metadataPrefix");
+      assert.deepEqual(formats, ["oai_dc", "jats"]);
+      const sets = xmlTexts(await get(host, "verb=ListSets"), "setSpec");
+      assert.equal(sets.length, 4);
+      for (const format of formats) {
+        const all = await list(host, `verb=ListRecords&metadataPrefix=${format}`);
+        assert.equal(all.length, j.issues.reduce((n, i) => n + i.articles.length, 0), `${host} ${format}: every article, deleted ones as headers`);
+        assert.deepEqual(await list(host, `verb=ListIdentifiers&metadataPrefix=${format}`), all);
+        for (const set of sets) await list(host, `verb=ListRecords&metadataPrefix=${format}&set=${set}`);
+        await list(host, `verb=ListIdentifiers&metadataPrefix=${format}&from=2000-01-01&until=2999-12-31`);
+        for (const id of all) await get(host, `verb=GetRecord&metadataPrefix=${format}&identifier=${encodeURIComponent(id)}`);
+      }
+      const [first] = await list(host, "verb=ListIdentifiers&metadataPrefix=oai_dc");
+      await get(host, `verb=ListMetadataFormats&identifier=${encodeURIComponent(first)}`);
+      // And the error answers of each verb.
+      for (const q of ["verb=Nonsense", "verb=GetRecord&metadataPrefix=jats&identifier=oai%3Ax%3Aarticle%2F1", "verb=ListRecords&metadataPrefix=marc21", "verb=ListSets&resumptionToken=x", "verb=ListIdentifiers&metadataPrefix=jats&set=volume-99"]) {
+        await get(host, q);
+      }
+    }
+  });
+
+  test("every response, all verbs and both formats, is valid against the official OAI-PMH 2.0 schema", async (t) => {
+    assert.ok(responses.length > 400, `only ${responses.length} responses`);
+    assertAllValid("OAI-PMH", responses.map((r) => r.name), await validateAll("oai", responses.map((r) => r.xml)));
+    t.diagnostic(`${responses.length} OAI-PMH responses valid`);
+  });
+
+  test("every jats record's <article>, out of its OAI namespace, is valid against the JATS 1.3 XSD", async (t) => {
+    assert.ok(jatsPayloads.length > 300, `only ${jatsPayloads.length} payloads`);
+    assertAllValid("JATS payload", jatsPayloads.map((r) => r.name), await validateAll("jats", jatsPayloads.map((r) => r.xml)));
+    t.diagnostic(`${jatsPayloads.length} JATS payloads valid`);
+  });
+});
+
+// ---- one article with everything, entered through the API ----------------------------------------
+
+describe("an article with three authors, ten references, a licence and its dates", () => {
+  const host = HOSTS.agri;
+  const AUTHORS = [
+    {
+      name: "Dr. Anjali Sharma",
+      orcid: "https://orcid.org/0000-0002-1825-0097",
+      affiliations: [
+        { name: "Department of Plant Sciences, University of Cambridge", ror: "https://ror.org/013meh722", country: "United Kingdom" },
+        { name: "Punjab Agricultural University, Ludhiana", ror: "", country: "India" },
+      ],
+      email: "anjali.sharma@cam.example",
+      corresponding: true,
+    },
+    { name: "Rahul Verma", affiliations: [{ name: "Punjab Agricultural University, Ludhiana", ror: "", country: "India" }] },
+    { name: "Jan van der Berg", given: "Jan", family: "van der Berg" },
+  ];
+  // Pasted as a numbered list, one reference wrapped over two lines; four name DOIs, written four ways.
+  const REFERENCES = [
+    "1. Singh R, Kaur P. Rice yield under drip irrigation. Field Crops Res. 2019;240:1-10. doi:10.1016/j.fcr.2019.05.001.",
+    "2. Nair P. Soil carbon under conservation tillage. Indian J Agron. 2018;63(2):45-52.",
+    "3. Iyer M, Rao K. Water productivity of wheat in semi-arid India. Agric Water Manag. 2020;231:105995.",
+    "   https://doi.org/10.1016/j.agwat.2019.105995",
+    "4. Patel SK. Nutrient uptake of pearl millet. J Plant Nutr. 2017;40(3):301-12.",
+    "5. FAO. The state of food and agriculture 2020. Rome: FAO; 2020.",
+    "6. Gupta N, Bhatt G. Biochar and soil health. Chemosphere. 2021;262:127-40. DOI 10.1016/j.chemosphere.2020.127840",
+    "7. Joshi H. Weed flora of rabi crops in the Tarai. Pantnagar J Res. 2016;14:22-8.",
+    "8. Kulkarni S, Menon D. Seasonal incidence of sucking pests. J Entomol Zool Stud. 2019;7(1):12-17.",
+    "9. Tripathi M. Economics of organic farming. Indian J Agric Econ. 2015;70(3):350-9.",
+    "10. Lefèvre F, Müller Z. Green synthesis of ZnO nanoparticles. http://dx.doi.org/10.5555/demo.2018.7701",
+  ].join("\n");
+  let ref = "";
+  let pageUrl = "";
+  const files: Record<string, string> = {};
+
+  before(async () => {
+    const year = Number(new Intl.DateTimeFormat("en", { timeZone: "Asia/Kolkata", year: "numeric" }).format(new Date()));
+    const created = await send(host, "POST", "/api/admin/create-issue", { volume: 90, issue: 1, year, frequency: "Jan-Jun" });
+    assert.equal(created.status, 201, created.body);
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      year: String(year), volume: "90", issue: "1", refnumber: "990001", txnid: "TXN990001", ptype: "paid", publishdate: `${year}-01-20`,
+      email: "office@cam.example", pagenumber: "1-12", title: "Yield and water use of <i>Oryza sativa</i> under drip irrigation",
+      abstract: "<p>A two-season field study.</p>", keywords: "rice, drip irrigation", authors: JSON.stringify(AUTHORS), references: REFERENCES,
+      license_url: "https://creativecommons.org/licenses/by/4.0/", received_date: `${year - 1}-10-02`, accepted_date: `${year}-01-05`,
+    };
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set("pdfFile", new File([Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n")], "paper.pdf", { type: "application/pdf" }));
+    // As a browser sends it: multipart, encoded by the platform's own Request.
+    const multipart = new Request("http://form.invalid/", { method: "POST", body: form });
+    const res = await fetchOnHost(app, host, "/api/admin/archives/", {
+      method: "POST",
+      body: Buffer.from(await multipart.arrayBuffer()),
+      headers: { authorization: `Bearer ${tokens[host]}`, "content-type": multipart.headers.get("content-type")! },
+    });
+    const body = await res.text();
+    assert.equal(res.status, 201, body);
+    const article = JSON.parse(body) as { refnumber: string; authorname: string; references: string };
+    ref = article.refnumber;
+    assert.equal(article.authorname, "Dr. Anjali Sharma, Rahul Verma, Jan van der Berg");
+    assert.equal(article.references.split("\n").length, 10);
+    await ok(host, "POST", "/api/doi/assign", { refnumbers: [ref] });
+    const path = `/archives/${year}/90/1/${ref}`;
+    pageUrl = `http://${host}:${app.port}${path}`;
+    files.page = (await ok(host, "GET", path)).body;
+    for (const ext of ["ris", "bib", "json"]) files[ext] = (await ok(host, "GET", `/api/cite/${ref}.${ext}`)).body;
+    files.crossref = (await ok(host, "POST", "/api/export/crossref", { refnumbers: [ref] })).body;
+    files.doaj = (await ok(host, "POST", "/api/export/doaj", { refnumbers: [ref] })).body;
+    files.jats = (await ok(host, "GET", `${path}.jats.xml`)).body;
+    const ids = xmlTexts((await ok(host, "GET", "/oai?verb=ListIdentifiers&metadataPrefix=oai_dc&set=volume-90")).body, "identifier");
+    assert.equal(ids.length, 1);
+    files.oaiJats = (await ok(host, "GET", `/oai?verb=GetRecord&metadataPrefix=jats&identifier=${encodeURIComponent(ids[0])}`)).body;
+    files.oaiDc = (await ok(host, "GET", `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(ids[0])}`)).body;
+  });
+
+  test("Crossref 5.3.1, DOAJ, JATS 1.3 and the OAI record (both schemas) are valid", async () => {
+    assertAllValid("Crossref", ["crossref"], await validateAll("crossref", [files.crossref]));
+    assertAllValid("DOAJ", ["doaj"], await validateAll("doaj", [files.doaj]));
+    const payload = /<metadata>(<article [\s\S]*<\/article>)<\/metadata>/.exec(files.oaiJats)![1].replace(' xmlns="https://jats.nlm.nih.gov/ns/publishing/1.3/"', "");
+    assertAllValid("JATS", ["jats", "oai jats payload"], await validateAll("jats", [files.jats, `<?xml version="1.0" encoding="UTF-8"?>\n${payload}`]));
+    assertAllValid("OAI-PMH", ["oai jats", "oai oai_dc"], await validateAll("oai", [files.oaiJats, files.oaiDc]));
+  });
+
+  test("the page: byline with affiliations, ORCID iD, corresponding author, references with DOI links, licence badge, dates", () => {
+    const page = files.page;
+    assert.match(page, /Dr\. Anjali Sharma<\/a><sup class="aff-ref">1,2<\/sup><a class="orcid-link" href="https:\/\/orcid\.org\/0000-0002-1825-0097"/);
+    assert.match(page, /Rahul Verma<\/a><sup class="aff-ref">2<\/sup>/);
+    assert.ok(page.includes("Department of Plant Sciences, University of Cambridge, United Kingdom"));
+    assert.ok(page.includes('<a href="mailto:anjali.sharma@cam.example">anjali.sharma@cam.example</a>'));
+    assert.equal((page.match(/<ol class="reference-list">([\s\S]*?)<\/ol>/)![1].match(/<li>/g) ?? []).length, 10);
+    for (const doi of ["10.1016/j.fcr.2019.05.001", "10.1016/j.agwat.2019.105995", "10.1016/j.chemosphere.2020.127840", "10.5555/demo.2018.7701"]) {
+      assert.ok(page.includes(`href="https://doi.org/${doi}"`), doi);
+    }
+    assert.match(page, /class="license-badge cc" href="https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/"/);
+    assert.match(page, /<dt>Received<\/dt><dd>2 October \d{4}<\/dd>/);
+    assert.match(page, /<dt>Accepted<\/dt><dd>5 January \d{4}<\/dd>/);
+  });
+
+  test("Scholar tags and JSON-LD carry the people, the references and the licence", () => {
+    const page = files.page;
+    const meta = (name: string) => [...page.matchAll(new RegExp(`<meta name="${name}" content="([^"]*)"`, "g"))].map((m) => m[1]);
+    assert.deepEqual(meta("citation_author"), ["Anjali Sharma", "Rahul Verma", "Jan van der Berg"]);
+    assert.deepEqual(meta("citation_author_institution"), ["Department of Plant Sciences, University of Cambridge", "Punjab Agricultural University, Ludhiana", "Punjab Agricultural University, Ludhiana"]);
+    assert.deepEqual(meta("citation_author_orcid"), ["https://orcid.org/0000-0002-1825-0097"]);
+    assert.equal(meta("citation_reference").length, 10);
+    assert.match(page, /<link rel="license" href="https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/"/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]) as Record<string, any>;
+    assert.equal(ld.license, "https://creativecommons.org/licenses/by/4.0/");
+    assert.equal(ld.citation.length, 10);
+    assert.equal(ld.author[0].sameAs, "https://orcid.org/0000-0002-1825-0097");
+    assert.deepEqual(ld.author[0].affiliation[0], { "@type": "Organization", name: "Department of Plant Sciences, University of Cambridge", sameAs: "https://ror.org/013meh722", address: { "@type": "PostalAddress", addressCountry: "United Kingdom" } });
+    assert.deepEqual(ld.author.map((p: { givenName?: string; familyName: string }) => [p.givenName, p.familyName]), [["Anjali", "Sharma"], ["Rahul", "Verma"], ["Jan", "van der Berg"]]);
+  });
+
+  test("RIS, BibTeX and CSL-JSON: the stored given and family names, both ISSNs", () => {
+    assert.match(files.ris, /AU {2}- Sharma, Anjali\r\nAU {2}- Verma, Rahul\r\nAU {2}- van der Berg, Jan\r\n/);
+    assert.match(files.ris, /SN {2}- 2583-1234\r\nSN {2}- 2583-5678\r\n/);
+    assert.match(files.bib, /author = \{Sharma, Anjali and Verma, Rahul and van der Berg, Jan\}/);
+    assert.match(files.bib, /issn = \{2583-1234, 2583-5678\}/);
+    const csl = JSON.parse(files.json) as Record<string, any>;
+    const item = Array.isArray(csl) ? csl[0] : csl;
+    assert.deepEqual(item.author, [{ family: "Sharma", given: "Anjali" }, { family: "Verma", given: "Rahul" }, { family: "Berg", given: "Jan", "non-dropping-particle": "van der" }]);
+    assert.equal(item.ISSN, "2583-1234, 2583-5678");
+    assert.equal(item.URL, pageUrl);
+  });
+
+  test("Crossref: ORCID, affiliations with the ROR ID, acceptance date, licence, ten citations (four DOIs)", () => {
+    const x = files.crossref;
+    assert.ok(x.includes('<ORCID authenticated="false">https://orcid.org/0000-0002-1825-0097</ORCID>'));
+    assert.ok(x.includes('<institution><institution_name>Department of Plant Sciences, University of Cambridge</institution_name><institution_id type="ror">https://ror.org/013meh722</institution_id><institution_place>United Kingdom</institution_place></institution>'));
+    assert.match(x, /<acceptance_date><month>01<\/month><day>05<\/day><year>\d{4}<\/year><\/acceptance_date>/);
+    assert.match(x, /<ai:license_ref applies_to="vor" start_date="\d{4}-01-20">https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/<\/ai:license_ref>/);
+    assert.equal((x.match(/<citation key=/g) ?? []).length, 10);
+    assert.equal((x.match(/<unstructured_citation>/g) ?? []).length, 10);
+    assert.deepEqual([...x.matchAll(/<citation key="[^"]+"><doi>([^<]+)<\/doi>/g)].map((m) => m[1]), ["10.1016/j.fcr.2019.05.001", "10.1016/j.agwat.2019.105995", "10.1016/j.chemosphere.2020.127840", "10.5555/demo.2018.7701"]);
+  });
+
+  test("DOAJ: affiliations listed once, each author pointing to theirs, the ORCID iD", () => {
+    const x = files.doaj;
+    assert.ok(x.includes("<author><name>Anjali Sharma</name><email>anjali.sharma@cam.example</email><affiliationId>1</affiliationId><affiliationId>2</affiliationId><orcid_id>https://orcid.org/0000-0002-1825-0097</orcid_id></author>"));
+    assert.ok(x.includes("<author><name>Rahul Verma</name><affiliationId>2</affiliationId></author>"));
+    assert.ok(x.includes('<affiliationsList><affiliationName affiliationId="1">Department of Plant Sciences, University of Cambridge, United Kingdom</affiliationName><affiliationName affiliationId="2">Punjab Agricultural University, Ludhiana, India</affiliationName></affiliationsList>'));
+  });
+
+  test("JATS (file and OAI record): contrib-id, aff with the ROR ID, corresponding author, history, licence, ref-list", () => {
+    for (const x of [files.jats, files.oaiJats]) {
+      assert.ok(x.includes('<contrib contrib-type="author" corresp="yes"><contrib-id contrib-id-type="orcid" authenticated="false">https://orcid.org/0000-0002-1825-0097</contrib-id><name><surname>Sharma</surname><given-names>Anjali</given-names></name><xref ref-type="aff" rid="aff-990001-1"/><xref ref-type="aff" rid="aff-990001-2"/><email>anjali.sharma@cam.example</email></contrib>'));
+      assert.ok(x.includes('<aff id="aff-990001-1"><institution-wrap><institution>Department of Plant Sciences, University of Cambridge</institution><institution-id institution-id-type="ror">https://ror.org/013meh722</institution-id></institution-wrap>, <country>United Kingdom</country></aff>'));
+      assert.match(x, /<history><date date-type="received" iso-8601-date="\d{4}-10-02">/);
+      assert.ok(x.includes('<license license-type="open-access" xlink:href="https://creativecommons.org/licenses/by/4.0/"><ali:license_ref>https://creativecommons.org/licenses/by/4.0/</ali:license_ref>'));
+      assert.equal((x.match(/<ref id="ref-990001-\d+">/g) ?? []).length, 10);
+      assert.equal((x.match(/<pub-id pub-id-type="doi">/g) ?? []).length, 4);
+      // Every xref points at an aff that exists (libxml2 does not check IDREFs).
+      const affs = new Set([...x.matchAll(/<aff id="([^"]+)"/g)].map((m) => m[1]));
+      for (const m of x.matchAll(/rid="([^"]+)"/g)) assert.ok(affs.has(m[1]), m[1]);
+    }
+  });
+
+  test("OAI-PMH oai_dc: creators without titles and the licence in dc:rights", () => {
+    assert.deepEqual(xmlTexts(files.oaiDc, "dc:creator"), ["Anjali Sharma", "Rahul Verma", "Jan van der Berg"]);
+    assert.ok(xmlTexts(files.oaiDc, "dc:rights").includes("https://creativecommons.org/licenses/by/4.0/"));
   });
 });

@@ -234,7 +234,8 @@ test("a journal added while the site is served answers on its host within the ca
     assert.equal(alias.headers.get("location"), `http://journal-c.localhost:${app.port}/archives?x=1`);
     // Pages name the primary host with this server's own port.
     const home = await fetchOnHost(app, "JOURNAL-C.localhost.", "/feed.xml");
-    assert.match(await home.text(), new RegExp(`<id>http://journal-c\\.localhost:${app.port}/feed\\.xml</id>`));
+    // (The feed's id is an identity, a tag: URI; its self link is the address.)
+    assert.match(await home.text(), new RegExp(`<link rel="self" type="application/atom\\+xml" href="http://journal-c\\.localhost:${app.port}/feed\\.xml"/>`));
     assert.deepEqual(list(app.stateDir).map((j) => j.slug), ["served", "jcs"]);
     // A host added on the command line while the site runs shows on the journal's Activity.
     assert.equal(journalCli(["hosts", "jcs", "--add", "www.crop-science.localhost"], "", app.stateDir).status, 0);

@@ -12,6 +12,9 @@ import { demoJournals, type DemoJournal } from "../../scripts/seed/data.ts";
 // The app's modules import each other without extensions (as Vite does): loaded after the
 // resolve hook above is installed, like the scripts load them.
 const { FREQUENCIES } = await import("../../app/schemas/frequency.ts");
+const { authorFromName } = await import("../../app/lib/authors.ts");
+const { validateAuthorList } = await import("../../app/schemas/authors.ts");
+const { parseReferences, referenceDoi } = await import("../../app/lib/references.ts");
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const ACCENTED_LATIN = /[\u00C0-\u024F]/;
@@ -70,6 +73,28 @@ function checkJournal(j: DemoJournal, today: Date) {
   assert.ok(names.some((n) => DEVANAGARI.test(n)), `${where}: some Devanagari authors`);
   assert.ok(names.some((n) => ACCENTED_LATIN.test(n)), `${where}: some accented Latin authors`);
   assert.ok(articles.some((a) => a.authors.length === 1) && articles.some((a) => a.authors.length === 5), `${where}: 1 and 5 authors occur`);
+
+  // Authors as people, as the seed stores them: valid by the app's own rules (ORCID and ROR check
+  // digits included), the first author corresponding; some with ORCID iDs and affiliations.
+  for (const a of articles) {
+    const people = a.people.map((p) => ({ ...authorFromName(p.name), ...p }));
+    assert.deepEqual(validateAuthorList(people).fields, {}, `${where}: ${a.refnumber} authors valid`);
+    assert.deepEqual(people.map((p) => p.name), a.authors.map((x) => x.name), `${where}: ${a.refnumber} people match the byline`);
+    assert.deepEqual(people.map((p) => p.corresponding), people.map((_, i) => i === 0), `${where}: ${a.refnumber} first author corresponding`);
+    assert.equal(people[0].email, a.email);
+    // References as the form would store them, each reference one line.
+    assert.deepEqual(parseReferences(a.references.join("\n")), a.references, `${where}: ${a.refnumber} references stored as typed`);
+    if (a.received) assert.ok(a.received < a.accepted && a.accepted < a.publishdate, `${where}: ${a.refnumber} received < accepted < published`);
+  }
+  const people = articles.flatMap((a) => a.people);
+  assert.ok(people.filter((p) => p.orcid).length >= 20, `${where}: authors with ORCID iDs`);
+  assert.ok(people.some((p) => p.affiliations.length >= 2), `${where}: an author with two affiliations`);
+  assert.ok(people.some((p) => p.affiliations.some((f) => f.ror)), `${where}: affiliations with ROR IDs`);
+  assert.ok(people.some((p) => !p.affiliations.length), `${where}: authors without an affiliation`);
+  const refs = articles.flatMap((a) => a.references);
+  assert.ok(articles.filter((a) => a.references.length).length >= articles.length / 2, `${where}: most articles have references`);
+  assert.ok(refs.filter((r) => referenceDoi(r)).length >= refs.length / 4, `${where}: references with DOIs`);
+  assert.ok(articles.some((a) => !a.received), `${where}: some articles without manuscript dates`);
 
   // Page ranges in order within each issue.
   for (const i of j.issues) {

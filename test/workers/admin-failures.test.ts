@@ -24,6 +24,7 @@ async function runAction(action: Action, s: Session, path: string, body: FormDat
     ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
     journal: s.journal,
     nonce: "test",
+    requestId: "test",
     state: { staffUserId: null },
   });
   const request = new Request(s.url(path), { method: "POST", body, headers: { cookie: `journal_session=${s.token}` } });

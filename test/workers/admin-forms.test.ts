@@ -1,3 +1,4 @@
+import { encodePng } from "../../app/lib/png";
 import { describe, expect, it } from "vitest";
 import { getArticleById } from "../../app/models/articles.server";
 import { getEditor } from "../../app/models/editors.server";
@@ -262,11 +263,7 @@ describe("edit article", () => {
 
 describe("editors", () => {
   function png(): Uint8Array {
-    const b = new Uint8Array(64);
-    b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    new DataView(b.buffer).setUint32(16, 2);
-    new DataView(b.buffer).setUint32(20, 3);
-    return b;
+    return encodePng(2, 3, 6, new Uint8Array(3 * (1 + 2 * 4)));
   }
   function editorForm(fields: Record<string, string>, image?: Uint8Array) {
     const form = new FormData();

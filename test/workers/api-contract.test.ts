@@ -50,9 +50,12 @@ async function addArticle(s: Session, form: FormData): Promise<Json> {
 
 // ---- Image bytes -----------------------------------------------------------------------------
 
-/** The widely used 134-byte 1×1 JPEG (JFIF; progressive frame; decodes in browsers). */
+/**
+ * The widely used 134-byte 1×1 JPEG (JFIF; progressive frame; decodes in browsers) with the EOI
+ * marker it lacks: the upload check refuses a JPEG that stops before its end.
+ */
 const TINY_JPEG_BASE64 =
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=";
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxD/2Q==";
 
 function fromBase64(b64: string): Uint8Array {
   return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
@@ -69,7 +72,8 @@ function jpeg(size = 0): Uint8Array {
   const sof2 = [0xff, 0xc2, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00];
   const dht = [0xff, 0xc4, 0x00, 0x14, 0x10, 0x01, ...new Array<number>(16).fill(0x00)];
   const sos = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x01, 0x3f, 0x10];
-  const tail = [...dqt, ...sof2, ...dht, ...sos];
+  // An empty scan, then EOI: a complete file (the upload check refuses a truncated one).
+  const tail = [...dqt, ...sof2, ...dht, ...sos, 0xff, 0xd9];
   const out = new Uint8Array(Math.max(size, head.length + tail.length));
   out.set(head, 0);
   let at = head.length;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminSearchPage, rankedSearchStatements, searchRanked } from "../../app/models/search.server";
-import exportScript from "../../scripts/export.ts?raw";
+import { SEARCH_INDEX_REFILL } from "../../scripts/lib/tables";
 import { db, fetchWorker, makeArticle, makeIssue, makeJournal, recordingDb } from "../factories";
 import { xmlProblem, xmlTexts } from "../xml";
 
@@ -46,7 +46,11 @@ describe("robots.txt, sitemaps and feeds", () => {
     expect(xmlTexts(vol2.body, "lastmod")[1]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await get(a.url("/sitemaps/volume-1.xml"))).body).toContain(`/archives/2024/1/1/${art1.refnumber}`);
     expect((await get(a.url("/sitemaps/volume-9.xml"))).res.status).toBe(404);
-    expect(xmlProblem((await get(a.url("/sitemaps/pages.xml"))).body)).toBeNull();
+    const pages = (await get(a.url("/sitemaps/pages.xml"))).body;
+    expect(xmlProblem(pages)).toBeNull();
+    // Pages that answer 200 only: /archives redirects (302) to the newest issue, listed above.
+    expect(xmlTexts(pages, "loc").map((u) => new URL(u).pathname)).toEqual(["/", "/board", "/instructions", "/indexing", "/contact", "/privacy-policy", "/terms-and-conditions"]);
+    for (const u of xmlTexts(pages, "loc")) expect((await get(u)).res.status, u).toBe(200);
   });
 
   it("Atom feeds of the latest articles and the latest issue are well-formed and linked from pages", async () => {
@@ -61,7 +65,10 @@ describe("robots.txt, sitemaps and feeds", () => {
     expect(xmlTexts(feed.body, "title")).toContain("Older paper &amp; more");
     const issueFeed = await get(j.url("/feeds/latest-issue.xml"));
     expect(xmlProblem(issueFeed.body)).toBeNull();
-    expect(xmlTexts(issueFeed.body, "id")).toContain(`https://${j.host}/archives/2025/2/1/${newest.refnumber}`);
+    // Entry ids are identities (tag: URIs of the journal's fixed host and creation day), the links addresses.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(xmlTexts(issueFeed.body, "id")).toEqual([`tag:${j.host},${today}:feeds/latest-issue`, `tag:${j.host},${today}:article/${newest.id}`]);
+    expect(issueFeed.body).toContain(`<link rel="alternate" type="text/html" href="https://${j.host}/archives/2025/2/1/${newest.refnumber}"/>`);
     expect(issueFeed.body).not.toContain("Older");
     const home = await (await fetchWorker(j.url("/"))).text();
     expect(home).toMatch(/<link[^>]+rel="alternate"[^>]+type="application\/atom\+xml"[^>]+href="\/feed.xml"/);
@@ -294,16 +301,14 @@ describe("search index repair and the bench's search SQL", () => {
   const enabledIds = async () =>
     (await env.DB.prepare("select id from articles where status = 'enabled' order by id").all<{ id: number }>()).results.map((r) => r.id);
 
-  it("the repair migration re-fills the index exactly as scripts/export.ts ends a dump", () => {
-    // The SQL string literals of export.ts's re-fill (`lines.push(…)` after the table rows).
-    const block = exportScript.slice(exportScript.indexOf("lines.push(", exportScript.indexOf('if (tables.includes("articles"))')));
-    const pushed = block.slice(0, block.indexOf(");\n"));
-    const literals = [...pushed.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("");
-    expect(statements(literals)).toHaveLength(4);
-    expect(repairSql()).toEqual(statements(literals).slice(0, 2));
+  it("the repair migration re-fills the index exactly as a restore and scripts/export.ts end", () => {
+    // The re-fill that `npm run restore` runs and `npm run export` ends a dump with.
+    const refill = SEARCH_INDEX_REFILL.flatMap(statements);
+    expect(refill).toHaveLength(4);
+    expect(repairSql()).toEqual(refill.slice(0, 2));
     expect(repairSql()[0]).toBe("INSERT INTO `articles_fts`(`articles_fts`) VALUES ('delete-all')");
     // Then the staff search's index of disabled articles, re-filled as migration 0015 filled it.
-    expect(disabledFillSql()).toEqual(statements(literals).slice(2));
+    expect(disabledFillSql()).toEqual(refill.slice(2));
   });
 
   // Migration 0015's own fill of the disabled articles' index (not its triggers' statements).
@@ -420,7 +425,9 @@ describe("security.txt", () => {
     expect(body).toMatch(/^Contact: mailto:editor@secure\.example$/m);
     const expires = /^Expires: (\S+)$/m.exec(body)?.[1] ?? "";
     expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(Date.parse(expires)).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
+    // RFC 9116 §2.5.5 recommends less than a year ahead; it is computed when served.
+    expect(Date.parse(expires)).toBeGreaterThan(Date.now() + 90 * 24 * 3600 * 1000);
+    expect(Date.parse(expires)).toBeLessThan(Date.now() + 365 * 24 * 3600 * 1000 - 7 * 24 * 3600 * 1000);
     expect(body).toContain(`Canonical: https://${j.host}/.well-known/security.txt`);
   });
 

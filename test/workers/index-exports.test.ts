@@ -120,7 +120,7 @@ describe("Crossref file", () => {
   });
 
   it("is a read: downloading does not make the journal's cached pages stale", async () => {
-    const s = await makeAdminSession({ settings: READY });
+    const s = await makeAdminSession({ settings: READY, publicHost: true });
     const { a } = await issueWithDois(s, 307);
     const version = async () => (await env.DB.prepare("select version from journals where id = ?").bind(s.id).first<{ version: number }>())!.version;
     const before = await version();
@@ -131,8 +131,17 @@ describe("Crossref file", () => {
 });
 
 describe("DOAJ file", () => {
+  it("refuses links on a reserved host name: *.test, *.localhost, IP addresses", async () => {
+    const s = await makeAdminSession({ settings: READY });
+    const { a } = await issueWithDois(s, 310);
+    const res = await post(s, "/api/export/doaj", { refnumbers: [a.refnumber] });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).journal).toEqual([J.host(`https://${s.host}`)]);
+  });
+
   it("plain-text titles, ISO 639-2/B language, doaj-{year}-v{vol}-i{issue}.xml", async () => {
-    const s = await makeAdminSession({ settings: { ...READY, journal_language: "Marathi" } });
+    // DOAJ's links need the journal's public domain name (not a reserved one such as *.test).
+    const s = await makeAdminSession({ settings: { ...READY, journal_language: "Marathi" }, publicHost: true });
     const { a } = await issueWithDois(s, 311);
     const res = await post(s, "/api/export/doaj", { refnumbers: [a.refnumber] });
     expect(res.status).toBe(200);
@@ -145,7 +154,7 @@ describe("DOAJ file", () => {
   });
 
   it("needs an ISSN and a PDF, but neither a DOI nor pages", async () => {
-    const s = await makeAdminSession({ settings: { ...READY, issn: "", journal_essn: "" } });
+    const s = await makeAdminSession({ settings: { ...READY, issn: "", journal_essn: "" }, publicHost: true });
     const { a, b } = await issueWithDois(s, 312);
     await env.DB.prepare("update articles set doi = '', pagenumber = '' where id = ?").bind(a.id).run();
     await env.DB.prepare("update articles set file = '' where id = ?").bind(b.id).run();
@@ -214,8 +223,9 @@ describe("OAI-PMH jats", () => {
     expect([...formats.matchAll(/<metadataPrefix>([^<]+)</g)].map((m) => m[1])).toEqual(["oai_dc", "jats"]);
     const id = encodeURIComponent(`oai:${s.host}:article/${a.id}`);
     const record = await oai(s, `verb=GetRecord&metadataPrefix=jats&identifier=${id}`);
-    // JATS is in no namespace: the element undeclares OAI-PMH's default one.
-    expect(record).toContain('<metadata><article xmlns="" ');
+    // JATS in the namespace ListMetadataFormats announces for it (OAI-PMH admits no other).
+    expect(formats).toContain("<metadataPrefix>jats</metadataPrefix><schema>https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-journalpublishing1-3-mathml3.xsd</schema><metadataNamespace>https://jats.nlm.nih.gov/ns/publishing/1.3/</metadataNamespace>");
+    expect(record).toContain('<metadata><article xmlns="https://jats.nlm.nih.gov/ns/publishing/1.3/" ');
     expect(record).toContain("<article-title>Yield of <italic>Oryza sativa</italic> &amp; rain, trial 331</article-title>");
     const list = await oai(s, "verb=ListRecords&metadataPrefix=jats");
     expect((list.match(/<article /g) ?? []).length).toBe(2);

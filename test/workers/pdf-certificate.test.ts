@@ -324,6 +324,29 @@ describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
   });
 });
 
+describe("one URL per certificate", () => {
+  it("sends an author position written with leading zeros to the plain one, on both URLs (301)", async () => {
+    const { j, article } = await setup();
+    const ref = article.refnumber;
+    for (const [asked, canonical] of [
+      [`/pdf/${ref}/certificate-${ref}-01.pdf`, `/pdf/${ref}/certificate-${ref}-1.pdf`],
+      [`/pdf/${ref}/certificate-${ref}-003.pdf`, `/pdf/${ref}/certificate-${ref}-3.pdf`],
+      [`/api/pdf/certificate/${ref}/01`, `/api/pdf/certificate/${ref}/1`],
+      [`/api/pdf/certificate/${ref}/002`, `/api/pdf/certificate/${ref}/2`],
+    ]) {
+      const res = await fetchWorker(j.url(asked), { redirect: "manual" });
+      expect(res.status, asked).toBe(301);
+      expect(res.headers.get("location"), asked).toBe(canonical);
+      expect(res.headers.get("content-type"), asked).toBeNull();
+      expect((await fetchWorker(j.url(canonical))).headers.get("content-type"), canonical).toBe("application/pdf");
+    }
+    // Zero stays refused, however it is written.
+    for (const path of [`/pdf/${ref}/certificate-${ref}-00.pdf`, `/api/pdf/certificate/${ref}/000`]) {
+      expect((await fetchWorker(j.url(path), { redirect: "manual" })).status, path).toBe(404);
+    }
+  });
+});
+
 describe("certificate verification page /verify/{code}", () => {
   async function codeOf(j: { url(p: string): string }, ref: string, author: number) {
     const doc = await loadPdfResponse(await fetchWorker(certificateUrl(j, ref, author)), `certificate-${ref}.pdf`);
@@ -387,13 +410,16 @@ describe("certificate verification page /verify/{code}", () => {
     const moved = await (await fetchWorker(j.url(`/verify/${bela}`))).text();
     expect(moved).toContain("issued to <strong>Bela Sen</strong>");
     expect(moved).toContain(`href="/pdf/${article.refnumber}/certificate-${article.refnumber}-1.pdf"`);
-    // A new author in Bela's old place does not inherit the code.
+    // A new author in Bela's old place does not inherit the code: the register says it was
+    // issued to Bela Sen, and the page says so, showing today's byline as a correction.
     await changeArticle(j, article.id, { authorname: "Asha Rao, Chitra Iyer" });
     const res = await fetchWorker(j.url(`/verify/${bela}`));
-    expect(res.status).toBe(404);
-    const html = await res.text();
-    expect(html).toContain("This verification code is not valid for this journal.");
-    expect(html).not.toContain("Chitra Iyer");
+    expect(res.status).toBe(200);
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("issued this certificate to <strong>Bela Sen</strong> on <strong>");
+    expect(html).toContain("The byline now reads, in position 2: <strong>Chitra Iyer</strong>");
+    expect(html).not.toContain("issued this certificate to <strong>Chitra Iyer</strong>");
+    expect(html).not.toContain("This verification code is not valid for this journal.");
   });
 
   it("says a withdrawn article's certificate is withdrawn, not forged (410)", async () => {

@@ -92,6 +92,15 @@ describe("GET /api/pdf/editorialboard", () => {
     expect(pages).toBeGreaterThan(2);
     expect(documentText(doc)).toContain(`Page ${pages} of ${pages}`);
     for (let i = 0; i < 60; i++) expect(documentText(doc)).toContain(`Dr. Board Member ${i}\n`);
+    // Every later page starts with its group's heading — again, "(continued)", when the group began pages back.
+    for (let p = 1; p < pages; p++) {
+      const lines = pageLines(doc, p).map((l) => l.text);
+      const heading = lines.findIndex((t) => /^(Associate|Assistant) Editors/.test(t));
+      const member = lines.findIndex((t) => t.startsWith("Dr. Board Member"));
+      expect(heading, `page ${p + 1}: ${lines.slice(0, 5).join(" | ")}`).toBeGreaterThan(-1);
+      expect(heading, `page ${p + 1}`).toBeLessThan(member);
+    }
+    expect(documentText(doc)).toMatch(/Associate Editors \(continued\)/);
   });
 
   it("is still a valid document when the board is empty", async () => {
@@ -238,6 +247,33 @@ describe("POST /api/pdf/indexpage (admin)", () => {
       expect(next, item).toBeGreaterThan(at);
       at = next;
     }
+  });
+
+  it("repeats an issue's heading, marked continued, on a page that starts inside its rows", async () => {
+    const { j, auth, issue } = await setup();
+    const later = await makeIssue(j.id, { year: 2025, volume: 5, issue: 2, frequency: "February" });
+    const refs: string[] = [];
+    for (let i = 0; i < 3; i++) refs.push((await makeArticle(j.id, issue, { title: `January entry ${i + 1}`, pagenumber: `${i * 10 + 1}-${i * 10 + 9}` })).refnumber);
+    for (let i = 0; i < 40; i++) {
+      const a = await makeArticle(j.id, later, { title: `February entry ${i + 1} on field trials of <i>Triticum aestivum</i> under irrigated conditions`, pagenumber: `${i * 10 + 1}-${i * 10 + 9}` });
+      refs.push(a.refnumber);
+    }
+    const doc = await loadPdfResponse(await postJson(j.url("/api/pdf/indexpage"), { refnumbers: refs }, auth), "Index-Page.pdf");
+    const pages = doc.getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    for (let p = 1; p < pages; p++) {
+      const lines = pageLines(doc, p).map((l) => l.text);
+      // Right under the repeated table header, before any row.
+      const header = lines.indexOf("Title and Authors");
+      const body = lines.slice(header + 1).filter((t) => t !== "Pages" && t !== "S.No.");
+      expect(body[0], `page ${p + 1}: ${lines.slice(0, 6).join(" | ")}`).toBe("Volume 5, Issue 2 · February 2025 (continued)");
+    }
+    // The first page names each issue once, not continued.
+    const first = pageLines(doc, 0).map((l) => l.text);
+    expect(first).toContain("Volume 5, Issue 1 · January 2025");
+    expect(first).toContain("Volume 5, Issue 2 · February 2025");
+    expect(first.some((t) => t.includes("(continued)"))).toBe(false);
+    expectGlyphsMatchText(doc);
   });
 
   it("accepts a bare JSON array and numbers as refnumbers", async () => {

@@ -172,14 +172,38 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
     }
   });
 
-  it("makes only certificates that verify: a selection with unpublished articles is refused, naming them", async () => {
+  it("makes only certificates that verify: unpublished articles are left out and named, the others' certificates are made", async () => {
     const { j, auth, issue } = await setup();
-    const live = await makeArticle(j.id, issue, { authorname: "Asha Rao", pagenumber: "1-4" });
+    const live = await makeArticle(j.id, issue, { authorname: "Asha Rao, Dev Mehta", pagenumber: "1-4" });
+    const off1 = await makeArticle(j.id, issue, { authorname: "Bela Sen", pagenumber: "5-8", status: "disabled", title: "Withdrawn note on <i>Zea mays</i>" });
+    const off2 = await makeArticle(j.id, issue, { authorname: "Chitra Iyer", pagenumber: "9-12", status: "disabled" });
+    const res = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [live.refnumber, off2.refnumber, off1.refnumber] }, auth);
+    // Named for the admin's message, in page order…
+    expect(res.headers.get("x-left-out-refnumbers")).toBe(`${off1.refnumber}, ${off2.refnumber}`);
+    const files = await readZip(res, "Certificates.zip");
+    // …and in the zip itself, first, beside the published article's certificates (none of theirs).
+    expect(Object.keys(files)).toEqual(["README.txt", `${live.refnumber}-1-Rao.pdf`, `${live.refnumber}-2-Mehta.pdf`]);
+    const note = new TextDecoder().decode(files["README.txt"]);
+    expect(note).toContain("Certificates.zip was made without 2 unpublished articles");
+    expect(note).toContain(
+      `These articles are not published (disabled), so their certificates would not verify: ${off1.refnumber}, ${off2.refnumber}. The zip holds the certificates of the other selected articles.`,
+    );
+    expect(note).toContain(`Ref. No. ${off1.refnumber}: Withdrawn note on Zea mays (Vol. 2, Issue 3, 2025)`);
+    expect(note).toContain(`Ref. No. ${off2.refnumber}: `);
+    // The public download answers such an article 404, as ever.
+    expect((await fetchWorker(j.url(`/api/pdf/certificate/${off1.refnumber}/1`))).status).toBe(404);
+    // A published selection has no note and no header.
+    const plain = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [live.refnumber] }, auth);
+    expect(plain.headers.get("x-left-out-refnumbers")).toBeNull();
+    expect(Object.keys(await readZip(plain, "Certificates.zip"))).toEqual([`${live.refnumber}-1-Rao.pdf`, `${live.refnumber}-2-Mehta.pdf`]);
+  });
+
+  it("refuses a selection of unpublished articles only, naming them, and builds nothing", async () => {
+    const { j, auth, issue } = await setup();
     const off1 = await makeArticle(j.id, issue, { authorname: "Bela Sen", pagenumber: "5-8", status: "disabled" });
     const off2 = await makeArticle(j.id, issue, { authorname: "Chitra Iyer", pagenumber: "9-12", status: "disabled" });
     const before = documentBuilds.count;
-    const res = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [live.refnumber, off2.refnumber, off1.refnumber] }, auth);
-    // As the public download answers for such an article: 404, and nothing built.
+    const res = await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [off2.refnumber, off1.refnumber] }, auth);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
       error: "not_published",
@@ -187,11 +211,6 @@ describe("POST /api/pdf/bulkcertificates (admin)", () => {
       disabled: [off1.refnumber, off2.refnumber],
     });
     expect(documentBuilds.count).toBe(before);
-    const publicAnswer = await fetchWorker(j.url(`/api/pdf/certificate/${off1.refnumber}/1`));
-    expect(publicAnswer.status).toBe(404);
-    // The published article alone is fine.
-    const files = await readZip(await postJson(j.url("/api/pdf/bulkcertificates"), { refnumbers: [live.refnumber] }, auth), "Certificates.zip");
-    expect(Object.keys(files)).toEqual([`${live.refnumber}-1-Rao.pdf`]);
   });
 
   it("writes ASCII entry names, so no zip entry needs the UTF-8 name flag", async () => {

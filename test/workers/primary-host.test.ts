@@ -77,7 +77,7 @@ describe("primary host", () => {
       ["/sitemap.xml", [`<loc>${origin}/sitemaps/pages.xml</loc>`]],
       ["/sitemaps/pages.xml", [`<loc>${origin}/</loc>`]],
       ["/sitemaps/volume-3.xml", [`<loc>${origin}${articlePath}</loc>`]],
-      ["/feed.xml", [`${origin}${articlePath}`, `<id>${origin}/feed.xml</id>`]],
+      ["/feed.xml", [`${origin}${articlePath}`, `<id>tag:${j.host},${new Date().toISOString().slice(0, 10)}:feed</id>`]],
       ["/feeds/latest-issue.xml", [`${origin}${articlePath}`]],
       ["/oai?verb=Identify", [`<baseURL>${origin}/oai</baseURL>`]],
       ["/oai?verb=ListRecords&metadataPrefix=oai_dc", [`<identifier>oai:${j.host}:article/${article.id}</identifier>`, `${origin}${articlePath}`]],

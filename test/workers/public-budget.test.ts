@@ -70,6 +70,7 @@ async function runLoader(loader: AnyLoader, host: string, path: string, params: 
     ctx: {} as ExecutionContext,
     journal,
     nonce: "test",
+    requestId: "test",
     state: { staffUserId: null },
   });
   const request = new Request(`https://${host}${path}`);

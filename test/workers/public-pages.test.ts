@@ -6,7 +6,6 @@ import { count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
 const FULL_SETTINGS = {
   websitename: "Annals of Layout Testing",
   formatted_journal_name: "Annals of <i>Layout</i> Testing<script>alert(1)</script><img src=x onerror=alert(2)>",
-  domain: "www.layout.example",
   whatsup_number: "+91 98765 43210",
   issn: "1111-2222",
   journal_essn: "3333-4444",
@@ -90,7 +89,8 @@ describe("home page", () => {
     const text = textOf(mainOf(html));
     // Cover card.
     expect(text).toContain("Volume 1, Issue 1");
-    expect(text).toContain("www.layout.example");
+    // The site's domain: the journal's primary host (it follows `hosts --primary`).
+    expect(html).toContain(`<p class="cover-domain">${j.host}</p>`);
     expect(text).toContain("ISSN: 1111-2222");
     expect(text).toContain("Year Started: 2019");
     expect(html).toContain('src="/images/cover-stock.svg"');

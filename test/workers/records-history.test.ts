@@ -50,7 +50,7 @@ describe("GET /api/admin/activity", () => {
     expect(entries[0].at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(entries[0].fields).toEqual({
       keywords: { before: "rice", after: "rice, wheat" },
-      pdf: { before: expect.stringMatching(/^[0-9a-f]{64}$/), after: await sha256Hex(pdf) },
+      pdf: { before: expect.stringMatching(/^[0-9a-f]{64}$/), after: await sha256Hex(new Uint8Array(pdf)) },
       version: { before: 2, after: 3 },
     });
     expect(entries[1].fields).toEqual({ title: { before: "First title", after: "Title by the chief" }, version: { before: 1, after: 2 } });
@@ -106,7 +106,7 @@ describe("GET /api/admin/activity", () => {
     ]);
     const settings = (await activity(s, "?type=settings")).entries;
     expect(settings.map((x) => x.action)).toEqual(["upload", "update"]);
-    expect(settings[0].fields.logo).toEqual({ before: null, after: await sha256Hex(png) });
+    expect(settings[0].fields.logo).toEqual({ before: null, after: await sha256Hex(new Uint8Array(png)) });
     expect(settings[1].fields.doi_prefix).toEqual({ before: "", after: "10.12345" });
   });
 });

@@ -122,9 +122,9 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(ld["@type"]).toBe("ScholarlyArticle");
     expect(ld.name).toBe("Salinity tolerance in Oryza sativa landraces");
     expect(ld.author).toEqual([
-      { "@type": "Person", name: "Anjali Sharma" },
-      { "@type": "Person", name: "José Martínez" },
-      { "@type": "Person", name: "राजेश कुमार" },
+      { "@type": "Person", name: "Anjali Sharma", givenName: "Anjali", familyName: "Sharma" },
+      { "@type": "Person", name: "José Martínez", givenName: "José", familyName: "Martínez" },
+      { "@type": "Person", name: "राजेश कुमार", givenName: "राजेश", familyName: "कुमार" },
     ]);
     expect(ld.datePublished).toBe("2025-07-09");
     expect(ld.pageStart).toBe("21");

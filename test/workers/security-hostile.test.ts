@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
+import { rgbaPng } from "../images";
 import { describe, expect, it } from "vitest";
 import { audienceFor, TOKEN_ISSUER } from "../../app/auth/tokens.server";
 import { BAD_REQUEST, LOGIN_DETAIL } from "../../app/schemas/messages";
@@ -87,8 +88,9 @@ describe("hostile input is shown as text or stripped, never executed", () => {
 
   it("every setting, including the formatted journal name and home content", async () => {
     const s = await makeAdminSession();
+    // Every free-text setting (the domain is the primary host, not text: test/workers/stable-identities.test.ts).
     const fields = [
-      "websitename", "domain", "formatted_journal_name", "websiteemail", "whatsup_number", "issn", "journal_essn",
+      "websitename", "formatted_journal_name", "websiteemail", "whatsup_number", "issn", "journal_essn",
       "year_started", "journal_frequency", "journal_type", "journal_language", "nassScore", "nassScoreYear",
       "impactfactor", "fee_rupee", "fee_dollar", "home_content", "publisher_name", "publisher_address", "phone",
     ];
@@ -108,13 +110,10 @@ describe("hostile input is shown as text or stripped, never executed", () => {
 describe("hostile uploads", () => {
   it("stores a PNG named .jpg as what it is, under a server-built name", async () => {
     const s = await makeAdminSession();
-    const png = new Uint8Array(64);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    new DataView(png.buffer).setUint32(16, 10);
-    new DataView(png.buffer).setUint32(20, 10);
+    const png = rgbaPng(10, 10);
     const form = new FormData();
     for (const [k, v] of Object.entries({ category: "associate editor", post: "Professor", name: "Pic Test", content: "Uni" })) form.set(k, v);
-    form.set("imgFile", new File([png], '../../"evil\nname.jpg', { type: "image/jpeg" }));
+    form.set("imgFile", new File([png as BlobPart], '../../"evil\nname.jpg', { type: "image/jpeg" }));
     const res = await fetchWorker(s.url("/api/editors"), { method: "POST", headers: s.auth, body: form });
     expect(res.status).toBe(201);
     const editor = await json(res);

@@ -53,14 +53,15 @@ export function incomplete(c: Ctx, format: Format, problems: DepositProblems) {
 }
 
 /** The file for articles of one issue, or the 400 listing what they lack. */
-function depositResponse(c: Ctx, format: Format, journal: JournalContext, rows: DepositRow[], issueDate: string | null) {
+function depositResponse(c: Ctx, format: Format, journal: JournalContext, rows: DepositRow[]) {
   const records = depositJournal(journal);
   const problems = format === "crossref" ? crossrefProblems(records, rows) : doajProblems(records, rows);
   if (hasProblems(problems)) return incomplete(c, format, problems);
   const issue = { year: rows[0].year, volume: rows[0].volume, issue: rows[0].issue };
   if (format === "doaj") return xmlFile(buildDoajArticles({ journal: records, articles: rows }), doajFileName(issue));
-  // The issue's date: the earliest publish date of its published articles (stable across deposits).
-  const date = issueDate ?? rows.map((r) => r.publishdate).sort()[0];
+  // The issue's date, the same in every deposit of it (readDepositIssue/readDepositSelection);
+  // an issue none of whose articles is published yet takes the selection's earliest.
+  const date = rows[0].issueDate ?? rows.map((r) => r.publishdate).sort()[0];
   return xmlFile(buildCrossrefDeposit({ journal: records, issue: { ...issue, date }, articles: rows, now: new Date() }), crossrefFileName(issue));
 }
 
@@ -69,7 +70,7 @@ async function wholeIssue(c: Ctx, format: Format) {
   const journal = c.get("journal");
   const rows = ref ? await readDepositIssue(getDb(c.env.DB), journal.id, ref) : [];
   if (!rows.length) return c.json({ error: "not_found", message: "This journal has no published articles in that issue" }, 404);
-  return depositResponse(c, format, journal, rows, rows.map((r) => r.publishdate).sort()[0]);
+  return depositResponse(c, format, journal, rows);
 }
 
 async function selection(c: Ctx, format: Format) {
@@ -82,7 +83,7 @@ async function selection(c: Ctx, format: Format) {
   if (missing.length) return c.json({ error: "not_found", message: SELECTION_MESSAGES.unknownRefnumbers(missing), missing }, 404);
   const issues = [...new Set(rows.map((r) => `${r.year}/${r.volume}/${r.issue}`))];
   if (issues.length > 1) return c.json({ error: "mixed_issues", message: DEPOSIT_REFUSED.mixedIssues, issues }, 400);
-  return depositResponse(c, format, journal, rows, rows[0].issueDate);
+  return depositResponse(c, format, journal, rows);
 }
 
 exportApp.get("/crossref/:year/:volume/:issue", requireAdmin, (c) => wholeIssue(c, "crossref"));

@@ -12,8 +12,8 @@ import {
 } from "../../app/documents/downloads.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { contentDisposition } from "../../app/http/content-disposition";
-import { apiCertificatePdfFilename, certificatePdfFilename, coverPagePdfFilename, EDITORIAL_BOARD_PDF_FILENAME, STAFF_DOWNLOADS } from "../../app/lib/urls";
-import { parseAuthorPosition, parseEditorId, parseRefnumber } from "../../app/schemas/selection";
+import { apiCertificatePdfFilename, certificateFilePath, certificatePdfFilename, certificatePdfPath, coverPagePdfFilename, EDITORIAL_BOARD_PDF_FILENAME, STAFF_DOWNLOADS } from "../../app/lib/urls";
+import { LEFT_OUT_HEADER, parseAuthorPosition, parseEditorId, parseRefnumber } from "../../app/schemas/selection";
 import { ifNoneMatch } from "../etag";
 import type { HonoEnv } from "../types";
 import { requireAdmin } from "./middleware";
@@ -105,8 +105,17 @@ pdfApp.get("/certificate/:refnumber/:author", (c) => {
   const refnumber = parseRefnumber(c.req.param("refnumber"));
   const position = parseAuthorPosition(c.req.param("author"));
   if (!refnumber || !position) return json({ error: "not_found" }, 404);
+  if (c.req.param("author") !== String(position)) return canonicalRedirect(certificatePdfPath(refnumber, position));
   return serveCertificate(c, refnumber, position, apiCertificatePdfFilename(refnumber));
 });
+
+/**
+ * One document, one URL: an author position written with leading zeros (`01`) is sent to its
+ * plain form (`1`) for good, so links, caches and download counts never split between the two.
+ */
+function canonicalRedirect(path: string): Response {
+  return new Response(null, { status: 301, headers: { location: path, "cache-control": "public, max-age=3600" } });
+}
 
 /**
  * GET /pdf/{refnumber}/certificate-{refnumber}-{n}.pdf — the certificate page's buttons (issue
@@ -122,6 +131,7 @@ export async function certificateFile(c: Context<HonoEnv>, next: Next): Promise<
   if (!refnumber || !m || m[1] !== refnumber) return next();
   const position = parseAuthorPosition(m[2]);
   if (!position) return json({ error: "not_found" }, 404);
+  if (m[2] !== String(position)) return canonicalRedirect(certificateFilePath(refnumber, position));
   return serveCertificate(c, refnumber, position, certificatePdfFilename(refnumber, position));
 }
 
@@ -174,7 +184,11 @@ pdfApp.post("/bulkcertificates", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
   const zip = await certificateZip(c.env, c.get("journal"), selection.values);
-  return zip.ok ? zipResponse(zip.value, STAFF_DOWNLOADS.certificates.filename) : refused(zip);
+  if (!zip.ok) return refused(zip);
+  const res = zipResponse(zip.value.stream, STAFF_DOWNLOADS.certificates.filename);
+  // Unpublished articles left out of the zip (also named in its README.txt), for the admin's message.
+  if (zip.value.leftOut.length) res.headers.set(LEFT_OUT_HEADER, zip.value.leftOut.join(", "));
+  return res;
 });
 
 pdfApp.post("/editorscertificate", requireAdmin, async (c) => {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { getPublicArticleByRef } from "../../app/models/articles.server";
 import { searchArticles } from "../../app/models/search.server";
-import { splitAuthors } from "../../app/lib/names";
+import { authorNames } from "../../app/lib/authors";
 import { certificatePdfPath, coverPagePdfPath, EDITORIAL_BOARD_PDF_PATH } from "../../app/lib/urls";
 import type { HonoEnv } from "../types";
 import { publicArticle } from "./serialize";
@@ -23,7 +23,7 @@ certificateApp.get("/:refno", async (c) => {
   const ref = c.req.param("refno").trim();
   const article = /^\d{1,20}$/.test(ref) ? await getPublicArticleByRef(getDb(c.env.DB), c.get("journal").id, ref) : undefined;
   if (!article) return c.json({ error: "not_found" }, 404);
-  const authors = splitAuthors(article.authorname).map((name, i) => ({
+  const authors = authorNames(article).map((name, i) => ({
     position: i + 1,
     name,
     certificate_url: certificatePdfPath(article.refnumber, i + 1),

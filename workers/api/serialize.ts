@@ -1,14 +1,19 @@
 import type { Article, PublicArticle } from "../../app/lib/article";
 import type { Editor } from "../../app/models/editors.server";
 import { articleFileUrl, editorPictureUrl } from "../../app/lib/urls";
+import { authorsOf, publicAuthors } from "../../app/lib/authors";
 
-/** An article as readers may see it (PublicArticle): no e-mail, phone, transaction id or staff names. */
+/**
+ * An article as readers may see it (PublicArticle): no e-mail, phone, transaction id or staff
+ * names — of the authors' e-mails only a corresponding author's, as the article page shows it.
+ */
 export function publicArticle(a: PublicArticle) {
   return {
     id: a.id,
     refnumber: a.refnumber,
     title: a.title,
     authorname: a.authorname,
+    authors: publicAuthors(authorsOf(a)),
     abstract: a.abstract,
     keywords: a.keywords,
     description: a.description,
@@ -24,6 +29,10 @@ export function publicArticle(a: PublicArticle) {
     file_url: articleFileUrl(a),
     doi: a.doi,
     status: a.status,
+    references: a.references,
+    license_url: a.license_url,
+    received_date: a.received_date,
+    accepted_date: a.accepted_date,
   };
 }
 
@@ -31,6 +40,7 @@ export function publicArticle(a: PublicArticle) {
 export function adminArticle(a: Article) {
   return {
     ...publicArticle(a),
+    authors: authorsOf(a),
     email: a.email,
     mobile: a.mobile,
     txnid: a.txnid,

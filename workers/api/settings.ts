@@ -15,8 +15,10 @@ settingsApp.use("*", requireAdmin);
 
 settingsApp.get("/", async (c) => {
   const settings = await getSettings(getDb(c.env.DB), c.get("journal").id);
-  if (settings) c.header("etag", recordEtag("settings", "", settings.version));
-  return c.json(settings);
+  if (!settings) return c.json(settings);
+  c.header("etag", recordEtag("settings", "", settings.version));
+  // The domain is the primary host, whatever an old row says.
+  return c.json({ ...settings, domain: c.get("journal").host });
 });
 
 /** POST /api/settings: the fields given; `If-Match` or `version` makes it conditional (ADR 020). */
@@ -26,7 +28,8 @@ settingsApp.post("/", async (c) => {
   const { version, ...input } = body.value;
   const expect = requestExpectation(c.req.raw, version);
   if (!expect.ok) return c.json(expect.body, 400);
-  const result = await saveSettings(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), input, expect.expect);
+  const journal = c.get("journal");
+  const result = await saveSettings(getDb(c.env.DB), journal.id, staffActor(c.get("user")), input, { expect: expect.expect, primaryHost: journal.host });
   return settingsAnswer(c, result);
 });
 

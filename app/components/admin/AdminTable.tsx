@@ -77,21 +77,27 @@ export interface SelectAll {
 /**
  * `<div class="table-scroll"><table class="data-table …">` with one header row; with `select`,
  * the first column is the select-all box ('Select all {noun}' / 'Deselect all {noun}').
+ * `stacked`: on phones each row becomes a card — selection box, the row's title (`.title-cell`
+ * or `.name-cell`) with its EDIT/Open button beside it, then the other cells labelled by their
+ * `data-label` — so nothing needs sideways scrolling (admin.css).
  */
 export function DataTable({
   className,
   columns,
   select,
+  stacked = false,
   children,
 }: {
   className?: string;
   columns: Column[];
   select?: { selection: SelectAll; noun: string };
+  stacked?: boolean;
   children: ReactNode;
 }) {
+  const classes = ["data-table", className, stacked ? "stacked" : ""].filter(Boolean).join(" ");
   return (
     <div className="table-scroll">
-      <table className={className ? `data-table ${className}` : "data-table"}>
+      <table className={classes}>
         <thead>
           <tr>
             {select ? (
@@ -132,10 +138,10 @@ export function StatusBadge({ status }: { status: "enabled" | "disabled" | "tras
   return <span className={`status status-${status}`}>{status === "enabled" ? "Enabled" : status === "trashed" ? "In the trash" : "Disabled"}</span>;
 }
 
-/** An issue's article count, three digits, greyed when zero. */
-export function CountCell({ count }: { count: number }) {
+/** An issue's article count, three digits, greyed when zero; `label` names it on a phone's stacked row. */
+export function CountCell({ count, label }: { count: number; label?: string }) {
   return (
-    <td className="num">
+    <td className="num" data-label={label}>
       <span className={`count-pill${count ? "" : " is-zero"}`}>{three(count)}</span>
     </td>
   );

@@ -13,18 +13,25 @@ import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { AuthorsEditor, authorFieldId } from "./AuthorsEditor";
+import { ReferencesField } from "./ReferencesField";
+import { LicenseField } from "./LicenseField";
 
+/** The form's fields; the byline travels as `authors` (JSON), from which the server makes authorname. */
 export const ARTICLE_TEXT_FIELDS = [
-  "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject", "keywords",
-  "pagenumber", "title", "abstract", "frequency", "status", "doi",
+  "refnumber", "txnid", "ptype", "publishdate", "authors", "email", "mobile", "country", "subject", "keywords",
+  "pagenumber", "title", "abstract", "frequency", "status", "doi", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof ArticleFields)[];
 export type ArticleFormValues = Record<(typeof ARTICLE_TEXT_FIELDS)[number], string>;
 
 /** Order in which the first invalid field gets focus on a blocked submit. */
-const FOCUS_ORDER = ["refnumber", "txnid", "ptype", "publishdate", "pagenumber", "title", "authorname", "abstract", "email", "pdfFile"];
+const FOCUS_ORDER = ["refnumber", "txnid", "ptype", "publishdate", "pagenumber", "title", "authors", "abstract", "email", "pdfFile"];
 
 /** Format errors appear while typing; 'required' and page-range errors once the field is left. */
-const ON_BLUR_ONLY = new Set(["pagenumber", "publishdate", "txnid"]);
+const ON_BLUR_ONLY = new Set(["pagenumber", "publishdate", "txnid", "received_date", "accepted_date"]);
+
+/** A name error of the author list (shown at the comma list, the spec's author-name field). */
+const AUTHOR_NAME_ERROR = /^authors\[\d+\]\.name$/;
 
 export function ArticleForm({
   mode,
@@ -39,6 +46,7 @@ export function ArticleForm({
   conflict,
   stored,
   saved = false,
+  journalLicense,
 }: {
   mode: "add" | "edit";
   initial: ArticleFormValues;
@@ -57,6 +65,8 @@ export function ArticleForm({
   stored?: ArticleFormValues;
   /** The last save succeeded (the page restarts the form once the reloaded article arrives). */
   saved?: boolean;
+  /** The journal's licence URL (the article's licence when it names none). */
+  journalLicense: string;
 }) {
   // `baseline`: what is stored as far as this form knows (moves on a conflict); typed values stay.
   const { values, setValues, baseline, version: currentVersion, changed, remount, markSent, unsaved } = useVersionedValues(initial, version, conflict, stored);
@@ -88,6 +98,18 @@ export function ArticleForm({
   useUnsavedChanges(unsaved(saved) || (!!pdf && !saved));
 
   function visibleError(key: string): string | undefined {
+    // The comma list carries the byline's own rules (spec §5) and the first faulty name.
+    if (key === "authorname") {
+      const nameError = (map: Record<string, string>) => map.authors ?? Object.entries(map).find(([k]) => AUTHOR_NAME_ERROR.test(k))?.[1] ?? map.authorname;
+      const e = nameError(errors);
+      if (e && (submitted || touched.authorname || (dirty.authors && e !== FIELD_MESSAGES.required))) return e;
+      return nameError(server);
+    }
+    if (key.startsWith("authors[")) {
+      const e = errors[key];
+      if (e && (submitted || touched[key])) return e;
+      return server[key];
+    }
     const e = errors[key];
     if (e && (submitted || touched[key] || (dirty[key] && e !== FIELD_MESSAGES.required && !ON_BLUR_ONLY.has(key)))) return e;
     return server[key];
@@ -97,6 +119,8 @@ export function ArticleForm({
     setValues((v) => ({ ...v, [key]: value }));
     setDirty((d) => (d[key] ? d : { ...d, [key]: true }));
     if (server[key]) setServer(({ [key]: _drop, ...rest }) => rest);
+    // A changed list answers the server's messages about it.
+    if (key === "authors") setServer((s) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== "authorname" && !k.startsWith("authors"))));
   }
   const blur = (key: string) => () => setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
 
@@ -135,7 +159,7 @@ export function ArticleForm({
     // Spec §5: submit is blocked while anything required is missing or invalid.
     event.preventDefault();
     const first = FOCUS_ORDER.find((k) => errors[k]) ?? Object.keys(errors)[0];
-    const el = formRef.current?.querySelector<HTMLElement>(`#${first}`);
+    const el = document.getElementById(authorFieldId(first));
     el?.focus();
     el?.scrollIntoView({ block: "center", behavior: "smooth" });
   });
@@ -151,7 +175,6 @@ export function ArticleForm({
           ? `Last page used in this issue: ${lastPage}. This article starts at page ${nextPage} or later.`
           : "First article of this issue, e.g. 1-6."
         : "First and last page, e.g. 1-6.",
-    authorname: "Separate names with a comma and a space, e.g. Dr. Anjali Sharma, Rahul Verma.",
     publishdate: "The date printed on the certificates.",
   };
 
@@ -221,6 +244,12 @@ export function ArticleForm({
           <Field id="doi" label="DOI" error={visibleError("doi")} hint="Optional, e.g. 10.12345/ijals.2026.0101.">
             <input {...text("doi")} autoComplete="off" spellCheck={false} maxLength={300} />
           </Field>
+          <Field id="received_date" label="Received" error={visibleError("received_date")} hint="When the manuscript arrived (optional).">
+            <input {...text("received_date")} type="date" />
+          </Field>
+          <Field id="accepted_date" label="Accepted" error={visibleError("accepted_date")} hint="When it was accepted (optional); sent to Crossref.">
+            <input {...text("accepted_date")} type="date" />
+          </Field>
           {mode === "edit" ? (
             <Field id="frequency" label="Frequency">
               <select {...text("frequency")}>
@@ -264,9 +293,13 @@ export function ArticleForm({
             </p>
           }
         />
-        <Field id="authorname" label="Author names" required error={visibleError("authorname")} hint={hints.authorname}>
-          <input {...text("authorname")} autoComplete="off" maxLength={4000} />
-        </Field>
+        <AuthorsEditor
+          key={`authors-${remount}`}
+          initial={values.authors}
+          onChange={(json) => set("authors", json)}
+          errorOf={visibleError}
+          onBlurField={(key) => setTouched((t) => (t[key] ? t : { ...t, [key]: true }))}
+        />
         <RichTextEditor
           key={`abstract-${remount}`}
           id="abstract"
@@ -288,10 +321,26 @@ export function ArticleForm({
             <input {...text("subject")} maxLength={256} />
           </Field>
         </div>
+        <ReferencesField value={values.references} onChange={(v) => set("references", v)} onBlur={blur("references")} error={visibleError("references")} />
+        <LicenseField
+          id="license_url"
+          name="license_url"
+          label="Licence"
+          value={values.license_url}
+          journalDefault={journalLicense}
+          error={visibleError("license_url")}
+          hint="The journal's licence unless this article is published under another."
+          onChange={(v) => {
+            set("license_url", v);
+            setTouched((t) => ({ ...t, license_url: true }));
+          }}
+        />
       </fieldset>
 
       <fieldset className="card form-section">
-        <legend>Corresponding author</legend>
+        {/* The journal's contact for this article (spec §3's e-mail, mobile, country), not shown to
+            readers; the authors' own e-mails and the corresponding author are set in the rows above. */}
+        <legend>Contact for this article</legend>
         <div className="grid-3">
           <Field id="email" label="E-mail" required={mode === "add"} error={visibleError("email")}>
             <input {...text("email")} type="email" autoComplete="off" maxLength={320} />
@@ -363,8 +412,9 @@ export function ArticleForm({
 /** Default values of the add form (spec §9: publish date today, payment type paid). */
 export function emptyArticleValues(today: string): ArticleFormValues {
   return {
-    refnumber: "", txnid: "", ptype: "paid", publishdate: today, authorname: "", email: "", mobile: "", country: "",
+    refnumber: "", txnid: "", ptype: "paid", publishdate: today, authors: "[]", email: "", mobile: "", country: "",
     subject: "", keywords: "", pagenumber: "", title: "", abstract: "", frequency: "", status: "enabled", doi: "",
+    references: "", license_url: "", received_date: "", accepted_date: "",
   };
 }
 

@@ -1,5 +1,6 @@
 import { DOI_PREFIX_SYNTAX, makeDoi, normaliseDoiPrefix } from "../../lib/doi";
 import { doiPatternError } from "../../schemas/settings";
+import { shortenText } from "../../lib/text";
 
 export interface DoiSample {
   refnumber: string;
@@ -27,7 +28,7 @@ export function DoiPreview({ prefix, pattern, slug, sample }: { prefix: string; 
       <span className="doi-preview-for">
         {sample ? (
           <>
-            for ref. {sample.refnumber}, “{sample.title.length > 70 ? `${sample.title.slice(0, 67)}…` : sample.title}” (Vol. {sample.volume}, Issue {sample.issue}, {sample.year})
+            for ref. {sample.refnumber}, “{shortenText(sample.title, 70)}” (Vol. {sample.volume}, Issue {sample.issue}, {sample.year})
           </>
         ) : (
           <>for an example article (this journal has no articles yet)</>

@@ -2,11 +2,12 @@ import { useState } from "react";
 import { useFlash } from "./Flash";
 import { DownloadError, postAndDownload } from "./download";
 import { flash } from "./flash";
-import { SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { SELECTION_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 
 /**
  * A bulk download (index page, certificates): busy and progress while the server builds the
- * file, then the browser saves it; failures open the shell's error flash.
+ * file, then the browser saves it; failures open the shell's error flash, and a file made
+ * without some of the selection (unpublished articles' certificates) opens a note naming them.
  */
 export function DownloadButton({
   url,
@@ -39,7 +40,9 @@ export function DownloadButton({
     if (state.busy || empty) return;
     setState({ busy: true, progress: null });
     try {
-      await postAndDownload(url, body, filename, (progress) => setState({ busy: true, progress }));
+      const { leftOut } = await postAndDownload(url, body, filename, (progress) => setState({ busy: true, progress }));
+      // Made for the others: say which selected items are not in the file, and why.
+      if (leftOut.length) show(flash("normal", SELECTION_MESSAGES.leftOutHeading(leftOut.length), SELECTION_MESSAGES.leftOut(leftOut)));
       onDownloaded?.();
     } catch (error) {
       if (error instanceof DownloadError && onRefused?.(error)) return;

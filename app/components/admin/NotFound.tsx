@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ErrorRequestId } from "../ErrorRequestId";
 
 /** Spec §2: unknown admin pages and records say 'Not Found!'. */
 export function NotFound({ detail }: { detail?: string }) {
@@ -42,6 +43,7 @@ export function AdminErrorBoundary() {
       <p>
         <i>{detail}</i>
       </p>
+      <ErrorRequestId status={isRouteErrorResponse(error) ? error.status : undefined} />
       <p>
         <Link to="/admin" className="btn btn-primary">
           Go to the dashboard

@@ -1,4 +1,5 @@
 import { SESSION_EXPIRED } from "../../schemas/messages";
+import { LEFT_OUT_HEADER } from "../../schemas/selection";
 import { isSessionEnded, sessionExpired } from "./session";
 
 /**
@@ -19,10 +20,16 @@ export class DownloadError extends Error {
   }
 }
 
+/** What a saved download says beyond its bytes: the selected items the server left out of it. */
+export interface Downloaded {
+  leftOut: string[];
+}
+
 /**
  * POSTs JSON to a document endpoint with the session cookie (same-origin only) and saves the
  * answer under `filename`. Reports progress (0–1, or null when the size is unknown). A 401
  * ends the session the spec's way; other failures throw a DownloadError with a readable text.
+ * Resolves with what the server left out of the file (e.g. unpublished articles' certificates).
  */
 export async function postAndDownload(
   url: string,
@@ -30,7 +37,7 @@ export async function postAndDownload(
   filename: string,
   onProgress: (fraction: number | null) => void,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<Downloaded> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -80,6 +87,8 @@ export async function postAndDownload(
     blob = await res.blob();
   }
   saveBlob(blob, filename);
+  const leftOut = (res.headers.get(LEFT_OUT_HEADER) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return { leftOut };
 }
 
 /** What staff read when a download fails: what happened and what to do, never a bare code. */

@@ -17,8 +17,18 @@ export const articles = sqliteTable(
     refnumber: text("refnumber").notNull(),
     /** Sanitised HTML (only <i>/<em>), stored as HTML rather than entity-encoded text. */
     title: text("title").notNull(),
-    /** Comma-and-space separated author names, in byline order. */
+    /**
+     * Comma-and-space separated author names, in byline order: derived from `authors` on every
+     * write (app/lib/authors.ts bylineOf), never edited on its own; the search index reads it.
+     */
     authorname: text("authorname").notNull(),
+    /**
+     * The authors as people: a JSON array of {name, given, family, orcid, affiliations: [{name,
+     * ror, country}], email, corresponding} (app/lib/authors.ts). '[]' on rows written before
+     * migration 0029 until scripts/structure-authors.ts converts them; readers fall back to
+     * `authorname` meanwhile (authorsOf).
+     */
+    authors: text("authors").notNull().default("[]"),
     /** Sanitised HTML. */
     abstract: text("abstract").notNull().default(""),
     keywords: text("keywords").notNull().default(""),
@@ -34,6 +44,13 @@ export const articles = sqliteTable(
     searchAbstract: text("search_abstract").notNull().default(""),
     /** Optional DOI, e.g. '10.1234/abcd.2025.001' (no resolver prefix). */
     doi: text("doi").notNull().default(""),
+    /** The reference list, one reference per line (app/lib/references.ts); '' = none. */
+    references: text("reference_list").notNull().default(""),
+    /** The article's own licence URL; '' = the journal's (settings license_url). */
+    license_url: text("license_url").notNull().default(""),
+    /** Manuscript history, YYYY-MM-DD or '' (published is `publishdate`). */
+    received_date: text("received_date").notNull().default(""),
+    accepted_date: text("accepted_date").notNull().default(""),
     subject: text("subject").notNull().default(""),
     country: text("country").notNull().default(""),
     email: text("email").notNull().default(""),

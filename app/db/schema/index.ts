@@ -11,3 +11,4 @@ export * from "./maintenance-jobs";
 export * from "./staff-sessions";
 export * from "./submissions";
 export * from "./history";
+export * from "./issued-certificates";

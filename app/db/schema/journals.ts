@@ -20,6 +20,13 @@ export const journals = sqliteTable("journals", {
   status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
   /** Shown on the publisher's journal list (/journals) of every journal's host. */
   listed: integer("listed", { mode: "boolean" }).notNull().default(true),
+  /**
+   * The hostname the journal's identities are built from, fixed when it is created (its first
+   * primary host; migration 0021 gave existing journals their primary of the day): OAI-PMH's
+   * repository identifier and `oai:{identity_host}:article/{id}`, and the feeds' `tag:` ids.
+   * Never changed by a domain move, which changes URLs only (docs/decisions/007-primary-host.md).
+   */
+  identityHost: text("identity_host").notNull().default(""),
   creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 

@@ -54,6 +54,8 @@ export const settings = sqliteTable("settings", {
   doi_depositor_name: text("doi_depositor_name").notNull().default(""),
   doi_depositor_email: text("doi_depositor_email").notNull().default(""),
   doi_registrant: text("doi_registrant").notNull().default(""),
+  /** The licence articles are published under unless one names its own (app/lib/licenses.ts). */
+  license_url: text("license_url").notNull().default("https://creativecommons.org/licenses/by/4.0/"),
   /** R2 object name of the journal's logo (PNG or JPEG) in journals/{id}/logo/; '' = none. */
   logo: text("logo").notNull().default(""),
   /** R2 object names (journals/{id}/signature/) of the signer's signature and the journal's stamp on certificates: PNGs with transparency; '' = none. */

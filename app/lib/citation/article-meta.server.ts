@@ -1,7 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { scholarDate } from "../dates";
 import { splitPages } from "../pages";
-import { creatorNames, dublinCore, languageCodes, scholarlyArticleJsonLd, twitterCard, type ArticleMetaInput } from "./scholarly-meta";
+import { shortenText } from "../text";
+import { dublinCore, languageCodes, scholarlyArticleJsonLd, twitterCard, type ArticleMetaInput } from "./scholarly-meta";
+import { creatorName, publicAuthors } from "../authors";
 
 /**
  * Every `<head>` tag of an article page but the title, built on the server: Google Scholar's
@@ -12,12 +14,19 @@ import { creatorNames, dublinCore, languageCodes, scholarlyArticleJsonLd, twitte
  */
 export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
   const pages = splitPages(a.pagenumber);
-  const description = a.abstractText.length > 300 ? `${a.abstractText.slice(0, 297)}…` : a.abstractText;
+  const description = shortenText(a.abstractText, 300);
   const tags: MetaDescriptor[] = [
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: a.pageUrl },
+    ...(a.license ? [{ tagName: "link", rel: "license", href: a.license.url }] : []),
     { name: "citation_title", content: a.titleText },
-    ...creatorNames(a.authors).map((name) => ({ name: "citation_author", content: name })),
+    // Each author followed by what belongs to them, as Google Scholar pairs them.
+    ...publicAuthors(a.authors).flatMap((author) => [
+      { name: "citation_author", content: creatorName(author) },
+      ...author.affiliations.map((f) => ({ name: "citation_author_institution", content: f.name })),
+      { name: "citation_author_orcid", content: author.orcid },
+      { name: "citation_author_email", content: author.email },
+    ]),
     { name: "citation_publication_date", content: scholarDate(a.publishdate) || String(a.year) },
     { name: "citation_journal_title", content: a.journalName },
     // Both ISSNs (print, then electronic), one tag each, as Scholar reads them.
@@ -33,6 +42,8 @@ export function articleHeadTags(a: ArticleMetaInput): MetaDescriptor[] {
     { name: "citation_keywords", content: a.keywords },
     { name: "citation_pdf_url", content: a.pdfUrl ?? "" },
     { name: "citation_doi", content: a.doi ?? "" },
+    // Unstructured references: Scholar reads them as text, DOIs included.
+    ...(a.references ?? []).map((r) => ({ name: "citation_reference", content: r.text })),
     ...dublinCore(a),
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: a.journalName },

@@ -14,7 +14,7 @@ describe("citation shortening", () => {
 
   it("splits the stored author list on commas", () => {
     expect(splitAuthors("Dr. Anjali Sharma,Rahul Verma ,  Priya Nair")).toEqual(["Dr. Anjali Sharma", "Rahul Verma", "Priya Nair"]);
-    expect(shortAuthors("Dr. Anjali Sharma, Rahul Verma")).toBe("Sharma A, Verma R");
+    expect(shortAuthors({ authorname: "Dr. Anjali Sharma, Rahul Verma" })).toBe("Sharma A, Verma R");
   });
 
   it("builds the how-to-cite line with plain-text title", () => {

@@ -1,17 +1,23 @@
 import type { CitableArticle } from "../article";
 import { htmlToText } from "../html";
-import { joinInitials, parseName, splitAuthors } from "../names";
+import { joinInitials, givenInitials, splitParticle } from "../names";
+import { authorFromName, authorsOf, type ArticleAuthor } from "../authors";
 
-/** 'Dr. Suresh Kumar Patel' → 'Patel SK' (surname plus initials, no honorific). */
-export function shortAuthor(name: string): string {
-  const { family, particle, initials } = parseName(name);
-  const letters = joinInitials(initials);
+/** An author as the how-to-cite line writes them: 'Patel SK' (surname plus initials, no honorific). */
+export function shortAuthorOf(author: Pick<ArticleAuthor, "given" | "family">): string {
+  const { particle, family } = splitParticle(author.family);
+  const letters = joinInitials(givenInitials(author.given, family));
   const surname = particle ? `${particle} ${family}` : family;
   return letters ? `${surname} ${letters}` : surname;
 }
 
-export function shortAuthors(authorname: string): string {
-  return splitAuthors(authorname).map(shortAuthor).join(", ");
+/** 'Dr. Suresh Kumar Patel' → 'Patel SK'. */
+export function shortAuthor(name: string): string {
+  return shortAuthorOf(authorFromName(name));
+}
+
+export function shortAuthors(article: Pick<CitableArticle, "authorname" | "authors">): string {
+  return authorsOf(article).map(shortAuthorOf).join(", ");
 }
 
 /**
@@ -20,5 +26,5 @@ export function shortAuthors(authorname: string): string {
  */
 export function howToCite(article: CitableArticle, journalName: string): string {
   const title = htmlToText(article.title).replace(/\.$/, "");
-  return `${shortAuthors(article.authorname)}. ${title}. ${journalName}. ${article.year};${article.volume}(${article.issue}):${article.pagenumber}.`;
+  return `${shortAuthors(article)}. ${title}. ${journalName}. ${article.year};${article.volume}(${article.issue}):${article.pagenumber}.`;
 }

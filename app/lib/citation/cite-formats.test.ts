@@ -31,7 +31,7 @@ describe("citation formats", () => {
     expect(r("apa")).toBe("Sharma, A. K., Verma, R., & Madonna. (2025). Growth of Oryza sativa L. under drip. Journal of Tests, 3(2), 10–18. https://doi.org/10.1234/ijals.2025.1101");
     expect(r("mla")).toBe("Sharma, Anjali Kumari, et al. “Growth of Oryza sativa L. under Drip.” Journal of Tests, vol. 3, no. 2, Apr. 2025, pp. 10–18, https://doi.org/10.1234/ijals.2025.1101.");
     expect(r("chicago")).toBe("Sharma, Anjali Kumari, Rahul Verma, and Madonna. 2025. “Growth of Oryza sativa L. under Drip.” Journal of Tests 3 (2): 10–18. https://doi.org/10.1234/ijals.2025.1101.");
-    expect(r("harvard")).toBe("Sharma, A.K., Verma, R., and Madonna (2025) “Growth of Oryza sativa L. under drip,” Journal of Tests, 3(2), pp. 10–18. Available at: https://doi.org/10.1234/ijals.2025.1101.");
+    expect(r("harvard")).toBe("Sharma, A.K., Verma, R., and Madonna (2025) ‘Growth of Oryza sativa L. under drip’, Journal of Tests, 3(2), pp. 10–18. Available at: https://doi.org/10.1234/ijals.2025.1101.");
     expect(r("ieee")).toBe("A. K. Sharma, R. Verma, and Madonna, “Growth of Oryza sativa L. under drip,” Journal of Tests, vol. 3, no. 2, pp. 10–18, Apr. 2025, doi: 10.1234/ijals.2025.1101.");
     expect(r("vancouver")).toBe("Sharma AK, Verma R, Madonna. Growth of Oryza sativa L. under drip. Journal of Tests. 2025 Apr 9;3(2):10–8. doi:10.1234/ijals.2025.1101");
     expect(renderCitation("apa", article, journal).html).toContain("<i>Journal of Tests</i>");
@@ -62,7 +62,7 @@ describe("author names in every style", () => {
     apa: " (2025). Growth of Oryza sativa L. under drip. Journal of Tests, 3(2), 10–18. https://doi.org/10.1234/ijals.2025.1101",
     mla: " “Growth of Oryza sativa L. under Drip.” Journal of Tests, vol. 3, no. 2, Apr. 2025, pp. 10–18, https://doi.org/10.1234/ijals.2025.1101.",
     chicago: " 2025. “Growth of Oryza sativa L. under Drip.” Journal of Tests 3 (2): 10–18. https://doi.org/10.1234/ijals.2025.1101.",
-    harvard: " (2025) “Growth of Oryza sativa L. under drip,” Journal of Tests, 3(2), pp. 10–18. Available at: https://doi.org/10.1234/ijals.2025.1101.",
+    harvard: " (2025) ‘Growth of Oryza sativa L. under drip’, Journal of Tests, 3(2), pp. 10–18. Available at: https://doi.org/10.1234/ijals.2025.1101.",
     ieee: ", “Growth of Oryza sativa L. under drip,” Journal of Tests, vol. 3, no. 2, pp. 10–18, Apr. 2025, doi: 10.1234/ijals.2025.1101.",
     vancouver: ". Growth of Oryza sativa L. under drip. Journal of Tests. 2025 Apr 9;3(2):10–8. doi:10.1234/ijals.2025.1101",
   } as const;
@@ -187,7 +187,7 @@ describe("author names in every style", () => {
     expect(r("apa")).toMatch(/^Singh, R\. K\., Sartre, J\.-P\., & क्षितिज त्रिपाठी\. \(2025\)\. /);
     expect(r("mla")).toMatch(/^Singh, R\. K\., et al\. “Growth/);
     expect(r("chicago")).toMatch(/^Singh, R\. K\., Jean-Paul Sartre, and क्षितिज त्रिपाठी\. 2025\. “Growth/);
-    expect(r("harvard")).toMatch(/^Singh, R\.K\., Sartre, J\.-P\., and क्षितिज त्रिपाठी \(2025\) “Growth/);
+    expect(r("harvard")).toMatch(/^Singh, R\.K\., Sartre, J\.-P\., and क्षितिज त्रिपाठी \(2025\) ‘Growth/);
     expect(r("ieee")).toMatch(/^R\. K\. Singh, J\.-P\. Sartre, and क्षितिज त्रिपाठी, “Growth/);
     expect(r("vancouver")).toMatch(/^Singh RK, Sartre JP, क्षितिज त्रिपाठी\. Growth/);
     const two = renderCitation("mla", cite("Jean-Paul Sartre, R.K. Singh"), journal).text;

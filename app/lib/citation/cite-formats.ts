@@ -3,7 +3,8 @@
  * BibTeX, CSL-JSON) from one description of an article. Browser-safe: used by the article
  * page's citation box and by the export endpoints.
  */
-import { joinInitials, parseName, splitAuthors, stripHonorifics } from "../names";
+import { givenInitials, joinInitials, splitParticle } from "../names";
+import { authorFromName, authorsOf, type ArticleAuthor } from "../authors";
 import type { Article, CitableArticle } from "../article";
 import { decodeEntities, escapeHtml, htmlToText, sanitizeHtml, TITLE_PROFILE } from "../html";
 import { formatPages, pageRange, splitPages } from "../pages";
@@ -25,6 +26,11 @@ export interface CiteJournal {
   url: string;
   /** Absolute URL of the PDF, when there is one. */
   pdfUrl?: string;
+}
+
+/** The journal's ISSNs, print then electronic, each once (RIS, BibTeX and CSL-JSON carry both). */
+function issnsOf(j: CiteJournal): string[] {
+  return [...new Set([j.issn, j.essn].map((v) => (v ?? "").trim()).filter(Boolean))];
 }
 
 export interface Person {
@@ -50,13 +56,16 @@ export interface Person {
 const ROMANESQUE = /[-0-9a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e]/;
 
 /**
- * A name as the styles need it. Honorifics are dropped; given names written as initials
- * ('R.K.', 'R. K.', 'RK') come out as 'R. K.'; hyphenated given names keep the hyphen between
- * their initials ('Jean-Paul' → 'J.-P.' and 'JP'); particles stay with the surname.
+ * An author as the styles need them, from the stored given and family names (no guessing):
+ * particles set apart from the surname ('van der Berg' → 'van der' + 'Berg'), given names
+ * written as initials as 'R. K.', hyphenated given names keeping the hyphen between their
+ * initials ('Jean-Paul' → 'J.-P.' and 'JP').
  */
-export function parsePerson(name: string): Person {
-  const { family, particle, given, initials } = parseName(name);
-  const literal = !given || !ROMANESQUE.test(family) ? stripHonorifics(name).normalize("NFC").replace(/\s+/g, " ") : "";
+export function personOf(author: Pick<ArticleAuthor, "given" | "family">): Person {
+  const given = author.given.normalize("NFC").replace(/\s+/g, " ").trim();
+  const { particle, family } = splitParticle(author.family);
+  const initials = givenInitials(given, family);
+  const literal = !given || !ROMANESQUE.test(family) ? [given, particle, family].filter(Boolean).join(" ") : "";
   return {
     family,
     particle,
@@ -65,6 +74,16 @@ export function parsePerson(name: string): Person {
     initials: joinInitials(initials),
     literal,
   };
+}
+
+/** A printed name as the styles need it: split by the name rule (honorifics dropped), then personOf. */
+export function parsePerson(name: string): Person {
+  return personOf(authorFromName(name));
+}
+
+/** The article's authors as the styles and exports need them. */
+function peopleOf(a: CiteSource): Person[] {
+  return authorsOf(a).map(personOf);
 }
 
 /** A run of title text, italic or not (the stored title's <i> and <em>). */
@@ -250,7 +269,7 @@ const surname = (p: Person) => (p.particle ? `${p.particle} ${p.family}` : p.fam
  * (toCslJson): test/e2e/citations-csl.test.ts compares them. `html` keeps italics as <i>.
  */
 export function renderCitation(style: Style, a: CiteSource, j: CiteJournal): Rendered {
-  const people = splitAuthors(a.authorname).map(parsePerson);
+  const people = peopleOf(a);
   const lastLiteral = !!people[people.length - 1]?.literal;
   // citeproc-js prints a straight apostrophe as a typographic one ('Farmers’').
   const title = titleRuns(a.title).map(([t, i]): Run => [t.replace(/'/g, "\u2019"), i]);
@@ -311,10 +330,11 @@ export function renderCitation(style: Style, a: CiteSource, j: CiteJournal): Ren
       } else {
         add(join(names, { and: "and", comma: "never", lastLiteral }));
       }
-      // No default locale in the style: citeproc-js uses en-US, so American quotes.
-      add(` (${a.year}) “`);
+      // British English, as Cite Them Right is (its style's own terms are en-GB): the title in
+      // single quotes, the comma after them (docs/decisions/032-harvard-in-british-english.md).
+      add(` (${a.year}) ‘`);
       addTitle(title);
-      add(",” ");
+      add("’, ");
       add(titleCase([[j.name, false]])[0]?.[0] ?? j.name, true);
       add(`, ${a.volume}(${a.issue}), pp. ${pageRange(a.pagenumber, "expanded")}. Available at: ${link}.`);
       break;
@@ -388,13 +408,14 @@ export function toRis(a: CiteSource, j: CiteJournal): string {
   const pages = splitPages(a.pagenumber);
   let out = risLine("TY", "JOUR");
   out += risLine("TI", titleText(a.title));
-  for (const name of splitAuthors(a.authorname)) out += risLine("AU", invertedName(parsePerson(name)));
+  for (const p of peopleOf(a)) out += risLine("AU", invertedName(p));
   out += risLine("JO", j.name) + risLine("T2", j.name);
   // DA only when the publish date is in the issue's year (as CSL-JSON's issued date).
   const date = dateParts(a.publishdate, a.year);
   out += risLine("PY", a.year) + risLine("DA", date.length > 1 ? date.map((n) => String(n).padStart(2, "0")).join("/") : undefined);
   out += risLine("VL", a.volume) + risLine("IS", a.issue) + risLine("SP", pages.first) + risLine("EP", pages.last);
-  out += risLine("SN", j.issn || j.essn) + risLine("PB", j.publisher) + risLine("DO", exportableDoi(a.doi));
+  for (const issn of issnsOf(j)) out += risLine("SN", issn);
+  out += risLine("PB", j.publisher) + risLine("DO", exportableDoi(a.doi));
   out += risLine("UR", j.url) + risLine("L1", j.pdfUrl);
   for (const k of keywordList(oneLine(a.keywords ?? ""))) out += risLine("KW", k);
   if (a.abstract) out += risLine("AB", htmlToText(a.abstract));
@@ -444,7 +465,7 @@ function bibTitle(titleHtml: string): string {
 }
 
 export function bibKey(a: CiteSource): string {
-  const first = parsePerson(splitAuthors(a.authorname)[0] ?? "").family;
+  const first = peopleOf(a)[0]?.family ?? "";
   const ascii = first.normalize("NFKD").replace(/[^A-Za-z]/g, "") || "article";
   const ref = a.refnumber.replace(/[^A-Za-z0-9]/g, "");
   return `${ascii.toLowerCase()}${a.year}_${ref}`;
@@ -452,8 +473,7 @@ export function bibKey(a: CiteSource): string {
 
 /** BibTeX @article entry; every field braced and escaped, DOIs only when valid. */
 export function toBibtex(a: CiteSource, j: CiteJournal): string {
-  const authors = splitAuthors(a.authorname)
-    .map(parsePerson)
+  const authors = peopleOf(a)
     // A literal name in braces: BibTeX reads it whole, never as 'Last, First'.
     .map((p) => {
       if (p.literal) return /\s/.test(p.literal) ? `{${bibEscape(p.literal)}}` : bibEscape(p.literal);
@@ -471,7 +491,7 @@ export function toBibtex(a: CiteSource, j: CiteJournal): string {
     ["volume", a.volume],
     ["number", a.issue],
     ["pages", bibEscape(formatPages(a.pagenumber, "--"))],
-    ["issn", j.issn || j.essn ? bibEscape(j.issn || j.essn || "") : undefined],
+    ["issn", issnsOf(j).length ? bibEscape(issnsOf(j).join(", ")) : undefined],
     ["publisher", j.publisher ? bibEscape(oneLine(j.publisher)) : undefined],
     ["doi", doi || undefined],
     ["url", bibUrl(j.url)],
@@ -494,13 +514,12 @@ export function toCslJson(a: CiteSource, j: CiteJournal) {
     id: bibKey(a),
     type: "article-journal",
     title: cslTitle(a.title),
-    author: splitAuthors(a.authorname).map((n) => {
-      const p = parsePerson(n);
+    author: peopleOf(a).map((p) => {
       if (p.literal) return { literal: p.literal };
       return p.particle ? { family: p.family, given: p.given, "non-dropping-particle": p.particle } : { family: p.family, given: p.given };
     }),
     "container-title": j.name,
-    ISSN: j.issn || j.essn || undefined,
+    ISSN: issnsOf(j).join(", ") || undefined,
     publisher: j.publisher || undefined,
     volume: String(a.volume),
     issue: String(a.issue),

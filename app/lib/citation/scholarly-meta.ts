@@ -4,16 +4,26 @@
  * Periodical), and Twitter card tags. Pure functions, so a test can check them and the
  * article page, OAI-PMH and feeds agree.
  */
-import { stripHonorifics } from "../names";
+import { creatorName, publicAuthors, type ArticleAuthor } from "../authors";
+import type { License } from "../licenses";
+import type { Reference } from "../references";
 import { splitPages } from "../pages";
+import { shortenText } from "../text";
 import { doiUrl } from "../urls";
 
 export interface ArticleMetaInput {
   titleText: string;
   /** Absolute URL of the link-preview image (1200×630 PNG): JSON-LD image, og:image, twitter:image. */
   image?: string;
-  /** Names as in the byline ('Dr. Anjali Sharma'); the tags carry them without honorifics. */
-  authors: string[];
+  /** The authors as people; the tags carry names without honorifics (creatorName). */
+  authors: ArticleAuthor[];
+  /** The reference list (citation_reference, JSON-LD citation). */
+  references?: Reference[];
+  /** The article's licence (its own, or the journal's). */
+  license?: License;
+  /** Manuscript history, YYYY-MM-DD or ''. */
+  received_date?: string;
+  accepted_date?: string;
   abstractText: string;
   keywords: string;
   publishdate: string; // YYYY-MM-DD
@@ -123,10 +133,10 @@ export function isoDate(publishdate: string, year: number): string {
 
 /**
  * Author names for machine-read metadata: honorifics dropped, exactly as the citation_author
- * tags have them, so Scholar, Dublin Core and JSON-LD readers see one name per person.
+ * tags have them, so Scholar, Dublin Core, JSON-LD, OAI-PMH and feed readers see one name per person.
  */
-export function creatorNames(authors: string[]): string[] {
-  return authors.map(stripHonorifics).filter(Boolean);
+export function creatorNames(authors: ArticleAuthor[]): string[] {
+  return authors.map(creatorName).filter(Boolean);
 }
 
 /** The keywords staff typed ('rice, salinity, yield') as a list, for DC.subject, RIS and OAI-PMH. */
@@ -142,6 +152,9 @@ export function dublinCore(a: ArticleMetaInput): { name: string; content: string
     { name: "DC.identifier", content: a.doi ? doiUrl(a.doi) : a.pageUrl },
     { name: "DC.source", content: `${a.journalName}, Vol. ${a.volume}, Issue ${a.issue} (${a.year}), pp. ${a.pagenumber}` },
     { name: "DC.rights", content: `Copyright (c) ${a.year} the authors. Open access.` },
+    { name: "DC.rights", content: a.license?.url ?? "" },
+    { name: "DC.date.dateSubmitted", content: a.received_date ?? "" },
+    { name: "DC.date.dateAccepted", content: a.accepted_date ?? "" },
     { name: "DC.publisher", content: a.publisher ?? "" },
     ...languageCodes(a.language).map((code) => ({ name: "DC.language", content: code })),
     { name: "DC.type", content: "Text.Serial.Journal" },
@@ -159,9 +172,9 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     "@context": "https://schema.org",
     "@type": "ScholarlyArticle",
     "@id": a.pageUrl,
-    headline: a.titleText.length > 110 ? `${a.titleText.slice(0, 107)}…` : a.titleText,
+    headline: shortenText(a.titleText, 110),
     name: a.titleText,
-    author: creatorNames(a.authors).map((name) => ({ "@type": "Person", name })),
+    author: publicAuthors(a.authors).map(personJsonLd),
     datePublished: isoDate(a.publishdate, a.year),
     abstract: a.abstractText || undefined,
     keywords: a.keywords || undefined,
@@ -174,6 +187,10 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
     pageEnd: last || undefined,
     pagination: a.pagenumber,
     isAccessibleForFree: true,
+    ...(a.license ? { license: a.license.url } : {}),
+    ...(a.references?.length
+      ? { citation: a.references.map((r) => ({ "@type": "CreativeWork", name: r.text, ...(r.doi ? { sameAs: doiUrl(r.doi) } : {}) })) }
+      : {}),
     ...(a.publisher ? { publisher: { "@type": "Organization", name: a.publisher } } : {}),
     isPartOf: {
       "@type": "PublicationIssue",
@@ -190,6 +207,28 @@ export function scholarlyArticleJsonLd(a: ArticleMetaInput): Record<string, unkn
         },
       },
     },
+  };
+}
+
+/** An author in JSON-LD: schema.org Person with given and family name, ORCID iD as sameAs, affiliations as Organizations (ROR as sameAs). */
+function personJsonLd(a: ArticleAuthor): Record<string, unknown> {
+  return {
+    "@type": "Person",
+    name: creatorName(a),
+    ...(a.given ? { givenName: a.given } : {}),
+    familyName: a.family,
+    ...(a.orcid ? { sameAs: a.orcid, identifier: { "@type": "PropertyValue", propertyID: "ORCID", value: a.orcid } } : {}),
+    ...(a.email ? { email: a.email } : {}),
+    ...(a.affiliations.length
+      ? {
+          affiliation: a.affiliations.map((f) => ({
+            "@type": "Organization",
+            name: f.name,
+            ...(f.ror ? { sameAs: f.ror } : {}),
+            ...(f.country ? { address: { "@type": "PostalAddress", addressCountry: f.country } } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -253,6 +253,7 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <DataTable
             className="issues-table"
+            stacked
             columns={[
               { label: "Year" },
               { label: "Volume" },
@@ -272,12 +273,12 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
                 </tr>
               ) : (
                 <tr key={r.issue.id}>
-                  <td>{r.issue.year}</td>
-                  <td>{two(r.issue.volume)}</td>
-                  <td>{two(r.issue.issue)}</td>
-                  <td>{r.issue.frequency || "—"}</td>
-                  <td>{shortDate(r.issue.creation)}</td>
-                  <CountCell count={r.issue.articles} />
+                  <td data-label="Year">{r.issue.year}</td>
+                  <td data-label="Volume">{two(r.issue.volume)}</td>
+                  <td data-label="Issue">{two(r.issue.issue)}</td>
+                  <td data-label="Frequency">{r.issue.frequency || "—"}</td>
+                  <td data-label="Created">{shortDate(r.issue.creation)}</td>
+                  <CountCell count={r.issue.articles} label="Articles" />
                   <OpenIssueAction to={issueAdminPath(r.issue)} issue={r.issue} />
                 </tr>
               ),

@@ -41,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     lastPage: await lastPageOfIssue(session.db, session.journal.id, issue.id),
     // Spec §9: the default publish date is today — the journal's today, not UTC's.
     today: journalToday(session.journal.settings.timezone),
+    journalLicense: session.journal.settings.license_url,
   };
 }
 
@@ -65,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AddArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { issue, lastPage, today } = loaderData;
+  const { issue, lastPage, today, journalLicense } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
@@ -105,6 +106,7 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
         mode="add"
         initial={withDraft(emptyArticleValues(today), draft.values)}
         lastPage={lastPage}
+        journalLicense={journalLicense}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
         busy={busy}
         cancelTo={back}

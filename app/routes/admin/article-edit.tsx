@@ -26,6 +26,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { formFile } from "../../storage/uploads.server";
 import { htmlToText } from "../../lib/html";
+import { authorsOf, serialiseAuthors } from "../../lib/authors";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleFailure, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 import { once } from "./once.server";
@@ -50,7 +51,8 @@ function formValues(a: Article): ArticleFormValues {
     txnid: a.txnid,
     ptype: a.ptype,
     publishdate: a.publishdate,
-    authorname: a.authorname,
+    // A byline not yet converted (migration 0029) comes as people read by the name rule.
+    authors: serialiseAuthors(authorsOf(a)),
     email: a.email,
     mobile: a.mobile,
     country: a.country,
@@ -62,6 +64,10 @@ function formValues(a: Article): ArticleFormValues {
     frequency: editFrequency(a.frequency),
     status: a.status === "trashed" ? (a.trashedStatus || "disabled") : a.status,
     doi: a.doi ?? "",
+    references: a.references,
+    license_url: a.license_url,
+    received_date: a.received_date,
+    accepted_date: a.accepted_date,
   };
 }
 
@@ -86,6 +92,7 @@ export async function loader(args: Route.LoaderArgs) {
     issueFrequency,
     issues,
     history,
+    journalLicense: session.journal.settings.license_url,
     // The staff URL: it opens the PDF of a disabled article too (the public one is 404 for those).
     pdf: a.file ? { url: staffPdfPath(a.id), name: a.file } : null,
   };
@@ -154,7 +161,7 @@ export async function action(args: Route.ActionArgs) {
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, values, pdf, issueFrequency, history, trashed, issues } = loaderData;
+  const { article, values, pdf, issueFrequency, history, trashed, issues, journalLicense } = loaderData;
   const conflict = actionData && !actionData.ok ? (actionData.conflict ?? null) : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && !navigation.formData?.get("intent");
@@ -227,6 +234,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
             saved={!!actionData?.ok && !!actionData.announcement}
             existingPdf={pdf}
             issueFrequency={issueFrequency}
+            journalLicense={journalLicense}
             serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
             busy={busy}
             cancelTo={back}

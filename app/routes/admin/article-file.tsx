@@ -1,8 +1,8 @@
 import type { Route } from "./+types/article-file";
 import { getArticleById } from "../../models/articles.server";
 import { requireAdmin } from "../../auth/admin.server";
-import { contentDisposition } from "../../http/content-disposition";
 import { articlePdfKey } from "../../storage/keys.server";
+import { serveStoredFile } from "../../storage/serve.server";
 
 /**
  * GET /admin/files/articles/{id}.pdf — an article's PDF for signed-in staff of this journal,
@@ -17,26 +17,20 @@ export async function loader(args: Route.LoaderArgs) {
   const article = m ? await getArticleById(db, journal.id, Number(m[1])) : undefined;
   let key: string | null = null;
   try {
+    // The object where it was stored (an issue correction or a move leaves it there).
     key = article ? articlePdfKey(journal.id, article) : null;
   } catch {
     return notFound();
   }
   if (!article || !key) return notFound();
-  // HEAD asks R2 for the object's metadata only; GET streams the body.
-  const head = args.request.method === "HEAD";
-  const stored = head ? await env.FILES.head(key) : await env.FILES.get(key);
-  if (!stored) return notFound();
-  const headers = new Headers({
-    "Content-Type": "application/pdf",
-    "Content-Length": String(stored.size),
-    "Cache-Control": "private, no-store",
-    "Content-Security-Policy": "sandbox",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": contentDisposition("inline", `${article.refnumber || article.id}.pdf`),
-    "X-Robots-Tag": "noindex, nofollow",
-    "Referrer-Policy": "no-referrer",
+  // Ranges and conditional requests as on the public files (a PDF viewer asks for ranges).
+  const res = await serveStoredFile(env.FILES, args.request, {
+    key,
+    fileName: `${article.refnumber || article.id}.pdf`,
+    cacheControl: "private, no-store",
+    headers: { "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" },
   });
-  return new Response("body" in stored ? (stored as R2ObjectBody).body : null, { status: 200, headers });
+  return res ?? notFound();
 }
 
 function notFound(): Response {

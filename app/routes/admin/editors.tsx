@@ -243,6 +243,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
         ) : (
           <DataTable
             className="editors-table"
+            stacked
             select={{ selection: sel, noun: "editors" }}
             columns={[{ label: "Picture", hidden: true }, { label: "Name" }, { label: "Category" }, { label: "Post" }, { label: "Status" }, { label: "Edit", hidden: true }]}
           >
@@ -254,7 +255,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                   <td className="pic">
                     <img src={e.picture} alt="" width={40} height={40} loading="lazy" className={e.hasPicture ? "" : "is-default"} />
                   </td>
-                  <td>
+                  <td className="name-cell">
                     <span className="a-editor-name">{e.name}</span>
                     {e.pinned ? (
                       <span className="tag tag-pinned" title="Pinned: listed first">
@@ -263,8 +264,8 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     {e.degree ? <span className="a-editor-degree">{e.degree}</span> : null}
                   </td>
-                  <td>{CATEGORY_LABEL[e.category] ?? e.category}</td>
-                  <td dangerouslySetInnerHTML={{ __html: e.post }} />
+                  <td data-label="Category">{CATEGORY_LABEL[e.category] ?? e.category}</td>
+                  <td data-label="Post" dangerouslySetInnerHTML={{ __html: e.post }} />
                   <td>
                     <StatusSwitch id={e.id} name={e.name} status={e.status} version={e.version} />
                   </td>

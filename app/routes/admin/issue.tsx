@@ -241,6 +241,7 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
         ) : (
           <DataTable
             className="articles-table"
+            stacked
             select={{ selection: sel, noun: "articles" }}
             columns={[
               { label: "S.No.", className: "num" },
@@ -259,8 +260,8 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
               return (
                 <tr key={a.id} className={[checked ? "is-selected" : "", flagged.has(a.refnumber) ? "has-problem" : ""].filter(Boolean).join(" ") || undefined}>
                   <SelectCell checked={checked} onToggle={() => sel.toggle(a.refnumber)} label={`Select article ${a.refnumber}`} value={a.refnumber} name="refnumbers" />
-                  <td className="num">{i + 1}</td>
-                  <td className="mono">{a.refnumber}</td>
+                  <td className="num" data-label="S.No.">{i + 1}</td>
+                  <td className="mono" data-label="Ref No.">{a.refnumber}</td>
                   <td className="title-cell">
                     <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
                     <span className="a-article-authors">{a.authorname}</span>
@@ -272,13 +273,13 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
                       <span className="a-article-doi is-missing">No DOI yet</span>
                     ) : null}
                   </td>
-                  <td className="mono">{a.pagenumber}</td>
-                  <td>
+                  <td className="mono" data-label="Pages">{a.pagenumber}</td>
+                  <td data-label="Published">
                     {shortDate(a.publishdate)}
                     <span className={`tag tag-${a.ptype}`}>{a.ptype}</span>
                   </td>
-                  <td className="num stat-views">{a.views}</td>
-                  <td className="num stat-downloads">{a.downloads}</td>
+                  <td className="num stat-views" data-label="Views">{a.views}</td>
+                  <td className="num stat-downloads" data-label="Downloads">{a.downloads}</td>
                   <td>
                     <StatusBadge status={a.status} />
                     {a.fileUrl ? (

@@ -78,14 +78,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : null}
       {issues.length ? (
         <TableCard title="Issues" titleId="issue-results-title">
-          <DataTable className="issues-table" columns={[{ label: "Issue" }, { label: "Frequency" }, { label: "Articles", className: "num" }, { label: "Open", hidden: true }]}>
+          <DataTable className="issues-table" stacked columns={[{ label: "Issue" }, { label: "Frequency" }, { label: "Articles", className: "num" }, { label: "Open", hidden: true }]}>
             {issues.map((i) => (
               <tr key={i.id}>
-                <td>
+                <td className="name-cell">
                   Vol. {two(i.volume)}, Issue {two(i.issue)} ({i.year})
                 </td>
-                <td>{i.frequency || "—"}</td>
-                <CountCell count={i.articles} />
+                <td data-label="Frequency">{i.frequency || "—"}</td>
+                <CountCell count={i.articles} label="Articles" />
                 <OpenIssueAction to={issueAdminPath(i)} issue={i} />
               </tr>
             ))}
@@ -100,22 +100,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {results.length ? (
         <TableCard label="Matching articles">
           <DataTable
+            stacked
             columns={[{ label: "Ref No." }, { label: "Title and authors" }, { label: "Issue" }, { label: "Pages" }, { label: "Status" }, { label: "Edit", hidden: true }]}
           >
             {results.map((a) => (
               <tr key={a.id}>
-                <td className="mono">{a.refnumber}</td>
+                <td className="mono" data-label="Ref No.">{a.refnumber}</td>
                 <td className="title-cell">
                   <span className="a-article-title" dangerouslySetInnerHTML={{ __html: a.title }} />
                   <span className="a-article-authors">{a.authorname}</span>
                   <span className="muted small">Txn: {a.txnid}</span>
                 </td>
-                <td>
+                <td data-label="Issue">
                   <Link to={issueAdminPath(a)}>
                     Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year})
                   </Link>
                 </td>
-                <td className="mono">{a.pagenumber}</td>
+                <td className="mono" data-label="Pages">{a.pagenumber}</td>
                 <td>
                   <StatusBadge status={a.status} />
                 </td>

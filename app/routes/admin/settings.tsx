@@ -15,6 +15,7 @@ import { formFields } from "../../schemas/common";
 import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { CERTIFICATE_IMAGE_COLUMN, DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { LicenseField } from "../../components/admin/LicenseField";
 import { doiPreviewArticle } from "../../models/deposits.server";
 import { DoiPreview } from "../../components/admin/DoiPreview";
 import { DOI_PLACEHOLDERS } from "../../lib/doi";
@@ -58,6 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
   const s = await getSettings(db, journal.id);
   if (!s) throw data("This journal has no settings yet.", { status: 404 });
   const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
+  // Shown, never sent: the domain is the primary web address (the card below).
+  text.domain = journal.host;
   const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, !!s[k]])) as Record<FlagKey, boolean>;
   const hosts = await listJournalHosts(db, journal.id);
   // The DOI suffix pattern is previewed with a real article of the journal (its newest).
@@ -147,7 +150,7 @@ function imageConflict(result: WriteFailure, field: string) {
 async function settingsAction({ db, journal, user }: AdminSession, form: FormData) {
   let merged;
   try {
-    const result = await saveSettings(db, journal.id, staffActor(user), withoutVersion(formFields(form)), formExpectation(form));
+    const result = await saveSettings(db, journal.id, staffActor(user), withoutVersion(formFields(form)), { expect: formExpectation(form), primaryHost: journal.host });
     if (!result.ok) {
       if (result.code === "edit_conflict") {
         const now = await getSettings(db, journal.id);
@@ -185,7 +188,7 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
     hint: `Header version of the name. HTML allowed: ${INLINE_TAGS.map((t) => `<${t}>`).join(", ")}.`,
     wide: true,
   },
-  domain: { label: "Domain", placeholder: "www.example.org" },
+  domain: { label: "Domain", hint: "The journal's primary web address (see Web addresses below)." },
   issn: { label: "ISSN", placeholder: "1234-5678" },
   journal_essn: { label: "E-ISSN", placeholder: "1234-5678" },
   year_started: { label: "Year started", placeholder: "2015" },
@@ -209,6 +212,7 @@ const LABELS: Record<TextKey, { label: string; hint?: string; wide?: boolean; ty
   doi_suffix_pattern: { label: "DOI suffix pattern", wide: true },
   doi_depositor_name: { label: "Depositor name", placeholder: "Agri Life Publications", hint: "Who sends the deposit files to Crossref." },
   doi_depositor_email: { label: "Depositor e-mail", type: "email", placeholder: "doi@publisher.example", hint: "Crossref sends the submission log here." },
+  license_url: { label: "Licence", hint: "What every article is published under unless its own form names another: shown on the article pages and sent to Crossref, in JATS and in the metadata.", wide: true },
   doi_registrant: { label: "Registrant", placeholder: "Agri Life Publications", hint: "The organisation that owns the DOIs, as Crossref knows it." },
   timezone: {
     label: "Time zone",
@@ -235,6 +239,9 @@ const FLAG_LABELS: Record<FlagKey, { label: string; hint: string }> = {
   show_cover_image: { label: "Cover image", hint: "Show the stock image on the home page's cover card." },
   show_editor_contacts: { label: "Editor contacts", hint: "Show editors' e-mail and phone on the editorial board." },
 };
+
+/** Fields whose message shows while typing (the others' after the field is left, or on save). */
+const LIVE_CHECKED = new Set<string>(["doi_suffix_pattern"]);
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   useFlashFrom(actionData);
@@ -319,10 +326,17 @@ function SettingsForm({
       name: k,
       value: text[k],
       placeholder: meta.placeholder,
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText((t) => ({ ...t, [k]: e.target.value })),
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        setText((t) => ({ ...t, [k]: e.target.value }));
+        // The suffix pattern's preview vanishes when the pattern is refused: its reason shows at
+        // once, as it is typed, instead of after leaving the field.
+        if (LIVE_CHECKED.has(k)) setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
+      },
       onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
     };
     if (k === "publisher_address") return <textarea {...props} rows={2} />;
+    // Not a form field: it follows the primary web address, which the operator moves.
+    if (k === "domain") return <input {...props} name={undefined} type="text" className="is-readonly" readOnly />;
     if (k === "timezone") {
       return (
         <>
@@ -395,6 +409,20 @@ function SettingsForm({
             {fieldFor("doi_depositor_name")}
             {fieldFor("doi_depositor_email")}
             {fieldFor("abbrev_title")}
+            <div className="span-all">
+              <LicenseField
+                id="license_url"
+                name="license_url"
+                label={LABELS.license_url.label}
+                hint={LABELS.license_url.hint}
+                value={text.license_url}
+                error={errorOf("license_url")}
+                onChange={(value) => {
+                  setText((t) => ({ ...t, license_url: value }));
+                  setTouched((t) => ({ ...t, license_url: true }));
+                }}
+              />
+            </div>
             <Field
               id="doi_suffix_pattern"
               label={LABELS.doi_suffix_pattern.label}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { absoluteUrl, articleFileUrl, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams, previewImagePath } from "../../lib/urls";
+import { absoluteUrl, articleFileUrl, authorPath, doiUrl, articlePath, certificatePagePath, issuePath, parseIssueParams, previewImagePath } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/article";
@@ -7,7 +7,7 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { readArticlePage } from "../../models/pages.server";
 import { ARTICLE_VIEW_HEADER, isReaderView } from "../../models/reader-stats.server";
-import { AuthorLinks } from "../../components/ArticleTable";
+import { Byline, LicenseBadge } from "../../components/Byline";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../lib/citation/cite-formats";
 import { articleHeadTags } from "../../lib/citation/article-meta.server";
@@ -17,7 +17,9 @@ import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { encodeArchiveIndex, issueTitle } from "../../lib/archive";
 import { longDate } from "../../lib/dates";
 import { howToCite } from "../../lib/citation/citation";
-import { splitAuthors } from "../../lib/names";
+import { affiliationIndex, affiliationText, authorsOf, publicAuthors } from "../../lib/authors";
+import { referenceDoi, referencesOf } from "../../lib/references";
+import { articleLicense } from "../../lib/licenses";
 import { htmlToText, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, previewImageMeta, siteNameFromMatches } from "../../lib/site";
 import { exportableDoi } from "../../lib/doi";
@@ -43,7 +45,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const s = journal.settings;
   const fileUrl = articleFileUrl(a);
   const titleText = htmlToText(a.title);
-  const authors = splitAuthors(a.authorname);
+  // Readers see a corresponding author's e-mail, no one else's.
+  const authors = publicAuthors(authorsOf(a));
+  const { list: affiliations, numbers } = affiliationIndex(authors);
+  const references = referencesOf(a.references);
+  const license = articleLicense(a.license_url, s.license_url);
   return data({
     archive,
     article: {
@@ -55,11 +61,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       frequency: a.frequency,
       titleHtml: sanitizeHtml(a.title, TITLE_PROFILE),
       titleText,
-      authors,
+      authors: authors.map((x, i) => ({
+        name: x.name,
+        path: authorPath(x.name),
+        orcid: x.orcid,
+        affiliations: numbers[i],
+        corresponding: x.corresponding,
+        email: x.corresponding ? x.email : "",
+      })),
+      affiliations: affiliations.map((f) => ({ text: affiliationText(f), ror: f.ror })),
+      // Each reference as printed, its DOI (with a doi.org address written before it) as the link.
+      references: references.map((r) => {
+        const at = r.doi ? referenceDoi(r.text) : null;
+        if (!at) return { before: r.text, doi: "", linkText: "", after: "" };
+        const start = at.start - (/https?:\/\/(?:dx\.)?doi\.org\/$/i.exec(r.text.slice(0, at.start))?.[0].length ?? 0);
+        return { before: r.text.slice(0, start), doi: r.doi, linkText: r.text.slice(start, at.end), after: r.text.slice(at.end) };
+      }),
+      license,
+      received: a.received_date,
+      accepted: a.accepted_date,
       abstractHtml: sanitizeHtml(a.abstract, RICH_PROFILE),
       keywords: a.keywords,
       pagenumber: a.pagenumber,
-      subject: a.subject,
+      // Only on journals that show the Subject column (the issue and search tables' flag).
+      subject: s.show_subject_column ? a.subject : "",
       country: a.country,
       publishdate: a.publishdate,
       fileUrl,
@@ -81,6 +106,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     head: articleHeadTags({
       titleText,
       authors,
+      references,
+      license,
+      received_date: a.received_date,
+      accepted_date: a.accepted_date,
       abstractText: htmlToText(a.abstract),
       keywords: a.keywords,
       publishdate: a.publishdate,
@@ -166,9 +195,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <AllIssuesButton />
           </div>
           <h1 id="article-title" className="article-heading" dangerouslySetInnerHTML={{ __html: article.titleHtml }} />
-          <p className="article-byline">
-            <AuthorLinks authors={article.authors.join(", ")} />
-          </p>
+          <Byline authors={article.authors} affiliations={article.affiliations} />
 
           <dl className="article-facts">
             <div>
@@ -184,6 +211,18 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <dt>Pages</dt>
               <dd>{article.pagenumber}</dd>
             </div>
+            {article.received ? (
+              <div>
+                <dt>Received</dt>
+                <dd>{longDate(article.received)}</dd>
+              </div>
+            ) : null}
+            {article.accepted ? (
+              <div>
+                <dt>Accepted</dt>
+                <dd>{longDate(article.accepted)}</dd>
+              </div>
+            ) : null}
             {article.publishdate ? (
               <div>
                 <dt>Published</dt>
@@ -219,6 +258,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 <dd>{article.country}</dd>
               </div>
             ) : null}
+            <div>
+              <dt>Licence</dt>
+              <dd>
+                <LicenseBadge license={article.license} />
+              </dd>
+            </div>
           </dl>
 
           <p className="article-actions">
@@ -246,6 +291,45 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </section>
+
+          {article.references.length ? (
+            <section id="references" className="references" aria-labelledby="references-title">
+              <h2 id="references-title">References</h2>
+              <ol className="reference-list">
+                {article.references.map((r, i) => (
+                  <li key={i}>
+                    {r.before}
+                    {r.doi ? (
+                      <a href={doiUrl(r.doi)} rel="noopener">
+                        {r.linkText}
+                      </a>
+                    ) : null}
+                    {r.after}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+
+          <p className="license-note">
+            {article.license.creativeCommons ? (
+              <>
+                This article is published open access under the{" "}
+                <a href={article.license.url} rel="license noopener">
+                  {article.license.name}
+                </a>{" "}
+                licence ({article.license.short}).
+              </>
+            ) : (
+              <>
+                This article is published under the licence at{" "}
+                <a href={article.license.url} rel="license noopener">
+                  {article.license.url}
+                </a>
+                .
+              </>
+            )}
+          </p>
 
           <section className="cite-box" aria-labelledby="cite-title">
             <h2 id="cite-title">How to cite this article</h2>

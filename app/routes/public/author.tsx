@@ -10,6 +10,9 @@ import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { absoluteUrl, authorPath } from "../../lib/urls";
 import { toArticleRow } from "../../models/article-rows.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { affiliationText, authorsOf } from "../../lib/authors";
+import { normaliseAuthorName } from "../../lib/names";
+import { OrcidIcon } from "../../components/Byline";
 
 /** Every article of one author in this journal (authors link here from tables and articles). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -26,9 +29,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect(path, 301);
   }
   const s = journal.settings;
+  // Who this author is, as their newest article in this journal records them.
+  const wanted = canonicalName.toLocaleLowerCase();
+  const person = authorsOf(articles[0]).find((a) => normaliseAuthorName(a.name).toLocaleLowerCase() === wanted);
   return {
     canonical: absoluteUrl(journal, path),
     name: canonicalName,
+    orcid: person?.orcid ?? "",
+    affiliations: (person?.affiliations ?? []).map((f) => ({ text: affiliationText(f), ror: f.ror })),
     rows: articles.map((a) => toArticleRow(a, s.websitename, true)),
     showSubject: s.show_subject_column,
   };
@@ -55,11 +63,38 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { name, rows, showSubject } = loaderData;
+  const { name, rows, showSubject, orcid, affiliations } = loaderData;
   return (
     <Main className="content" labelledBy="author-title">
       <Breadcrumbs current="Authors" />
       <h1 id="author-title">Articles by {name}</h1>
+      {orcid || affiliations.length ? (
+        <div className="author-profile">
+          {affiliations.map((f) => (
+            <p key={f.text}>
+              {f.text}
+              {f.ror ? (
+                <>
+                  {" "}
+                  <a className="ror-link" href={f.ror} rel="noopener" title={`ROR ID: ${f.ror}`}>
+                    ROR<span className="visually-hidden"> ID of {f.text}</span>
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ))}
+          {orcid ? (
+            <p>
+              {/* ORCID's display guidelines: the iD icon, then the full iD as a link. */}
+              <a className="orcid-full" href={orcid} rel="noopener">
+                <OrcidIcon size={16} />
+                <span className="visually-hidden">ORCID iD: </span>
+                {orcid}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <p className="search-summary">
         <strong>{rows.length}</strong> {rows.length === 1 ? "article" : "articles"} in this journal
       </p>

@@ -3,6 +3,7 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import type { EditorCategory } from "../../models/editors.server";
 import { readBoardPage } from "../../models/pages.server";
+import { EmailText } from "../../components/EmailText";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../lib/html";
@@ -97,7 +98,9 @@ export default function Board({ loaderData }: Route.ComponentProps) {
                       {e.email ? (
                         <li>
                           <span className="visually-hidden">E-mail: </span>
-                          <a href={`mailto:${e.email}`}>{e.email}</a>
+                          <a href={`mailto:${e.email}`}>
+                            <EmailText address={e.email} />
+                          </a>
                         </li>
                       ) : null}
                       {e.phone ? (

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/certificate";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -7,23 +7,25 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
 import { articleFileUrl, articlePath, certificateFilePath, certificatePdfFilename, coverPagePdfFilename, coverPagePdfPath, EDITORIAL_BOARD_PDF_FILENAME, EDITORIAL_BOARD_PDF_PATH } from "../../lib/urls";
-import { splitAuthors } from "../../lib/names";
+import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { CERTIFICATE_PAGE_MESSAGES } from "../../schemas/messages";
 
 /**
  * /pdf?refno=…: the downloads an author receives after publication. Each author's certificate
  * is linked as /pdf/{ref}/certificate-{ref}-{n}.pdf (a name distinct per author, issue 17.7);
  * cover page and board point at the PDF endpoints of the JSON API (/api/pdf/...). An unknown refno leaves the page empty
- * (spec §8), with a 404 status so it is never indexed.
+ * of downloads (spec §8) — it says so and how to find the article — with a 404 status so it is never indexed.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
   const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim().slice(0, 64);
-  if (!refno) return data({ article: null }, { status: 404 });
+  if (!refno) return data({ article: null, refno }, { status: 404 });
   const a = await readCertificatePage(getDb(env.DB), journal.id, refno);
-  if (!a) return data({ article: null }, { status: 404 });
+  if (!a) return data({ article: null, refno }, { status: 404 });
   return {
+    refno,
     article: {
       id: a.id,
       refnumber: a.refnumber,
@@ -31,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       issueText: issueTitle(a),
       url: articlePath(a),
       fileUrl: articleFileUrl(a),
-      authors: splitAuthors(a.authorname),
+      authors: authorNames(a),
     },
   };
 }
@@ -47,14 +49,25 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function CertificatePage({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, refno } = loaderData;
   if (!article) {
-    // Spec §8: a failed lookup leaves the page empty.
+    // Spec §8: a failed lookup leaves the page empty — no downloads — but a reader who mistyped a
+    // number is told so, and how to find the article.
     return (
       <Main className="content certificate-page" labelledBy="downloads-title">
-        <h1 id="downloads-title" className="visually-hidden">
-          Downloads
-        </h1>
+        <h1 id="downloads-title">{CERTIFICATE_PAGE_MESSAGES.heading(refno)}</h1>
+        <p className="lead">{refno ? CERTIFICATE_PAGE_MESSAGES.notFound(refno) : CERTIFICATE_PAGE_MESSAGES.noRefno}</p>
+        <p>{CERTIFICATE_PAGE_MESSAGES.howToFind}</p>
+        <Form method="get" action="/pdf" className="refno-form">
+          <label htmlFor="refno">Reference number</label>
+          <div className="inline-field">
+            <input id="refno" name="refno" className="text-input" defaultValue={refno} maxLength={64} required autoComplete="off" spellCheck={false} />
+            <button type="submit" className="button">
+              Show downloads
+            </button>
+          </div>
+        </Form>
+        <VerifyNote />
       </Main>
     );
   }
@@ -113,6 +126,16 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </div>
+      <VerifyNote />
     </Main>
+  );
+}
+
+/** Where a certificate's ID is checked: otherwise only its QR code leads to /verify. */
+function VerifyNote() {
+  return (
+    <p className="verify-note">
+      {CERTIFICATE_PAGE_MESSAGES.verify} <Link to="/verify">Verify a certificate</Link>.
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/contact";
 import { appContext } from "../../context";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../lib/site";
+import { addressNamesPublisher, pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;
@@ -30,7 +30,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { siteName, publisherName, publisherAddress, email, phone, whatsapp } = loaderData;
   const chat = whatsapp ? whatsappLink(whatsapp, queryText(siteName)) : "";
   // The address usually starts with the publisher's name; don't print it twice.
-  const showName = publisherName && !publisherAddress.startsWith(publisherName);
+  const showName = publisherName.trim() !== "" && !addressNamesPublisher(publisherName, publisherAddress);
   return (
     <Main className="content contact-page" labelledBy="contact-title">
       <h1 id="contact-title">Contact</h1>

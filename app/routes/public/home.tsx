@@ -7,7 +7,7 @@ import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
-import { displayImpactFactor, enquiryChatLink, previewImageMeta } from "../../lib/site";
+import { displayImpactFactor, enquiryChatLink, previewImageMeta, publisherAnchor } from "../../lib/site";
 import { SideChat } from "../../components/SideChat";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -135,7 +135,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="side-card">
           <h2>Journal List</h2>
           <p>
-            <Link to="/journals">All journals of {s.publisherName || "the publisher"}</Link>
+            {/* To the publisher's own group of the list, which may hold other publishers' journals too. */}
+            {s.publisherName.trim() ? (
+              <Link to={`/journals#${publisherAnchor(s.publisherName)}`}>All journals of {s.publisherName}</Link>
+            ) : (
+              <Link to="/journals">All journals on this site</Link>
+            )}
           </p>
         </section>
         <SideChat href={chat} />

@@ -69,7 +69,11 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-/** 'Loading...' while a client-side navigation waits for its data (spec §2 archives). */
+/**
+ * 'Loading...' while a client-side navigation waits for its data (spec §2 archives): a thin bar
+ * along the window's top edge, and the text in the gap between the navigation and the page's
+ * content, where it covers no title or link.
+ */
 function PendingIndicator() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -90,7 +94,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <PendingIndicator />
       <header className="site-header">
         <div className="masthead container">
           {/* Named by what it shows (the name, NAAS rating, ISSN): an aria-label hid the rating and ISSN. */}
@@ -141,6 +144,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       {/* Each page renders its own <main> (components/Main.tsx), so that a side column is a
           top-level <aside> beside it. */}
       <div className="container page">
+        <PendingIndicator />
         <Outlet />
       </div>
       <footer className="site-footer">
@@ -187,6 +191,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
                 <Link to="/terms-and-conditions" state={{ scrollTo: "top" }}>
                   Terms and Conditions
                 </Link>
+              </li>
+              <li>
+                <Link to="/verify">Verify a certificate</Link>
               </li>
               {chat ? (
                 <li className="footer-chat">

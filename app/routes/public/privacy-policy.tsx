@@ -3,11 +3,16 @@ import type { Route } from "./+types/privacy-policy";
 import { appContext } from "../../context";
 import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageTitle, publisherWithAddress, siteNameFromMatches } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;
-  return { siteName: s.websitename, publisher: s.publisher_name || s.websitename, address: s.publisher_address, email: s.websiteemail };
+  // "operated by {publisher}, {address}, the publisher of {site}": the name once, even when the
+  // address begins with it; without a publisher name, the journal's publisher is not named.
+  const operator = s.publisher_name.trim()
+    ? `${publisherWithAddress(s.publisher_name, s.publisher_address)}, the publisher of ${s.websitename}`
+    : [`the publisher of ${s.websitename}`, s.publisher_address.trim()].filter(Boolean).join(", ");
+  return { operator, email: s.websiteemail };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const { siteName, publisher, address, email } = loaderData;
+  const { operator, email } = loaderData;
   const mail = email ? <a href={`mailto:${email}`}>{email}</a> : "the journal's e-mail address";
   const sections: DocumentSection[] = [
     {
@@ -29,8 +34,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       title: "Who we are",
       body: (
         <p>
-          This website is operated by {publisher}
-          {address ? `, ${address}` : ""}, the publisher of {siteName} ("we", "us"). We are responsible for the personal
+          This website is operated by {operator} ("we", "us"). We are responsible for the personal
           information described in this policy.
         </p>
       ),

@@ -2,18 +2,31 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { canonicalCode, certificateSecret, matchCode, matchV1Code, parseCode } from "../../documents/verification.server";
+import {
+  canonicalCode,
+  canonicalEditorCode,
+  certificateSecret,
+  matchCode,
+  matchEditorCode,
+  matchV1Code,
+  parseCode,
+  parseEditorCode,
+  type ParsedEditorCode,
+} from "../../documents/verification.server";
+import { roleLabel } from "../../documents/editor-certificate.server";
 import { formatPeriod } from "../../documents/format.server";
-import { longDate } from "../../lib/dates";
+import { journalToday, longDate } from "../../lib/dates";
 import { formatPages } from "../../lib/pages";
+import { readEditorVerification } from "../../models/certificates.server";
 import { readVerifyPage } from "../../models/pages.server";
+import type { JournalContext } from "../../models/journals.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
-import { splitAuthors } from "../../lib/names";
+import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { VERIFY_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
+import { VERIFY_MESSAGES, VERIFY_REGISTER_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
 
 const INVALID = VERIFY_MESSAGES.invalid;
 
@@ -38,20 +51,36 @@ type Outcome =
   | {
       state: "verified";
       code: string;
-      verified: CertificateFactsOf & { author: string; position: number; authorCount: number; certificateUrl: string };
+      verified: CertificateFactsOf & { author: string; position: number; authorCount: number; certificateUrl: string; firstIssued: string };
+    }
+  | {
+      /** Registered as issued to a name the byline no longer holds: a correction, not a forgery (ADR 027). */
+      state: "corrected";
+      code: string;
+      corrected: CertificateFactsOf & { printedName: string; firstIssued: string; position: number; currentAuthor: string | null; authorCount: number };
+    }
+  | {
+      state: "editor";
+      code: string;
+      editor: { journal: string; printedName: string; role: string; issuedOn: string; firstIssued: string; currentName: string | null; listed: boolean };
     };
 
 /**
  * /verify: a form to type a certificate ID in (it sends ?code=… here, answered by a redirect
- * to /verify/{code}). /verify/{code} confirms a certificate of publication. The code carries
- * the refnumber and the author's position when issued plus a MAC over the author's printed name
- * (app/documents/verification.server.ts): a malformed code is rejected without touching D1; a
- * well-formed one costs one query, and is genuine when the MAC matches one of the article's
- * current authors (so a byline reorder neither breaks nor transfers it). A genuine code of an
- * article that is no longer published is reported as withdrawn, not as invalid. A code that
- * matches no current author but is a genuine earlier (v1, position-bound) code is confirmed
- * for the article and byline position only, showing who stands there now with a caveat to
- * compare the printed name (ADR 015).
+ * to /verify/{code}). /verify/{code} confirms a certificate. An author's code carries the
+ * refnumber and the author's position when issued plus a MAC over the author's printed name
+ * (app/documents/verification.server.ts); every certificate the site issues is also in the
+ * register (ADR 027). A malformed code is rejected without touching D1; a well-formed one costs
+ * one round trip (the article and the register's row) and is:
+ * - verified when its MAC matches one of the article's current authors (a byline reorder
+ *   neither breaks nor transfers it);
+ * - "corrected" when the register says it was issued to a name the byline no longer holds —
+ *   the printed name, the date and today's name are shown: a correction, not a forgery;
+ * - withdrawn (410) when its article is no longer published;
+ * - "earlier" for a genuine v1 (position-bound) code printed before the name binding (ADR 015);
+ * - otherwise not valid (404): never issued.
+ * Editors' certificates (`E{id}-{date}-{MAC}`) are verified from the register, or by their MAC
+ * against the editor's name today.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
@@ -61,72 +90,108 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const trimmed = typed.trim().slice(0, 80);
     if (!trimmed) return data<Outcome>({ state: "form", code: "", message: VERIFY_MESSAGES.empty }, { status: 400 });
     const parsed = parseCode(trimmed);
-    throw redirect(verifyPath(encodeURIComponent(parsed ? canonicalCode(parsed) : trimmed)), 303);
+    const editorCode = parseEditorCode(trimmed);
+    const canonical = editorCode ? canonicalEditorCode(editorCode) : parsed ? canonicalCode(parsed) : trimmed;
+    throw redirect(verifyPath(encodeURIComponent(canonical)), 303);
   }
   const raw = params.code.slice(0, 80);
+  const editorCode = parseEditorCode(raw);
+  if (editorCode) return verifyEditorCertificate(env, journal, editorCode);
   const shown = parseCode(raw);
   const invalid = () => data<Outcome>({ state: "invalid", code: shown ? canonicalCode(shown) : raw }, { status: 404 });
   if (!shown) return invalid();
-  const article = await readVerifyPage(getDb(env.DB), journal.id, shown.refnumber);
-  if (!article) return invalid();
-  const authors = splitAuthors(article.authorname);
+  const code = canonicalCode(shown);
+  const { article, issued } = await readVerifyPage(getDb(env.DB), journal.id, shown.refnumber, code);
+  const journalName = journal.settings.websitename || journal.name;
+  const firstIssued = issued ? longDate(journalToday(journal.settings.timezone, new Date(issued.firstIssuedAt))) : "";
+  if (!article) {
+    // Registered, but the article is gone altogether: issued, and since withdrawn.
+    if (issued) return data<Outcome>({ state: "withdrawn", code, author: issued.printedName, titleHtml: "", refnumber: issued.refnumber, journal: journalName }, { status: 410 });
+    return invalid();
+  }
+  const authors = authorNames(article);
   const secret = certificateSecret(env);
   const index = await matchCode(secret, journal.id, shown, authors);
-  // Not a current (name-bound) code: perhaps a certificate printed before the name binding.
-  const earlier = index < 0 && (await matchV1Code(secret, journal.id, shown));
-  if (index < 0 && !earlier) return invalid();
-  const code = canonicalCode(shown);
-  const journalName = journal.settings.websitename || journal.name;
+  // Not a current (name-bound) code nor a registered one: perhaps printed before the name binding.
+  const earlier = index < 0 && !issued && (await matchV1Code(secret, journal.id, shown));
+  if (index < 0 && !issued && !earlier) return invalid();
   const titleHtml = sanitizeHtml(article.title, TITLE_PROFILE);
   if (article.status !== "enabled") {
-    const author = earlier ? "" : authors[index];
+    const author = earlier ? "" : index >= 0 ? authors[index] : issued!.printedName;
     return data<Outcome>(
       { state: "withdrawn", code, author, titleHtml, refnumber: article.refnumber, journal: journalName, ...(earlier ? { earlierPosition: shown.position } : {}) },
       { status: 410 },
     );
   }
   const period = formatPeriod(article.frequency || article.issueFrequency || "");
+  const facts: CertificateFactsOf = {
+    titleHtml,
+    refnumber: article.refnumber,
+    issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
+    pages: formatPages(article.pagenumber),
+    published: longDate(article.publishdate),
+    doi: article.doi,
+    journal: journalName,
+    articleUrl: articlePath(article),
+  };
   if (earlier) {
     return data<Outcome>({
       state: "earlier",
       code,
-      earlier: {
-        position: shown.position,
-        currentAuthor: authors[shown.position - 1] ?? null,
-        authorCount: authors.length,
-        titleHtml,
-        refnumber: article.refnumber,
-        issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
-        pages: formatPages(article.pagenumber),
-        published: longDate(article.publishdate),
-        doi: article.doi,
-        journal: journalName,
-        articleUrl: articlePath(article),
-      },
+      earlier: { ...facts, position: shown.position, currentAuthor: authors[shown.position - 1] ?? null, authorCount: authors.length },
+    });
+  }
+  if (index < 0) {
+    // Registered as issued to a name no current author bears: the byline was corrected since.
+    const position = issued!.position || shown.position;
+    return data<Outcome>({
+      state: "corrected",
+      code,
+      corrected: { ...facts, printedName: issued!.printedName, firstIssued, position, currentAuthor: authors[position - 1] ?? null, authorCount: authors.length },
     });
   }
   return data<Outcome>({
     state: "verified",
     code,
     verified: {
+      ...facts,
       author: authors[index],
       position: index + 1,
       authorCount: authors.length,
-      titleHtml,
-      refnumber: article.refnumber,
-      issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
-      pages: formatPages(article.pagenumber),
-      published: longDate(article.publishdate),
-      doi: article.doi,
-      journal: journalName,
-      articleUrl: articlePath(article),
       certificateUrl: certificateFilePath(article.refnumber, index + 1),
+      firstIssued,
+    },
+  });
+}
+
+/**
+ * An editor's certificate of appreciation: registered when issued (the name, role and date it
+ * prints); a code the register lacks is still genuine if its MAC matches the editor's name today.
+ */
+async function verifyEditorCertificate(env: Env, journal: JournalContext, parsed: ParsedEditorCode) {
+  const code = canonicalEditorCode(parsed);
+  const { issued, editor } = await readEditorVerification(getDb(env.DB), journal.id, parsed.editorId, code);
+  const genuine = issued ? true : !!editor && (await matchEditorCode(certificateSecret(env), journal.id, parsed, editor.name));
+  if (!genuine) return data<Outcome>({ state: "invalid", code }, { status: 404 });
+  const printed = issued?.printedName ?? editor!.name.trim();
+  return data<Outcome>({
+    state: "editor",
+    code,
+    editor: {
+      journal: journal.settings.websitename || journal.name,
+      printedName: printed,
+      role: issued?.role || roleLabel(editor!.category),
+      issuedOn: longDate(issued?.issuedOn || parsed.issuedOn),
+      firstIssued: issued ? longDate(journalToday(journal.settings.timezone, new Date(issued.firstIssuedAt))) : "",
+      currentName: editor ? editor.name.trim() : null,
+      listed: !!editor && editor.status === "enabled",
     },
   });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const title = loaderData?.state === "verified" || loaderData?.state === "earlier" ? "Certificate verified" : "Certificate verification";
+  const verified = loaderData?.state === "verified" || loaderData?.state === "earlier" || loaderData?.state === "corrected" || loaderData?.state === "editor";
+  const title = verified ? "Certificate verified" : "Certificate verification";
   return [{ title: pageTitle(title, siteNameFromMatches(matches)) }, { name: "robots", content: "noindex" }];
 }
 
@@ -161,7 +226,7 @@ function CodeForm({ code, message }: { code: string; message?: string }) {
           placeholder="e.g. 48213-2-K7QH3M9XWA"
           aria-describedby={message ? "verify-code-error" : undefined}
           aria-invalid={message ? true : undefined}
-          style={{ minWidth: "16rem", flex: "1 1 16rem" }}
+          className="text-input verify-input"
         />
         <button type="submit" className="button">
           Verify
@@ -201,7 +266,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         <p>
           {outcome.journal} issued certificate <code>{code}</code> to{" "}
           {outcome.earlierPosition ? `the author in position ${outcome.earlierPosition} of its byline` : <strong>{outcome.author}</strong>} for the article{" "}
-          <q dangerouslySetInnerHTML={{ __html: outcome.titleHtml }} /> (Ref. No. {outcome.refnumber}), which is no longer published.
+          {outcome.titleHtml ? <q dangerouslySetInnerHTML={{ __html: outcome.titleHtml }} /> : null} (Ref. No. {outcome.refnumber}), which is no longer published.
         </p>
         <p>
           <Link to="/contact">Contact the journal</Link> for details.
@@ -230,6 +295,8 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
     );
   }
   if (outcome.state === "earlier") return <EarlierCertificate code={code} e={outcome.earlier} />;
+  if (outcome.state === "corrected") return <CorrectedCertificate code={code} c={outcome.corrected} />;
+  if (outcome.state === "editor") return <EditorCertificate code={code} e={outcome.editor} />;
   const v = outcome.verified;
   return (
     <Main className="content verify-page" labelledBy="verify-title">
@@ -241,7 +308,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         {v.journal} confirms that this certificate was issued to <strong>{v.author}</strong>
         {v.authorCount > 1 ? ` (author ${v.position} of ${v.authorCount})` : ""} for the article below.
       </p>
-      <CertificateFacts code={code} facts={v} author={v.author} />
+      <CertificateFacts code={code} facts={v} author={v.author} firstIssued={v.firstIssued} />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={v.articleUrl}>
           View the article
@@ -249,6 +316,98 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
         <a className="button ghost" href={v.certificateUrl} download>
           Download this certificate
         </a>
+      </p>
+    </Main>
+  );
+}
+
+/** A registered certificate whose name the byline no longer holds: genuine, and the name was corrected since. */
+function CorrectedCertificate({ code, c }: { code: string; c: Extract<Outcome, { state: "corrected" }>["corrected"] }) {
+  const M = VERIFY_REGISTER_MESSAGES;
+  return (
+    <Main className="content verify-page" labelledBy="verify-title">
+      <p style={badge(true)}>
+        <span aria-hidden="true">✓</span> {M.correctedBadge}
+      </p>
+      <h1 id="verify-title">{M.correctedHeading}</h1>
+      <p>
+        {c.journal} {M.issuedTo} <strong>{c.printedName}</strong> {M.on} <strong>{c.firstIssued}</strong>.
+      </p>
+      <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+        {c.currentAuthor ? (
+          <>
+            <p style={{ margin: 0 }}>
+              {M.bylineNow(c.position)} <strong>{c.currentAuthor}</strong>
+              {c.authorCount > 1 ? ` (author ${c.position} of ${c.authorCount})` : ""}.
+            </p>
+            <p style={{ margin: ".4rem 0 0" }}>{M.correction}</p>
+          </>
+        ) : (
+          <p style={{ margin: 0 }}>{M.bylineShorter(c.position, c.authorCount)}</p>
+        )}
+      </div>
+      <CertificateFacts code={code} facts={c} author={c.printedName} authorLabel="Name on the certificate" />
+      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+        <Link className="button secondary" to={c.articleUrl}>
+          View the article
+        </Link>
+        <Link className="button ghost" to="/contact">
+          Contact the journal
+        </Link>
+      </p>
+    </Main>
+  );
+}
+
+/** An editor's certificate of appreciation. */
+function EditorCertificate({ code, e }: { code: string; e: Extract<Outcome, { state: "editor" }>["editor"] }) {
+  const M = VERIFY_REGISTER_MESSAGES;
+  const renamed = e.currentName !== null && e.currentName !== e.printedName;
+  return (
+    <Main className="content verify-page" labelledBy="verify-title">
+      <p style={badge(true)}>
+        <span aria-hidden="true">✓</span> Verified
+      </p>
+      <h1 id="verify-title">{M.editorHeading}</h1>
+      <p>
+        {e.journal} {M.editorIssuedTo} <strong>{e.printedName}</strong>, {e.role}, {M.on} <strong>{e.issuedOn}</strong>.
+      </p>
+      {renamed || !e.listed ? (
+        <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+          {renamed ? (
+            <p style={{ margin: 0 }}>
+              {M.editorCorrected} <strong>{e.currentName}</strong>.
+            </p>
+          ) : null}
+          {!e.listed ? <p style={{ margin: renamed ? ".4rem 0 0" : 0 }}>{M.editorGone}</p> : null}
+        </div>
+      ) : null}
+      <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
+        <div>
+          <dt>Name on the certificate</dt>
+          <dd>{e.printedName}</dd>
+        </div>
+        <div>
+          <dt>Role</dt>
+          <dd>
+            {e.role}, Editorial Board of {e.journal}
+          </dd>
+        </div>
+        <div>
+          <dt>Issued on</dt>
+          <dd>{e.issuedOn}</dd>
+        </div>
+        <div>
+          <dt>Certificate ID</dt>
+          <dd>
+            <code>{code}</code>
+          </dd>
+        </div>
+      </dl>
+      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+        <Link className="button secondary" to="/board">
+          Editorial board
+        </Link>
       </p>
     </Main>
   );
@@ -291,13 +450,19 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
 }
 
 /** What a verified certificate (current or earlier) is about, with its ID: one list for both answers. */
-function CertificateFacts({ code, facts, author }: { code: string; facts: CertificateFactsOf; author?: string }) {
+function CertificateFacts({ code, facts, author, authorLabel = "Author", firstIssued }: { code: string; facts: CertificateFactsOf; author?: string; authorLabel?: string; firstIssued?: string }) {
   return (
     <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
       {author ? (
         <div>
-          <dt>Author</dt>
+          <dt>{authorLabel}</dt>
           <dd>{author}</dd>
+        </div>
+      ) : null}
+      {firstIssued ? (
+        <div>
+          <dt>{VERIFY_REGISTER_MESSAGES.firstIssued}</dt>
+          <dd>{firstIssued}</dd>
         </div>
       ) : null}
       <div>
