@@ -188,6 +188,7 @@ export async function updateArticle(
   file: File | null,
   expect: Expectation = null,
 ): Promise<WriteResult<Article>> {
+  if (existing.status === "trashed") return fail(409, {}, "article_in_trash");
   // Checked first on the article as read (the write checks again on the row it writes): texts
   // printed on documents must have a glyph in their fonts (an async check, so not in the plan).
   const stored = Object.fromEntries(ARTICLE_UPDATABLE.map((key) => [key, String(existing[key] ?? "")]));
