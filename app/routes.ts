@@ -6,6 +6,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // A colleague's one-time set-password link: no session yet, so outside the shell.
+    route("set-password/:token", "routes/admin/set-password.tsx"),
     // Staff-only file URLs (a resource route: no shell, its own session check).
     route("files/articles/:file", "routes/admin/article-file.tsx"),
     layout("routes/admin/layout.tsx", [
@@ -17,6 +19,10 @@ export default [
       route("editors", "routes/admin/editors.tsx"),
       route("editors/add", "routes/admin/editor-add.tsx"),
       route("editors/:id", "routes/admin/editor-edit.tsx"),
+      route("indexing", "routes/admin/indexing.tsx"),
+      route("indexing/add", "routes/admin/partner-add.tsx"),
+      route("indexing/:id", "routes/admin/partner-edit.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("activity", "routes/admin/activity.tsx"),

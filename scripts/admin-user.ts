@@ -1,41 +1,59 @@
 /**
- * Create or reset a journal's admin user, in the local D1 or (--remote) in production:
- *
- *   npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--disable] [--remote]
+ * Create or reset a journal's staff user, in the local D1 or (--remote) in production. Run with
+ * --help for the options. The same rules as the admin's Staff and Account pages: one username
+ * rule (app/schemas/staff.ts) for new users, one password rule (app/lib/password-policy.ts).
  *
  * Without a password argument the password is asked for (hidden, twice) on a terminal, or read
  * from the first line of stdin when it is piped (`printf '%s\n' "$PW" | npm run admin-user …`),
  * which keeps it out of the shell history and the process list. The hash is computed here with
  * the app's own hashPassword; only the hash is written. A reset bumps the user's session epoch
- * (every token issued before stops working) and forgets the user's failed sign-ins (a user
- * locked out by the throttle can sign in at once). `--disable` without a password disables an
- * existing user and leaves the password alone.
+ * (every token and device cookie issued before stops working) and forgets the user's failed
+ * sign-ins (a user locked out by the throttle can sign in at once). `--disable` without a
+ * password disables an existing user at once (sessions ended) and leaves the password alone.
+ * Every change goes into the journal's history with the operator's OS user as the actor.
  *
  * --remote runs the SQL with `wrangler d1 execute DB --remote` (needs `wrangler login`); the
  * values are written into the SQL as hex literals, never as text spliced into a string.
  */
-import { hashPassword } from "../app/lib/password.server.ts";
-import {
-  d1Executor,
-  disableStatements,
-  journalQuery,
-  journalsQuery,
-  resetStatements,
-  userQuery,
-  wranglerExecutor,
-  type Executor,
-} from "./lib/admin-user.ts";
-import { openLocal } from "./lib/local.ts";
-import { newPassword, passwordProblem } from "./lib/prompt.ts";
-import { osUser } from "./lib/operator.ts";
-import "./lib/ts-resolve.mjs";
-
-const { cliActor, historyStatement, userIdOf } = await import("../app/models/history.server.ts");
+export {};
 
 const USAGE =
-  'usage: npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--disable] [--remote]';
+  'usage: npm run admin-user -- <journal-slug> <username> [password] [--name "Full Name"] [--role admin|editor] [--disable] [--reset-2fa] [--remote]';
+
+const HELP = `Create or reset a staff user of one journal (its admins can also do this on the Staff page).
+
+${USAGE}
+
+  <journal-slug>   the journal (npm run journal -- list shows them; the demo journals are ijals and jacer)
+  <username>       2–64 letters, digits, dots, hyphens, underscores or @ (for a new user)
+  [password]       the new password; better left out: it is then asked twice without echo, or read
+                   from the first line of stdin when piped (printf '%s\\n' "$PW" | npm run admin-user -- …)
+  --name "Name"    the name shown in the admin (a new user without one is named after the username)
+  --role R         admin (everything, settings and staff included; the default for a new user) or
+                   editor (issues, articles, editors, indexing partners, documents); on a reset an
+                   existing user keeps their role unless this is given (the Staff page changes
+                   roles without a reset)
+  --disable        disable the user (their sessions end at once); with a password, reset and disable
+  --reset-2fa      turn the user's two-factor sign-in off (a lost phone and lost recovery codes)
+  --remote         the production D1 (log in with \`npx wrangler login\` first)
+  --help           this text
+
+Creating or resetting enables the user, signs out every earlier session and forgets their failed
+sign-ins. Passwords: at least 10 characters, not one of the 100,000 most common (judged after
+Unicode normalisation), not containing the username or the journal's slug. Without --remote the
+local D1 is changed (JOURNAL_STATE_DIR picks another state folder).`;
 
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
 const flag = (name: string) => {
   const i = args.indexOf(name);
   if (i === -1) return undefined;
@@ -49,27 +67,34 @@ const switchOn = (name: string) => {
   return i !== -1;
 };
 
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
-
 const name = flag("--name");
+const role = flag("--role") as "admin" | "editor" | undefined;
 const disable = switchOn("--disable");
+const resetTwoFactor = switchOn("--reset-2fa");
 const remote = switchOn("--remote");
 const unknown = args.find((a) => a.startsWith("--"));
 if (unknown) fail(`Unknown option ${unknown}.\n${USAGE}`);
 const [slug, username, passwordArg, extra] = args;
 if (!slug || !username || extra !== undefined) fail(USAGE);
+if (role !== undefined && role !== "admin" && role !== "editor") fail(`--role is admin or editor, not '${role}'.`);
+
+// The app's modules use extensionless imports: the resolve hook first, then the rest.
+await import("./lib/ts-resolve.mjs");
+const { hashPassword } = await import("../app/lib/password.server.ts");
+const { usernameProblem } = await import("../app/schemas/staff.ts");
+const cli = await import("./lib/admin-user.ts");
+const { newPassword, passwordProblem } = await import("./lib/prompt.ts");
+type Executor = import("./lib/admin-user.ts").Executor;
 
 async function password(): Promise<string | undefined> {
   if (passwordArg !== undefined) return passwordArg;
-  if (disable) return undefined;
+  if (disable || resetTwoFactor) return undefined;
   const answer = await newPassword(username, slug);
   if ("problem" in answer) fail(answer.problem.startsWith("No password") ? `${answer.problem}\n${USAGE}` : answer.problem);
   return answer.password;
 }
 
+// The password is asked for and judged before the database is opened: a refusal is answered at once.
 const pw = await password();
 if (pw !== undefined) {
   const problem = await passwordProblem(pw, { username, journalSlug: slug });
@@ -77,52 +102,65 @@ if (pw !== undefined) {
 }
 
 async function main(exec: Executor) {
-  const [journal, before] = await exec([journalQuery(slug), userQuery(slug, username)]);
+  const [journal, existing] = await exec([cli.journalQuery(slug), cli.userQuery(slug, username)]);
   if (!journal.length) {
-    const [all] = await exec([journalsQuery]);
+    const [all] = await exec([cli.journalsQuery]);
     console.error(`No journal '${slug}'. Journals: ${all.map((r) => r.slug).join(", ") || "(none)"}`);
     process.exitCode = 1;
     return;
   }
-  const status = disable ? "disabled" : "enabled";
-  const was = before[0];
-  const writes =
-    pw === undefined
-      ? disableStatements({ slug, username })
-      : resetStatements({ slug, username, passwordHash: await hashPassword(pw), name, status });
-  // The journal's history gets the change in the same batch (never the password or its hash).
-  const fields: Record<string, { before?: string | null; after?: string | null }> = {};
-  if (!was) fields.username = { after: username };
-  if (pw !== undefined) fields.password = { after: was ? "reset" : "set" };
-  if (!was || was.status !== status) fields.status = { before: was ? String(was.status) : null, after: status };
-  if (name !== undefined && (!was || was.name !== name)) fields.name = { before: was ? String(was.name) : null, after: name };
-  if (was && pw !== undefined) fields.session_epoch = { before: String(was.session_epoch), after: "every session signed out" };
-  const entry = historyStatement(slug, { actor: cliActor(osUser()), action: !was ? "create" : pw === undefined ? "disable" : "reset", type: "user", fields }, userIdOf(slug, username));
-  // A disable of a user that does not exist changes nothing: nothing to record then.
-  const results = await exec([...writes, ...(was || pw !== undefined ? [entry] : []), userQuery(slug, username)]);
-  const user = results[results.length - 1][0];
-  if (!user) {
+  // A new user's name follows the one username rule of the Staff page and `journal add --admin`.
+  if (!existing.length) {
+    const problem = usernameProblem(username);
+    if (problem) {
+      console.error(`'${username}' is not a valid username. ${problem}`);
+      process.exitCode = 2;
+      return;
+    }
+  }
+  if (pw === undefined && !existing.length) {
     console.error(`No user '${username}' in journal '${slug}'; give a password to create one.`);
     process.exitCode = 1;
     return;
   }
+  const created = !existing.length;
+  const history = (action: string, fields: Record<string, { before?: string | null; after?: string | null }> = {}) => cli.userHistoryStatement(slug, username, action, fields);
+  const writes = [];
+  if (pw !== undefined) {
+    writes.push(...cli.resetStatements({ slug, username, passwordHash: await hashPassword(pw), name, role, status: disable ? "disabled" : "enabled" }));
+    writes.push(
+      created
+        ? await history("create", { username: { after: username }, name: { after: name ?? username }, role: { after: role ?? "admin" } })
+        : await history("password_reset", { via: { after: "npm run admin-user" }, ...(disable ? { status: { after: "disabled" } } : {}), ...(role ? { role: { after: role } } : {}) }),
+    );
+  } else {
+    if (disable) writes.push(...cli.disableStatements({ slug, username }), await history("update", { status: { before: String(existing[0].status), after: "disabled" } }));
+    if (role) writes.push(...cli.roleStatements({ slug, username, role }), await history("update", { role: { before: String(existing[0].role), after: role } }));
+  }
+  if (resetTwoFactor) writes.push(...cli.resetTwoFactorStatements({ slug, username }), await history("two_factor_reset"));
+  const results = await exec([...writes, cli.userQuery(slug, username)]);
+  const user = results[results.length - 1][0];
   const where = `${remote ? "production" : "local"} journal '${slug}'`;
-  if (user.status === "disabled") console.log(`User '${username}' of the ${where} is disabled.`);
-  else if (user.session_epoch === 0) console.log(`User '${username}' of the ${where} is created and ready to sign in.`);
-  else console.log(`User '${username}' of the ${where} is ready to sign in; sessions from before the reset are signed out.`);
+  const as = user.role === "editor" ? " (editor)" : " (admin)";
+  if (resetTwoFactor) console.log(`Two-factor sign-in of '${username}' is off.`);
+  if (user.status === "disabled") console.log(`User '${username}'${as} of the ${where} is disabled; their sessions have ended.`);
+  else if (!existing.length) console.log(`User '${username}'${as} of the ${where} is created and ready to sign in.`);
+  else if (pw !== undefined) console.log(`User '${username}'${as} of the ${where} is ready to sign in; sessions from before the reset are signed out.`);
+  else console.log(`User '${username}'${as} of the ${where} is ready to sign in.`);
 }
 
 if (remote) {
   try {
-    await main(wranglerExecutor(["--remote"]));
+    await main(cli.wranglerExecutor(["--remote"]));
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exitCode = 1;
   }
 } else {
+  const { openLocal } = await import("./lib/local.ts");
   const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
   try {
-    await main(d1Executor(env.DB));
+    await main(cli.d1Executor(env.DB));
   } finally {
     await dispose();
   }

@@ -22,10 +22,34 @@ import path from "node:path";
 import { dumpedTables, SEARCH_INDEX_REFILL, sqlLiteral, tableRows } from "./lib/tables.ts";
 import { localTarget, wranglerTarget } from "./lib/targets.ts";
 
+const HELP = `Write a restorable SQL dump of the D1 rows (every row of the ordinary tables, then the search
+indexes re-filled), where \`wrangler d1 export\` refuses because of the FTS5 search index. Rows only,
+no stored files: for backups use npm run backup.
+
+usage: npm run export [-- options]
+
+  --out FILE          the file to write (default backups/journal-<date>.sql)
+  --persist-to DIR    a local D1 kept elsewhere than .wrangler/state (as wrangler's flag;
+                      JOURNAL_STATE_DIR works too)
+  --remote            the production D1 (log in with \`npx wrangler login\` first)
+  --help              this text
+
+Load it into an empty database: apply the migrations, then the dump
+  npx wrangler d1 migrations apply DB --local
+  npx wrangler d1 execute DB --local --file backups/journal-<date>.sql`;
+
 const args = process.argv.slice(2);
 if (args.includes("--help") || args.includes("-h")) {
-  console.log("usage: npm run export -- [--out file.sql] [--persist-to dir] [--remote]\nA rows-only SQL dump (no stored files): for backups use npm run backup.");
+  console.log(HELP);
   process.exit(0);
+}
+const TAKES_VALUE = new Set(["--out", "--persist-to"]);
+for (let i = 0; i < args.length; i++) {
+  if (TAKES_VALUE.has(args[i]) && args[i + 1] !== undefined && !args[i + 1].startsWith("--")) i++;
+  else if (args[i] !== "--remote") {
+    console.error(`${TAKES_VALUE.has(args[i]) ? `${args[i]} needs a value.` : `Unknown option ${args[i]}.`}\n\n${HELP}`);
+    process.exit(2);
+  }
 }
 const remote = args.includes("--remote");
 const outIndex = args.indexOf("--out");

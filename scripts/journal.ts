@@ -6,18 +6,9 @@
  * demo seed and the tests create journals with. Run with --help for the commands.
  */
 import "./lib/ts-resolve.mjs";
-import { d1Executor, resetStatements, wranglerExecutor, type Executor, type Statement } from "./lib/admin-user.ts";
+import { d1Executor, resetStatements, userHistoryStatement, wranglerExecutor, type Executor, type Statement } from "./lib/admin-user.ts";
 import { newPassword } from "./lib/prompt.ts";
 import { osUser } from "./lib/operator.ts";
-
-const { normaliseHostname } = await import("../app/lib/hosts.ts");
-const model = await import("../app/models/journals.server.ts");
-const { cliActor, historyStatement, userIdOf } = await import("../app/models/history.server.ts");
-
-// Every change is recorded in the journal's history, in the same batch as the change
-// (docs/decisions/019-history.md): who ran it (the OS user), what changed.
-const actor = cliActor(osUser());
-const { hashPassword } = await import("../app/lib/password.server.ts");
 
 const HELP = `Manage the journals of this deployment.
 
@@ -164,7 +155,9 @@ async function add(exec: Executor, remote: boolean) {
     if (issn && !/^\d{4}-\d{3}[\dX]$/.test(issn)) refuse(`${flagName} '${issn}' is not an ISSN: write it as 1234-567X.`);
   }
   if (!isTimeZone(settings.timezone)) refuse(`'${settings.timezone}' is not a time zone: use an IANA name such as Asia/Kolkata.`);
-  if (admin !== undefined && !/^[A-Za-z0-9._@-]{2,64}$/.test(admin)) refuse(`'${admin}' is not a valid username: 2–64 letters, digits, dots, hyphens, underscores or @.`);
+  // The one username rule of the Staff page and `npm run admin-user` (app/schemas/staff.ts).
+  const usernameRefusal = admin === undefined ? null : usernameProblem(admin);
+  if (usernameRefusal) refuse(`'${admin}' is not a valid username. ${usernameRefusal}`);
 
   // Refusals first, each in one line: nothing is written until everything is known to fit.
   const [slugTaken, ...owners] = await exec([model.slugOwnerStatement(slug), ...hosts.map(model.hostOwnerStatement)]);
@@ -188,8 +181,8 @@ async function add(exec: Executor, remote: boolean) {
     const { password } = answer as { password: string };
     writes = [
       ...writes,
-      ...resetStatements({ slug, username: admin, passwordHash: await hashPassword(password), status: "enabled" }),
-      historyStatement(slug, { actor, action: "create", type: "user", fields: { username: { after: admin }, password: { after: "set" }, status: { after: "enabled" } } }, userIdOf(slug, admin)),
+      ...resetStatements({ slug, username: admin, passwordHash: await hashPassword(password), role: "admin", status: "enabled" }),
+      await userHistoryStatement(slug, admin, "create", { username: { after: admin }, name: { after: admin }, role: { after: "admin" } }),
     ];
   }
   // One batch: D1 runs it as a transaction, so a clash found only now (a concurrent add)
@@ -287,6 +280,15 @@ if (flag("--help") || flag("-h") || args.length === 0) {
   process.exit(args.length === 0 && !process.argv.includes("--help") && !process.argv.includes("-h") ? 2 : 0);
 }
 const command = args.shift()!;
+// The app's modules, after --help (which answers at once without them).
+const { normaliseHostname } = await import("../app/lib/hosts.ts");
+const { usernameProblem } = await import("../app/schemas/staff.ts");
+const model = await import("../app/models/journals.server.ts");
+const { hashPassword } = await import("../app/lib/password.server.ts");
+const { cliActor, historyStatement } = await import("../app/models/history.server.ts");
+// Every change is recorded in the journal's history, in the same batch as the change
+// (docs/decisions/019-history.md): who ran it (the OS user), what changed.
+const actor = cliActor(osUser());
 const COMMANDS = ["add", "list", "hosts", "disable", "enable", "unlist", "list-on"];
 
 async function main(exec: Executor) {

@@ -34,9 +34,11 @@ import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
  * it cannot make a row the app would not. The ways round the rules are `insertRawArticleForTest`
  * and `insertRawIssueForTest`, for legacy rows the app can no longer produce (an article without
  * a PDF or with an author name from before the author rule, an issue without a frequency); use
- * them only there and say why at the call. Partners and users have no staff write path in the
- * app (seeded or imported; the admin-user CLI): `makePartner` writes its row directly,
- * `makeUser` uses the CLI's `upsertUser`.
+ * them only there and say why at the call. `makePartner` writes its row directly: the tests that
+ * use it need rows the partners' staff write (`savePartner`) now refuses or names differently —
+ * a `javascript:` link imported before the admin screen, a logo file name of their choosing.
+ * `makeUser` uses `upsertUser` (an admin with a password, as the command line makes them); the
+ * Staff page's way (a colleague with a one-time link) is exercised by staff-accounts.test.ts.
  *
  * Unique values, deterministic: every value below is the same on every run of a test file.
  * - `FILE` is 8 hex digits of a hash of the test file's path below the checkout (files may run
@@ -280,10 +282,7 @@ export async function makeEditor(journalId: number, overrides: EditorOverrides =
   return (await getEditor(db(), journalId, editor.id))!;
 }
 
-/**
- * An indexing partner row, written directly: the app has no staff write for partners (the
- * journal's list is seeded or imported), so there is no use-case to go through.
- */
+/** An indexing partner row, written directly (see above: legacy and hostile rows). */
 export async function makePartner(journalId: number, overrides: Partial<{ title: string; link: string; image: string; sortnumber: number; status: "enabled" | "disabled" }> = {}) {
   const [row] = await db()
     .insert(indexingPartners)

@@ -1,5 +1,5 @@
 import { serialize as serializeCookie } from "hono/utils/cookie";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "../context";
 import { getDb, type Db } from "../db/client.server";
 import type { JournalContext } from "../models/journals.server";
@@ -7,12 +7,16 @@ import type { User } from "../models/users.server";
 import type { Flash } from "../components/admin/flash";
 import { clearSessionCookie, clearSignedInCookie, readCookie, secureTransport, SESSION_COOKIE, SIGNED_IN_COOKIE } from "./tokens.server";
 import { staffSession } from "./session.server";
+import { reachableBeforeTwoFactorSetup, roleMay } from "./permissions";
+import { ROLE_MESSAGES } from "../schemas/messages";
 
 /**
  * Session checks for the admin pages. Every admin loader and action calls `requireAdmin`, on
  * the server: a page is never rendered, nor a change made, without a valid session of the
- * journal the request's host belongs to. Cross-site form posts never get this far: workers/app.ts
- * refuses them before any route runs (app/auth/cross-site.ts).
+ * journal the request's host belongs to — and a role that may open the page
+ * (app/auth/permissions.ts: an editor gets 403 on the admin-only areas, whatever page is added
+ * later). Cross-site form posts never get this far: workers/app.ts refuses them before any route
+ * runs (app/auth/cross-site.ts).
  */
 
 export interface AdminSession {
@@ -87,7 +91,11 @@ export function loginUrl(request: Request): string {
   return `/admin/login${query ? `?${query}` : ""}`;
 }
 
-export async function requireAdmin(args: Args): Promise<AdminSession> {
+/**
+ * The signed-in staff member, whatever the page: for the admin shell (the layout), which every
+ * role and every state shows. Pages call `requireAdmin`.
+ */
+export async function requireStaff(args: Args): Promise<AdminSession> {
   const session = await getAdminSession(args);
   if (session) return session;
   const { env } = args.context.get(appContext);
@@ -97,18 +105,39 @@ export async function requireAdmin(args: Args): Promise<AdminSession> {
   throw redirect(loginUrl(args.request), { headers });
 }
 
+/** Where a staff member who must still set up two-factor sign-in is sent (the Account page says why). */
+export const TWO_FACTOR_SETUP_URL = "/admin/account?setup=required";
+
+/**
+ * A page's session check: a signed-in staff member whose role may open this page (else 403,
+ * rendered by the page's error boundary) and who, when the journal requires two-factor sign-in,
+ * has set it up (else to the Account page, where it is set up).
+ */
+export async function requireAdmin(args: Args): Promise<AdminSession> {
+  const session = await requireStaff(args);
+  const path = new URL(args.request.url).pathname;
+  if (session.journal.settings.require_two_factor && !session.user.totpSecret && !reachableBeforeTwoFactorSetup(path)) {
+    throw redirect(TWO_FACTOR_SETUP_URL, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (!roleMay(session.user.role, path)) throw data(ROLE_MESSAGES.forbidden, { status: 403, headers: ADMIN_HEADERS });
+  return session;
+}
+
 // ---- Flash messages across a redirect ------------------------------------------------------
 
 const FLASH_COOKIE = "admin_flash";
 
-/** A short-lived cookie carrying a flash message to the page a redirect leads to. */
+/**
+ * A short-lived cookie carrying a flash message to the page a redirect leads to. Path `/`: the
+ * dashboard's client-side loads are `/admin.data`, which a cookie of path `/admin` does not reach.
+ */
 export function flashCookie(flash: Omit<Flash, "id">, env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
   const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
-  return serializeCookie(FLASH_COOKIE, value, { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: secureTransport(env) });
+  return serializeCookie(FLASH_COOKIE, value, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60, secure: secureTransport(env) });
 }
 
 export function clearFlashCookie(env: { APP_ENV?: string; SECURE_TRANSPORT?: string }): string {
-  return serializeCookie(FLASH_COOKIE, "", { path: "/admin", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
+  return serializeCookie(FLASH_COOKIE, "", { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 0, secure: secureTransport(env) });
 }
 
 /** The flash message a previous response left, if any. */

@@ -1,8 +1,10 @@
 import { getDb } from "../db/client.server";
 import type { User } from "../models/users.server";
 import { createSession, sessionUserRow } from "../models/sessions.server";
+import type { FieldChange } from "../models/history.server";
 import {
   bearerToken,
+  deviceCookie,
   readCookie,
   RENEW_AFTER_SECONDS,
   SESSION_COOKIE,
@@ -55,12 +57,29 @@ export async function sessionUser(env: Env, journalId: number, request: Request)
 }
 
 /**
- * Opens a session for a user who just signed in: a new session row, its token, and the cookies
- * for a browser (the session cookie, living as long as the token, and the signed-in marker).
+ * Opens a session for a user who just signed in: a new session row (with the sign-in in the
+ * journal's history; `how` adds what it should know: a second factor, the API), its token, and
+ * the cookies for a browser — the session cookie (living as long as the token), the signed-in
+ * marker, and the device cookie that keeps strangers' failures from locking this browser out.
  */
-export async function startSession(env: Env, journalId: number, user: User): Promise<{ token: string; cookies: string[] }> {
-  const session = await createSession(getDb(env.DB), journalId, user, SESSION_MAX_HOURS * 3600 * 1000);
+export async function startSession(
+  env: Env,
+  journalId: number,
+  user: User,
+  how: Record<string, FieldChange> = {},
+): Promise<{ token: string; cookies: string[] }> {
+  const session = await createSession(getDb(env.DB), journalId, user, SESSION_MAX_HOURS * 3600 * 1000, how);
   const expiresAt = Math.floor(session.expiresAt / 1000);
   const token = await signToken(env, journalId, user.id, user.sessionEpoch, { sid: session.id, expiresAt });
-  return { token, cookies: [sessionCookie(env, token, expiresAt), signedInCookie(env)] };
+  return {
+    token,
+    cookies: [sessionCookie(env, token, expiresAt), signedInCookie(env), await deviceCookie(env, journalId, user.username, user.sessionEpoch)],
+  };
+}
+
+/** What the history records of a sign-in beyond the password: the second factor used, and where. */
+export function signInFacts(user: User, recoveryCodesLeft: number | undefined, via: string): Record<string, FieldChange> {
+  const facts: Record<string, FieldChange> = { via: { after: via } };
+  if (user.totpSecret) facts.second_factor = { after: recoveryCodesLeft === undefined ? "app code" : "recovery code" };
+  return facts;
 }

@@ -165,12 +165,15 @@ export const DEVICE_COOKIE = "journal_device";
 const DEVICE_DAYS = 180;
 
 /**
- * A signed cookie saying "this browser signed in as <username> of this journal before". Sign-in
- * attempts that carry a valid one are counted against the device, not the username, so a
- * stranger's failures cannot lock the owner out (docs/SECURITY.md, "Sign-in").
+ * A signed cookie saying "this browser signed in as <username> of this journal before", with
+ * the user's session epoch at that time (`ep`). Sign-in attempts that carry a valid one whose
+ * epoch is still the user's are counted against the device, not the username, so a stranger's
+ * failures cannot lock the owner out (docs/SECURITY.md, "Sign-in"); signing out everywhere, a
+ * password change or reset and disabling the user move the epoch on, which revokes every device
+ * cookie issued before.
  */
-export async function deviceCookie(env: AuthEnv, journalId: number, username: string): Promise<string> {
-  const token = await new SignJWT({ typ: "device" })
+export async function deviceCookie(env: AuthEnv, journalId: number, username: string, epoch: number): Promise<string> {
+  const token = await new SignJWT({ typ: "device", ep: epoch })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(`device:${journalId}`)
@@ -182,8 +185,11 @@ export async function deviceCookie(env: AuthEnv, journalId: number, username: st
   return serializeCookie(DEVICE_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: DEVICE_DAYS * 24 * 3600, secure: secureTransport(env) });
 }
 
-/** The id of the request's valid device cookie for this journal and username, or null. */
-export async function deviceId(env: AuthEnv, journalId: number, request: Request, username: string): Promise<string | null> {
+/**
+ * The id and epoch of the request's valid device cookie for this journal and username, or null
+ * (a cookie from before epochs were written into it counts for nothing).
+ */
+export async function deviceId(env: AuthEnv, journalId: number, request: Request, username: string): Promise<{ id: string; epoch: number } | null> {
   const token = readCookie(request, DEVICE_COOKIE);
   if (!token || token.length > 2048) return null;
   try {
@@ -194,7 +200,46 @@ export async function deviceId(env: AuthEnv, journalId: number, request: Request
       subject: username,
       requiredClaims: ["jti", "exp"],
     });
-    return payload.typ === "device" && typeof payload.jti === "string" ? payload.jti.slice(0, 64) : null;
+    if (payload.typ !== "device" || typeof payload.jti !== "string" || !Number.isSafeInteger(payload.ep)) return null;
+    return { id: payload.jti.slice(0, 64), epoch: payload.ep as number };
+  } catch {
+    return null;
+  }
+}
+
+// ---- The second step of the sign-in page ---------------------------------------------------
+
+/** How long the code step of the sign-in page waits after the password was right. */
+export const SECOND_STEP_MINUTES = 5;
+
+/**
+ * "This browser gave the right password for user N (at session epoch E) a moment ago": what the
+ * sign-in page's code step carries (a hidden field, not the password), signed and short-lived.
+ * Its own audience keeps it from ever passing as a session token.
+ */
+export async function secondStepToken(env: AuthEnv, journalId: number, userId: number, epoch: number): Promise<string> {
+  return new SignJWT({ typ: "second-step", ep: epoch })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(`second-step:${journalId}`)
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${SECOND_STEP_MINUTES}m`)
+    .sign(secretKey(env));
+}
+
+export async function readSecondStepToken(env: AuthEnv, journalId: number, token: string): Promise<{ userId: number; epoch: number } | null> {
+  if (!token || token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: `second-step:${journalId}`,
+      requiredClaims: ["sub", "exp"],
+    });
+    const userId = Number(payload.sub);
+    if (payload.typ !== "second-step" || !Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(payload.ep)) return null;
+    return { userId, epoch: payload.ep as number };
   } catch {
     return null;
   }

@@ -45,3 +45,27 @@ export function drawQr(canvas: Canvas, text: string, x: number, y: number, size:
   canvas.raw(ops);
   return true;
 }
+
+/**
+ * The QR code of `text` as an SVG path of unit squares (with a 4-module quiet zone, as phone
+ * scanners expect on a screen), for pages: `d` draws the dark modules in a `size`-unit square.
+ */
+export function qrSvgPath(text: string): { size: number; d: string } | null {
+  const matrix = qrMatrix(text);
+  if (!matrix) return null;
+  const quiet = 4;
+  let d = "";
+  matrix.forEach((row, y) => {
+    for (let x = 0; x < row.length; ) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < row.length && row[end]) end++;
+      d += `M${x + quiet} ${y + quiet}h${end - x}v1h-${end - x}z`;
+      x = end;
+    }
+  });
+  return { size: matrix.length + quiet * 2, d };
+}

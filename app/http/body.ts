@@ -12,7 +12,7 @@ import { MAX_SELECTION_BYTES } from "../schemas/selection";
 const KB = 1024;
 const MB = 1024 * KB;
 
-/** A form with one image (editor picture, journal logo: at most 2 MB each) plus its fields. */
+/** A form with one image (editor picture, journal logo, partner logo: at most 2 MB each) plus its fields. */
 export const MAX_IMAGE_FORM_BODY = 3 * MB;
 
 export interface BodyRule {
@@ -39,11 +39,11 @@ const RULES: [RegExp, BodyRule][] = [
   [/^\/admin\/(login|logout)$/, { max: 8 * KB, answer: "plain" }],
   [/^\/oai$/, { max: 8 * KB, answer: "plain" }],
   [/^\/api\/admin\/archives$|^\/api\/archives\/\d+$/, { max: MAX_ARTICLE_BODY, answer: "json", error: FILE }],
-  [/^\/api\/(editors|settings)(\/.*)?$/, { max: MAX_IMAGE_FORM_BODY, answer: "json", error: FILE }],
+  [/^\/api\/(editors|settings|indexing)(\/.*)?$/, { max: MAX_IMAGE_FORM_BODY, answer: "json", error: FILE }],
   [/^\/api\/(pdf|export|doi)(\/.*)?$/, { max: MAX_SELECTION_BYTES, answer: "json", error: SELECTION }],
   [/^\/(api|auth)(\/.*)?$/, { max: 256 * KB, answer: "json", error: PAYLOAD }],
   [/^\/admin\/archives\/(add\/\d+\/\d+\/\d+|\d+)$/, { max: MAX_ARTICLE_BODY, answer: "form" }],
-  [/^\/admin\/(editors\/(add|\d+)|settings)$/, { max: MAX_IMAGE_FORM_BODY, answer: "form" }],
+  [/^\/admin\/(editors\/(add|\d+)|settings|indexing(\/(add|\d+))?)$/, { max: MAX_IMAGE_FORM_BODY, answer: "form" }],
   [/^\/admin(\/.*)?$/, { max: 256 * KB, answer: "plain" }],
 ];
 const DEFAULT_RULE: BodyRule = { max: 8 * KB, answer: "plain" };

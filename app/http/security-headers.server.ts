@@ -29,7 +29,8 @@ export function applySecurityHeaders(
   // The dev server also needs eval (module reloading) and websockets (HMR).
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, DEV_SERVER));
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for less (the set-password page, whose address holds its token: no-referrer).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   if (production) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -240,6 +240,16 @@ export function editorAdminPath(editorId: number): string {
   return `/admin/editors/${editorId}`;
 }
 
+/** An indexing partner's edit form: /admin/indexing/{id}. */
+export function partnerAdminPath(partnerId: number): string {
+  return `/admin/indexing/${partnerId}`;
+}
+
+/** The one-time set-password page of a link token (absolute with `absoluteUrl`: it is handed to a colleague). */
+export function setPasswordPath(token: string): string {
+  return `/admin/set-password/${token}`;
+}
+
 /** The staff search, page `page` (the first page has no page parameter). */
 export function adminSearchPath(q: string, page = 1): string {
   return `/admin/search?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ""}`;

@@ -33,8 +33,11 @@ export interface HistoryEntry {
   action: string;
   /** article, editor, issue, settings, journal, host, user, partner, session, … */
   type: string;
-  /** The record's id ('' for journal-wide records such as settings). */
-  id?: string | number;
+  /**
+   * The record's id ('' for journal-wide records such as settings); an SQL expression when the
+   * record is created in the same batch and its id is not known yet.
+   */
+  id?: string | number | SQL;
   fields?: Record<string, FieldChange>;
 }
 
@@ -109,7 +112,8 @@ function row(journalId: number | SQL, entry: HistoryEntry, recordId?: SQL) {
     actor: actorLabel(entry.actor),
     action: entry.action,
     recordType: entry.type,
-    recordId: (recordId ?? (entry.id === undefined ? "" : String(entry.id))) as string,
+    // An SQL id (a record created in the same batch) is written as the expression's value.
+    recordId: (recordId ?? (entry.id === undefined ? "" : is(entry.id, SQL) ? entry.id : String(entry.id))) as string,
     fields: JSON.stringify(entry.fields ?? {}),
   };
 }
@@ -159,6 +163,15 @@ export function historyInsertWhere(db: Db, journalId: number, entry: HistoryEntr
 export function historyRowsFrom(db: Db, journalId: number, entry: Omit<HistoryEntry, "id" | "fields">, from: { table: SQL; id: SQL; fields: SQL; where: SQL }) {
   const r = row(journalId, { ...entry, fields: {} });
   return insertSelect(db, history, { ...r, recordId: sql`cast(${from.id} as text)`, fields: from.fields }, sql`from ${from.table} where ${from.where}`);
+}
+
+/**
+ * The same as historyInsertWhere without a record id of its own — for a write guarded by a
+ * condition of its own (e.g. `changes() > 0` after a conditional update), so the history never
+ * records a change that did not happen. (One rule: the security events use this name.)
+ */
+export function historyInsertWhen(db: Db, journalId: number, entry: HistoryEntry, condition: SQL) {
+  return historyInsertWhere(db, journalId, entry, condition);
 }
 
 /** `json_object('version', json_object('before', v, 'after', v + 1))` for a row's version column. */

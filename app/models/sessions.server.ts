@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { staffSessions, users } from "../db/schema";
+import { historyInsert, staffActor, type FieldChange } from "./history.server";
 import type { User } from "./users.server";
-import { historyInsert, staffActor } from "./history.server";
 
 /**
  * Staff sessions, one row per signed-in browser or API client (docs/decisions/
@@ -18,15 +18,25 @@ function newSessionId(): string {
 }
 
 /**
- * Opens a session for a user who just signed in, with its history entry (`sign_in`); expired
- * rows of the journal are pruned on the way.
+ * Opens a session for a user who just signed in, notes the time on the user (the Staff list's
+ * "last sign-in") and records the sign-in in the journal's history, in one batch; expired rows
+ * of the journal are pruned on the way. `how` says what the history should know beyond the
+ * password ("app code", "recovery code", "api").
  */
-export async function createSession(db: Db, journalId: number, user: Pick<User, "id" | "username">, maxMs: number, now = Date.now()) {
+export async function createSession(
+  db: Db,
+  journalId: number,
+  user: Pick<User, "id" | "username">,
+  maxMs: number,
+  how: Record<string, FieldChange> = {},
+  now = Date.now(),
+) {
   const session = { id: newSessionId(), journalId, userId: user.id, createdAt: now, expiresAt: now + maxMs };
   await db.batch([
     db.insert(staffSessions).values(session),
     db.delete(staffSessions).where(and(eq(staffSessions.journalId, journalId), lt(staffSessions.expiresAt, now))),
-    historyInsert(db, journalId, { actor: staffActor(user), action: "sign_in", type: "user", id: user.id }),
+    db.update(users).set({ lastSignInAt: now }).where(and(eq(users.journalId, journalId), eq(users.id, user.id))),
+    historyInsert(db, journalId, { actor: staffActor(user), action: "sign_in", type: "user", id: user.id, fields: how }),
   ]);
   return session;
 }
@@ -62,23 +72,26 @@ export async function endSession(db: Db, journalId: number, sessionId: string): 
 }
 
 /**
- * Signs the user out everywhere: every session row goes and the epoch moves on (so tokens from
- * before sessions had rows stop verifying too).
+ * Signs the user out everywhere: every session row goes and the epoch moves on, so tokens from
+ * before sessions had rows stop verifying too, and so do the user's device cookies (they count
+ * against the username lock only while their epoch is the user's).
  */
-export async function endAllSessions(db: Db, journalId: number, userId: number): Promise<void> {
+export async function endAllSessions(db: Db, journalId: number, user: Pick<User, "id" | "username">): Promise<void> {
   await db.batch([
-    db.delete(staffSessions).where(and(eq(staffSessions.journalId, journalId), eq(staffSessions.userId, userId))),
+    db.delete(staffSessions).where(and(eq(staffSessions.journalId, journalId), eq(staffSessions.userId, user.id))),
     db
       .update(users)
       .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
-      .where(and(eq(users.journalId, journalId), eq(users.id, userId))),
+      .where(and(eq(users.journalId, journalId), eq(users.id, user.id))),
+    historyInsert(db, journalId, { actor: staffActor(user), action: "sign_out_everywhere", type: "user", id: user.id }),
   ]);
 }
 
 /**
- * Stores a new password hash and ends every other session of the user, in one batch; this
- * browser's session (`keepSessionId`) stays. Returns the user's new session epoch, which the
- * caller puts in this browser's new token.
+ * Stores a new password hash and ends every other session of the user, in one batch with its
+ * history entry; this browser's session (`keepSessionId`) stays. Returns the user's new session
+ * epoch, which the caller puts in this browser's new token (and its new device cookie: the
+ * others stop counting).
  */
 export async function changePasswordKeepingSession(
   db: Db,
@@ -87,17 +100,16 @@ export async function changePasswordKeepingSession(
   passwordHash: string,
   keepSessionId: string,
 ): Promise<number | undefined> {
-  const userId = user.id;
   const [, updated] = await db.batch([
     db
       .delete(staffSessions)
-      .where(and(eq(staffSessions.journalId, journalId), eq(staffSessions.userId, userId), ne(staffSessions.id, keepSessionId))),
+      .where(and(eq(staffSessions.journalId, journalId), eq(staffSessions.userId, user.id), ne(staffSessions.id, keepSessionId))),
     db
       .update(users)
       .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1` })
-      .where(and(eq(users.journalId, journalId), eq(users.id, userId)))
+      .where(and(eq(users.journalId, journalId), eq(users.id, user.id)))
       .returning({ epoch: users.sessionEpoch }),
-    historyInsert(db, journalId, { actor: staffActor(user), action: "password_change", type: "user", id: userId }),
+    historyInsert(db, journalId, { actor: staffActor(user), action: "password_change", type: "user", id: user.id }),
   ]);
   return updated[0]?.epoch;
 }

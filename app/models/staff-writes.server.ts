@@ -1,6 +1,6 @@
 /**
  * One use-case function per staff write (issue 14.2): add article, update article, add and
- * update editor, settings, logo. The admin actions (app/routes/admin/*) and the JSON API
+ * update editor, settings, logo, indexing partners. The admin actions (app/routes/admin/*) and the JSON API
  * (workers/api/*) both call these and only translate the result — form data or JSON. Each
  * runs the whole rule: validation, the upload check, the write across D1 and R2, and the
  * mapping of what can go wrong to a status and a code; HTML is cleaned on write by the model
@@ -15,8 +15,9 @@ import type { Article } from "../lib/article";
 import { validateArticle } from "../schemas/article";
 import { str, type Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
-import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, RECORD_MESSAGES } from "../schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES, RECORD_MESSAGES } from "../schemas/messages";
 import { validateIssueEdit } from "../schemas/issue";
+import { validatePartner, type PartnerValues } from "../schemas/partner";
 import { validateSettings } from "../schemas/settings";
 import { cleanHtmlFields } from "../schemas/html-fields";
 // Texts printed on documents must have a glyph in their fonts (the documents' font manifest).
@@ -39,6 +40,7 @@ import {
   type LogoImage,
 } from "./settings.server";
 import type { Expectation, Plan, PlanFailure, Refusal, VersionedResult } from "./versioned.server";
+import { createPartner, updatePartner, type Partner } from "./indexing.server";
 
 type Storage = { DB: D1Database; FILES: R2Bucket };
 
@@ -428,4 +430,37 @@ export async function moveArticleUseCase(db: Db, journalId: number, actor: Actor
   }
   const pagenumber = str(input, "pagenumber", 32);
   return correction(await moveArticle(db, journalId, id, { issueId, pagenumber: pagenumber || undefined }, actor, expect));
+}
+
+// ---- Indexing partners -------------------------------------------------------------------------
+
+/**
+ * Adds an indexing partner (`existing` null: title required; link, position, status optional)
+ * or changes the fields sent of one (`{status}` alone is the list's switch), with an optional
+ * new logo — the editor pictures' rule: JPEG, PNG or WebP by content, ≤ 2 MB, ≤ 6000 px a side —
+ * or `removeLogo`.
+ */
+export async function savePartner(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  actor: Actor,
+  existing: Partner | null,
+  input: Input,
+  file: File | null,
+  removeLogo = false,
+): Promise<WriteResult<Partner>> {
+  const result = validatePartner(input, !!existing);
+  if (!result.ok) return fail(400, result.fields);
+  let logo = null;
+  try {
+    logo = file ? await checkImage(file) : null;
+  } catch (error) {
+    return known(error, "image", () => PARTNER_MESSAGES.image);
+  }
+  if (!existing) {
+    const value = result.value as PartnerValues;
+    return { ok: true, value: await createPartner(env, db, journalId, actor, { ...value, sortnumber: "sortnumber" in result.value ? value.sortnumber : undefined }, logo) };
+  }
+  return { ok: true, value: await updatePartner(env, db, journalId, actor, existing, result.value, logo, removeLogo && !logo) };
 }

@@ -23,3 +23,8 @@ export function formFields(form: FormData): Input {
   for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v;
   return out;
 }
+
+/** A web address staff may give for a link (an editor's website, an index's page): http(s), no spaces or quotes. */
+export function isWebAddress(value: string): boolean {
+  return /^https?:\/\/[^\s<>"']+$/i.test(value);
+}

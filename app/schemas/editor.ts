@@ -1,5 +1,5 @@
 import { cleanField } from "./html-fields";
-import { str, type Input, type Validation } from "./common";
+import { isWebAddress, str, type Input, type Validation } from "./common";
 import { FIELD_MESSAGES } from "./messages";
 import { forbiddenCharacterErrors } from "./text";
 
@@ -42,7 +42,7 @@ export function validateEditor(input: Input): Validation<EditorValues> {
   };
   for (const key of ["category", "post", "name", "content"] as const) if (!v[key]) fields[key] = FIELD_MESSAGES.required;
   if (v.category && !EDITOR_CATEGORY_OPTIONS.some((c) => c.value === v.category)) fields.category = FIELD_MESSAGES.chooseCategory;
-  if (website && !/^https?:\/\/[^\s<>"']+$/i.test(website)) fields.editor_website = FIELD_MESSAGES.webAddress;
+  if (website && !isWebAddress(website)) fields.editor_website = FIELD_MESSAGES.webAddress;
   if (v.status !== "enabled" && v.status !== "disabled") fields.status = FIELD_MESSAGES.chooseStatus;
   Object.assign(fields, forbiddenCharacterErrors(input, Object.keys(v)));
   if (Object.keys(fields).length) return { ok: false, fields };

@@ -116,6 +116,8 @@ export const LOGIN_DETAIL: Record<string, string> = {
   unsupported_media_type: "Sign in with the form on this page.",
   too_many_attempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   server_error: "The sign-in service did not answer. Please try again in a minute.",
+  invalid_code: "That code is not valid: it is wrong, has expired, or was used already. Enter the current code from your app.",
+  second_step_expired: "Signing in took too long. Enter your username and password again.",
 };
 
 /** Under 'Something went wrong' when a form came back with field errors. */
@@ -368,4 +370,85 @@ export const RECORD_MESSAGES = {
   unsavedBody: "You have changes on this page that are not saved. If you leave now, they are lost.",
   unsavedStay: "Stay on this page",
   unsavedLeave: "Leave and discard",
+} as const;
+
+// ---- Staff accounts, roles, two-factor sign-in, indexing partners ---------------------------
+
+/** An editor refused an admin-only page or call (app/auth/permissions.ts): the page's 403 and the API's `message`. */
+export const ROLE_MESSAGES = {
+  forbiddenTitle: "Admins only",
+  forbidden:
+    "Only an admin of this journal can open settings and staff accounts. Your account is an editor's: ask an admin of this journal if something there needs changing.",
+} as const;
+
+/** Staff accounts (the Staff page, its API and `npm run admin-user`). */
+export const STAFF_MESSAGES = {
+  username: "Use 2–64 letters, digits, dots, hyphens, underscores or @ for a username, e.g. asha.menon",
+  usernameTaken: (name: string) => `The username ${name} is taken in this journal. Choose another.`,
+  name: "Enter the colleague's name as it should appear in the admin, e.g. Dr. Asha Menon (at most 100 characters).",
+  role: "Choose admin or editor",
+  status: "Choose enabled or disabled",
+  notFound: "There is no such staff account in this journal.",
+  self: "You cannot change your own role or disable your own account: ask another admin.",
+  lastAdmin: "The journal needs at least one enabled admin: make another colleague an admin first.",
+  disabledNoLink: "This account is disabled: enable it before making a set-password link.",
+  created: (name: string) => `${name} was added`,
+  createdDetail: "Copy the set-password link below and give it to them: it is shown only once and works for 24 hours.",
+  linkMade: (name: string) => `A new set-password link for ${name}`,
+  linkMadeDetail: "Copy it now: it is shown only once, works once and expires in 24 hours. Any earlier link no longer works.",
+  roleChanged: (name: string, role: string) => `${name} is now ${role === "admin" ? "an admin" : "an editor"}`,
+  enabled: (name: string) => `${name} can sign in again`,
+  disabled: (name: string) => `${name} is disabled`,
+  disabledDetail: "Their open sessions ended at once.",
+  disableTitle: (name: string) => `Disable ${name}?`,
+  disableBody: "They are signed out everywhere at once and cannot sign in until an admin enables the account again.",
+  resetTitle: (name: string) => `Make a set-password link for ${name}?`,
+  resetBody: "Any earlier link stops working. Their current password keeps working until they use the new link; using it signs them out everywhere.",
+  twoFactorRequired: "Two-factor sign-in is now required for every staff member of this journal",
+  twoFactorRequiredDetail: "Colleagues without it set it up on their Account page at their next sign-in.",
+  twoFactorOptional: "Two-factor sign-in is optional again",
+  twoFactorSelfFirst: "Set up two-factor sign-in for yourself first (Your account), then require it for everyone.",
+  twoFactorResetTitle: (name: string) => `Turn off two-factor sign-in for ${name}?`,
+  twoFactorResetBody: "Do this only for a colleague who lost their authenticator app and their recovery codes. They sign in with their password alone until they set it up again.",
+  twoFactorReset: (name: string) => `Two-factor sign-in is off for ${name}`,
+} as const;
+
+/** The one-time set-password page. */
+export const SET_PASSWORD_MESSAGES = {
+  invalid: "This set-password link is not valid: it may have been used already, replaced by a newer one, or expired (links work for 24 hours). Ask an admin of this journal for a new link.",
+  done: "Your password is set. Sign in with it now.",
+} as const;
+
+/** Two-factor sign-in (TOTP): the sign-in page, the Account page and the API's messages. */
+export const TWO_FACTOR_MESSAGES = {
+  codeNeeded: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  invalidCode: LOGIN_DETAIL.invalid_code,
+  stepExpired: LOGIN_DETAIL.second_step_expired,
+  setupRequired: "This journal requires two-factor sign-in. Set it up below to continue to the admin.",
+  setupRequiredApi: "This journal requires two-factor sign-in: set it up on the Account page (/admin/account) before using the API.",
+  enabled: "Two-factor sign-in is on",
+  enabledDetail: "Keep the recovery codes below somewhere safe: each works once if you lose your phone. They are not shown again.",
+  disabled: "Two-factor sign-in is off",
+  recoveryRenewed: "New recovery codes",
+  recoveryRenewedDetail: "Your earlier recovery codes no longer work. Keep these somewhere safe: they are not shown again.",
+  recoveryUsed: (left: number) =>
+    `You signed in with a recovery code; it cannot be used again. ${left === 0 ? "You have no recovery codes left: make new ones on your Account page now." : `${left} recovery code${left === 1 ? "" : "s"} left.`}`,
+  noPending: "Start again: press “Set up two-factor sign-in”.",
+  requiredCannotDisable: "This journal requires two-factor sign-in, so it cannot be turned off.",
+} as const;
+
+/** Indexing partners (admin screen and API). */
+export const PARTNER_MESSAGES = {
+  title: "Enter the index's name, e.g. Google Scholar (at most 200 characters).",
+  sortnumber: "Enter a whole number of 0 or more for the position",
+  image: "Choose a JPEG, PNG or WebP logo of at most 2 MB (at most 6000 px a side).",
+  notFound: "There is no such indexing partner in this journal.",
+  created: "Indexing partner added",
+  updated: "Indexing partner updated",
+  moved: (title: string, position: number, count: number) => `${title} moved to position ${position} of ${count}.`,
+  orderSaved: "Order saved",
+  disableTitle: (title: string) => `Disable ${title}?`,
+  disableBody: "Readers will stop seeing this index on the Indexing page and in the sidebar until it is enabled again.",
+  removeLogoTitle: "Remove the logo?",
+  removeLogoBody: "Readers will see the index's name instead of its logo.",
 } as const;

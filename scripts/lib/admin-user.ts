@@ -20,37 +20,93 @@ const JOURNAL = "(select id from journals where slug = ?)";
 /**
  * Creates the user or resets an existing one: new password hash, status (a reset re-enables
  * unless disabling), the name when one is given (else a new user is named after the username
- * and an existing one keeps its name), and — as upsertUser does — `session_epoch + 1`, which
- * revokes every token issued before the reset. The user's failed sign-ins are forgotten, so a
- * locked-out user can sign in at once.
+ * and an existing one keeps its name), the role when one is given (a new user is an admin by
+ * default, as every account was before roles), and — as upsertUser does — `session_epoch + 1`,
+ * which revokes every token and device cookie issued before the reset. The user's failed
+ * sign-ins are forgotten, so a locked-out user can sign in at once.
  */
 export function resetStatements(u: {
   slug: string;
   username: string;
   passwordHash: string;
   name?: string;
+  role?: "admin" | "editor";
   status: "enabled" | "disabled";
 }): Statement[] {
   return [
     {
-      sql: `insert into users (journal_id, username, name, password_hash, status)
-            select id, ?, coalesce(?, ?), ?, ? from journals where slug = ?
+      sql: `insert into users (journal_id, username, name, password_hash, status, role)
+            select id, ?, coalesce(?, ?), ?, ?, coalesce(?, 'admin') from journals where slug = ?
             on conflict(journal_id, username) do update set
               password_hash = excluded.password_hash,
               status = excluded.status,
               name = case when ? is null then users.name else excluded.name end,
+              role = case when ? is null then users.role else excluded.role end,
               session_epoch = users.session_epoch + 1`,
-      params: [u.username, u.name ?? null, u.username, u.passwordHash, u.status, u.slug, u.name ?? null],
+      params: [u.username, u.name ?? null, u.username, u.passwordHash, u.status, u.role ?? null, u.slug, u.name ?? null, u.role ?? null],
     },
     clearAttempts(u.slug, u.username),
+    ...(u.status === "disabled" ? [endSessions(u.slug, u.username)] : []),
   ];
 }
 
-/** Disables an existing user without touching the password. */
+const USER = `(select id from users where journal_id = ${JOURNAL} and username = ?)`;
+
+function endSessions(slug: string, username: string): Statement {
+  return { sql: `delete from staff_sessions where user_id = ${USER}`, params: [slug, username] };
+}
+
+/**
+ * Disables an existing user without touching the password: their sessions end at once (rows
+ * gone, epoch on — tokens and device cookies of before stop working), as on the Staff page.
+ */
 export function disableStatements(u: { slug: string; username: string }): Statement[] {
   return [
-    { sql: `update users set status = 'disabled' where journal_id = ${JOURNAL} and username = ?`, params: [u.slug, u.username] },
+    {
+      sql: `update users set status = 'disabled', session_epoch = session_epoch + 1 where journal_id = ${JOURNAL} and username = ? and status <> 'disabled'`,
+      params: [u.slug, u.username],
+    },
+    endSessions(u.slug, u.username),
   ];
+}
+
+/** Gives an existing user another role. */
+export function roleStatements(u: { slug: string; username: string; role: "admin" | "editor" }): Statement[] {
+  return [{ sql: `update users set role = ? where journal_id = ${JOURNAL} and username = ?`, params: [u.role, u.slug, u.username] }];
+}
+
+/** Turns the user's two-factor sign-in off: the secret and every recovery code go. */
+export function resetTwoFactorStatements(u: { slug: string; username: string }): Statement[] {
+  return [
+    {
+      sql: `update users set totp_secret = '', totp_pending = '', totp_last_step = 0, totp_enabled_at = null where journal_id = ${JOURNAL} and username = ?`,
+      params: [u.slug, u.username],
+    },
+    { sql: `delete from staff_recovery_codes where user_id = ${USER}`, params: [u.slug, u.username] },
+  ];
+}
+
+/** Who runs the command, for the journal's history: the OS user (`cli:{name}`; one rule: ./operator.ts). */
+export async function operatorName(): Promise<string> {
+  const { osUser } = await import("./operator.ts");
+  return osUser();
+}
+
+/**
+ * A history entry about a user, written by the command line (app/models/history.server.ts; the
+ * record's id is looked up by the slug and username inside the statement, so it can go into
+ * the same batch that creates the user). Loaded on use: the app's modules need the resolve hook.
+ */
+export async function userHistoryStatement(
+  slug: string,
+  username: string,
+  action: string,
+  fields: Record<string, { before?: string | null; after?: string | null }> = {},
+): Promise<Statement> {
+  const { historyStatement, cliActor } = await import("../../app/models/history.server.ts");
+  const { sql } = await import("drizzle-orm");
+  const id = sql`(select cast(id as text) from users where journal_id = (select id from journals where slug = ${slug}) and username = ${username})`;
+  return historyStatement(slug, { actor: cliActor(await operatorName()), action, type: "user", id, fields });
 }
 
 function clearAttempts(slug: string, username: string): Statement {
@@ -63,7 +119,7 @@ function clearAttempts(slug: string, username: string): Statement {
 export const journalQuery = (slug: string): Statement => ({ sql: "select id from journals where slug = ?", params: [slug] });
 export const journalsQuery: Statement = { sql: "select slug from journals order by id", params: [] };
 export const userQuery = (slug: string, username: string): Statement => ({
-  sql: `select id, username, name, status, session_epoch from users where journal_id = ${JOURNAL} and username = ?`,
+  sql: `select id, username, name, status, role, session_epoch from users where journal_id = ${JOURNAL} and username = ?`,
   params: [slug, username],
 });
 

@@ -9,11 +9,12 @@ import type { Row, Statement } from "./targets.ts";
 /**
  * Derived or transient tables, never dumped: the FTS5 indexes (+ shadow tables, rebuilt from
  * the articles), SQLite and D1 internals, the applied-migrations list (a restore applies them
- * itself), throttling counters, sign-in sessions (staff sign in again after a restore) and
- * remembered form submissions (kept a day). `maintenance_jobs` is kept: it says which one-off
+ * itself), throttling counters, sign-in sessions (staff sign in again after a restore),
+ * remembered form submissions (kept a day) and one-time set-password links (a day at most; an
+ * admin makes a new one). `maintenance_jobs` is kept: it says which one-off
  * data jobs have run over these rows, so a restore neither re-runs nor skips one.
  */
-export const NOT_DUMPED = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|login_attempts|staff_sessions|form_submissions)$/;
+export const NOT_DUMPED = /^(articles_fts.*|sqlite_.*|_cf_.*|d1_migrations|login_attempts|staff_sessions|form_submissions|staff_password_links)$/;
 
 export interface TableInfo {
   name: string;

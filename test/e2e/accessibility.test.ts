@@ -4,14 +4,11 @@
  * with the demo data `npm start` seeds. Any violation fails, with its rule, impact and elements.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { axe } from "./axe.ts";
 import { hydrated, launchBrowser, requireChromium, startApp, type App } from "./harness.ts";
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const JOURNALS = [
   { host: "localhost", admin: { username: "admin", password: "agri-demo-2026" } },
   { host: "journal-b.localhost", admin: { username: "editor", password: "chem-demo-2026" } },
@@ -34,22 +31,6 @@ after(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
-}
-
-/** Runs axe in the page (evaluated through the DevTools protocol, so the page's CSP allows it). */
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = (await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
-    TAGS,
-  )) as AxeResult;
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")} — ${n.failureSummary.replace(/\s+/g, " ")}`).join("\n")}`,
-  );
-}
 
 /** The public pages of a journal, found by following its own links (issue, article, author). */
 async function publicPages(page: Page, host: string): Promise<string[]> {
@@ -89,6 +70,8 @@ async function adminPages(page: Page, host: string): Promise<string[]> {
   const editHref = await page.locator('main a[href^="/admin/archives/"]').filter({ hasText: /EDIT/i }).first().getAttribute("href");
   await page.goto(app.url(host, "/admin/editors"));
   const editorHref = await page.locator('main a[href^="/admin/editors/"]').filter({ hasText: /edit/i }).first().getAttribute("href");
+  await page.goto(app.url(host, "/admin/indexing"));
+  const partnerHref = await page.locator('main a[href^="/admin/indexing/"]').filter({ hasText: /edit/i }).first().getAttribute("href");
   const [, , , y, v, i] = issueHref.split("/");
   return [
     "/admin",
@@ -99,6 +82,10 @@ async function adminPages(page: Page, host: string): Promise<string[]> {
     "/admin/editors",
     "/admin/editors/add",
     editorHref ?? "/admin/not-found",
+    "/admin/indexing",
+    "/admin/indexing/add",
+    partnerHref ?? "/admin/not-found",
+    "/admin/staff",
     "/admin/settings",
     "/admin/search?q=rice",
     "/admin/search?q=zzqxj",

@@ -70,7 +70,7 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   // Create, password piped on stdin (first line only).
   let r = adminUser(["one", "alice"], "first-password-1\nignored second line\n");
   assert.equal(r.status, 0, r.out);
-  assert.match(r.out, /'alice' of the local journal 'one' is created/);
+  assert.match(r.out, /'alice' \(admin\) of the local journal 'one' is created/);
   assert.doesNotMatch(r.out, /first-password-1/);
   let db = await read();
   let alice = db.user(ids.one, "alice");
@@ -113,6 +113,7 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   assert.match(r.out, /is disabled/);
   alice = await user(ids.one, "alice");
   assert.equal(alice?.status, "disabled");
+  assert.equal(alice?.session_epoch, tokenEpoch + 2, "disabling ends every session (and device cookie) at once");
   assert.equal(alice?.password_hash, hash);
   assert.equal(alice?.name, "Alice Ñández");
 
@@ -122,7 +123,7 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   alice = await user(ids.one, "alice");
   assert.equal(alice?.status, "enabled");
   assert.equal(alice?.name, "Alice Ñández");
-  assert.equal(alice?.session_epoch, tokenEpoch + 2);
+  assert.equal(alice?.session_epoch, tokenEpoch + 3);
   assert.ok(await verifyPassword("third-password-3", String(alice?.password_hash)));
 
   // Each change is in journal one's history, by the OS user who ran it, about alice's id — and
@@ -155,6 +156,13 @@ test("refusals change nothing", async () => {
     [["one", "ghost", "--disable"], "", 1, /No user 'ghost'/],
     [["one", "alice", "--name"], "", 2, /--name needs a value/],
     [["one", "alice", "--frobnicate"], "", 2, /Unknown option --frobnicate/],
+    // One username rule with the Staff page and `journal add --admin` (app/schemas/staff.ts).
+    [["one", "bad user!"], "long-enough-password\n", 2, /'bad user!' is not a valid username\. Use 2–64 letters, digits, dots, hyphens, underscores or @/],
+    [["one", "x"], "long-enough-password\n", 2, /'x' is not a valid username/],
+    [["one", "alice", "--role", "owner"], "", 2, /--role is admin or editor/],
+    // The password rule judges what people read: a trailing space, full-width letters.
+    [["one", "alice"], "password123 \n", 2, /one of the most common passwords/],
+    [["one", "alice"], "ｐａｓｓｗｏｒｄ１２３\n", 2, /one of the most common passwords/],
     [["one"], "", 2, /usage: npm run admin-user/],
   ];
   for (const [args, input, status, message] of cases) {
@@ -164,6 +172,51 @@ test("refusals change nothing", async () => {
   }
   assert.deepEqual(await user(ids.one, "alice"), before);
   assert.equal(await user(ids.one, "ghost"), undefined);
+  assert.equal(await user(ids.one, "bad user!"), undefined);
+});
+
+test("roles, --reset-2fa and the journal's history: the CLI's changes are recorded as cli:<OS user>", async () => {
+  let r = adminUser(["two", "dana", "--name", "Dana Roy", "--role", "editor"], "tea-garden-password-9\n");
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /'dana' \(editor\) of the local journal 'two' is created/);
+  const dana = await user(ids.two, "dana");
+  assert.equal(dana?.role, "editor");
+  // A reset keeps the role unless one is given; --disable alone ends the sessions at once.
+  r = adminUser(["two", "dana"], "tea-garden-password-10\n");
+  assert.equal(r.status, 0, r.out);
+  assert.equal((await user(ids.two, "dana"))?.role, "editor");
+  await withDb((db) =>
+    db.batch([
+      db.prepare("update users set totp_secret = 'JBSWY3DPEHPK3PXP' where id = ?").bind(dana!.id),
+      db.prepare("insert into staff_sessions (id, journal_id, user_id, created_at, expires_at) values ('sess-dana-cli-0001', ?, ?, 0, 9999999999999)").bind(ids.two, dana!.id),
+      db.prepare("insert into staff_recovery_codes (journal_id, user_id, code_hash) values (?, ?, 'x')").bind(ids.two, dana!.id),
+    ]),
+  );
+  r = adminUser(["two", "dana", "--reset-2fa"]);
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /Two-factor sign-in of 'dana' is off/);
+  r = adminUser(["two", "dana", "--disable"]);
+  assert.equal(r.status, 0, r.out);
+  const after = await withDb(async (db) => ({
+    user: (await all(db, "select status, totp_secret from users where id = ?", dana!.id))[0],
+    sessions: (await all(db, "select id from staff_sessions where user_id = ?", dana!.id)).length,
+    codes: (await all(db, "select id from staff_recovery_codes where user_id = ?", dana!.id)).length,
+    history: await all(db, "select actor, action, record_type, record_id, fields from history where journal_id = ? and record_type = 'user' order by id", ids.two),
+  }));
+  assert.deepEqual(after.user, { status: "disabled", totp_secret: "" });
+  assert.equal(after.sessions, 0);
+  assert.equal(after.codes, 0);
+  const os = (await import("node:os")).userInfo().username;
+  const mine = after.history.filter((h) => h.record_id === String(dana!.id));
+  assert.deepEqual(
+    mine.map((h) => [h.actor, h.action, JSON.parse(String(h.fields))]),
+    [
+      [`cli:${process.env.USER || os}`, "create", { username: { after: "dana" }, name: { after: "Dana Roy" }, role: { after: "editor" } }],
+      [`cli:${process.env.USER || os}`, "password_reset", { via: { after: "npm run admin-user" } }],
+      [`cli:${process.env.USER || os}`, "two_factor_reset", {}],
+      [`cli:${process.env.USER || os}`, "update", { status: { before: "enabled", after: "disabled" } }],
+    ],
+  );
 });
 
 test("on a terminal the password is asked for twice and never echoed", async () => {

@@ -93,6 +93,8 @@ async function expectExpiredOnce(c: Client) {
 async function signOutEverywhere(c: Client) {
   await visit(c, "/admin/account");
   await c.page.getByRole("button", { name: "Sign out everywhere" }).click();
+  // It asks first: this browser is signed out too.
+  await c.page.getByRole("alertdialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
   await c.page.waitForURL(/\/admin\/login\?signed_out=all$/);
   await c.page.getByRole("status").filter({ hasText: "You have been signed out on every device." }).waitFor();
 }

@@ -162,6 +162,14 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/export/crossref": "/api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue": "/api/export/doaj/2025/1/1",
   "POST /api/export/doaj": "/api/export/doaj",
+  // Staff accounts (admins only) and indexing partners: test/workers/staff-accounts.test.ts, indexing-admin.test.ts.
+  "GET /api/admin/users": "/api/admin/users",
+  "POST /api/admin/users": "/api/admin/users",
+  "POST /api/admin/users/:id": "/api/admin/users/1",
+  "POST /api/admin/users/:id/reset": "/api/admin/users/1/reset",
+  "POST /api/indexing": "/api/indexing",
+  "POST /api/indexing/order": "/api/indexing/order",
+  "POST /api/indexing/:id": "/api/indexing/1",
   // Ends every session of the caller, so the valid-token check below runs it last.
   "POST /auth/logout": "/auth/logout",
   "POST /auth/logout-all": "/auth/logout-all",
@@ -175,9 +183,12 @@ const NOT_IN_SPEC = new Set([
   // DOIs and the indexes (issue 18): test/workers/doi.test.ts and index-exports.test.ts.
   "POST /api/doi/assign", "GET /api/export/crossref/:year/:volume/:issue", "POST /api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue", "POST /api/export/doaj", "GET /api/export/jats/:refnumber",
-  // Corrections and the history (ADR 019–021): test/workers/records.test.ts.
+  // Corrections and the history (ADR 019–021): test/workers/records-*.test.ts.
   "DELETE /api/archives/:id", "POST /api/archives/:id/restore", "POST /api/archives/:id/move",
   "GET /api/admin/issues/:id", "POST /api/admin/issues/:id", "DELETE /api/admin/issues/:id", "GET /api/admin/activity",
+  // Staff accounts and indexing partners: staff-accounts.test.ts, indexing-admin.test.ts.
+  "GET /api/admin/users", "POST /api/admin/users", "POST /api/admin/users/:id", "POST /api/admin/users/:id/reset",
+  "POST /api/indexing", "POST /api/indexing/order", "POST /api/indexing/:id",
 ]);
 
 /**

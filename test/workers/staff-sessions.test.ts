@@ -5,7 +5,8 @@ import { audienceFor, TOKEN_ISSUER } from "../../app/auth/tokens.server";
 import { isCommonPassword, newPasswordProblem } from "../../app/lib/password-policy";
 import { verifyPassword } from "../../app/lib/password.server";
 import { PASSWORD_MESSAGES } from "../../app/schemas/messages";
-import { fetchWorker as rawFetch, loginToken, makeAdminSession, makeJournal, makeUser } from "../factories";
+import { loginToken, makeAdminSession, makeJournal, makeUser } from "../factories";
+import { browserSignIn, cookieValue, fetchWorker, formLogin, jsonLogin, setCookies } from "./sign-in";
 
 /**
  * Issue 15 points 5–6 and issue 16 point 2, on the server: sign-in endpoints that other sites
@@ -13,41 +14,7 @@ import { fetchWorker as rawFetch, loginToken, makeAdminSession, makeJournal, mak
  * page, and sessions per browser (sign out here / everywhere, renewal within a maximum).
  */
 
-const fetchWorker = (url: string, init: RequestInit = {}) => rawFetch(url, { redirect: "manual", ...init });
 const PASSWORD = "a long staff password";
-
-const setCookies = (res: Response) => res.headers.getSetCookie?.() ?? (res.headers.get("set-cookie") ?? "").split(/,(?= ?\w+=)/);
-const cookieValue = (res: Response, name: string) => {
-  const line = setCookies(res).find((c) => c.trim().startsWith(`${name}=`));
-  return line ? line.trim().slice(name.length + 1).split(";")[0] : null;
-};
-
-function jsonLogin(host: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetchWorker(`https://${host}/auth/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.50", ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-function formLogin(host: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetchWorker(`https://${host}/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.51", origin: `https://${host}`, ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
-
-/** Signs in through the form and returns the browser's cookie header (session + marker + device). */
-async function browserSignIn(host: string, username: string, password: string, extra: Record<string, string> = {}) {
-  const res = await formLogin(host, { username, password }, extra);
-  expect(res.status, await res.clone().text()).toBe(302);
-  return {
-    session: cookieValue(res, "journal_session")!,
-    device: cookieValue(res, "journal_device")!,
-    cookie: `journal_session=${cookieValue(res, "journal_session")}`,
-  };
-}
 
 describe("sign-in endpoints refuse other sites and other content types (issue 15.5)", () => {
   it("POST /auth/login/ from another origin or as text/plain sets no cookie", async () => {
@@ -156,6 +123,91 @@ describe("device cookies: a stranger cannot lock the owner out (issue 15.5)", ()
     expect((await jsonLogin(k.host, { username: "owner", password: PASSWORD }, { cookie: `journal_device=${device}`, "cf-connecting-ip": "192.0.2.180" })).status).toBe(429);
   });
 
+  it("'Sign out everywhere', a password change, a set-password link and disabling the user revoke the device cookies issued before", async () => {
+    const s = await makeAdminSession();
+    const lockOut = async (user: string, from: number) => {
+      for (let i = 0; i < 10; i++) await jsonLogin(s.host, { username: user, password: `stranger ${i}` }, { "cf-connecting-ip": `198.18.${from}.${i + 1}` });
+    };
+    const withDevice = (user: string, password: string, device: string, ip: string) =>
+      jsonLogin(s.host, { username: user, password }, { cookie: `journal_device=${device}`, "cf-connecting-ip": ip });
+
+    // Sign out everywhere: the old device cookie no longer gets past the username lock.
+    await makeUser(s.id, { username: "owner", password: PASSWORD });
+    const before = await browserSignIn(s.host, "owner", PASSWORD);
+    const signedIn = await browserSignIn(s.host, "owner", PASSWORD);
+    await lockOut("owner", 1);
+    expect((await withDevice("owner", PASSWORD, before.device, "198.18.9.1")).status, "trusted before").toBe(200);
+    const out = await fetchWorker(`https://${s.host}/admin/logout`, {
+      method: "POST",
+      headers: { cookie: signedIn.cookie, origin: `https://${s.host}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ scope: "all" }),
+    });
+    expect(out.status).toBe(302);
+    const refused = await withDevice("owner", PASSWORD, before.device, "198.18.9.2");
+    expect(refused.status, "the old device cookie counts for nothing after signing out everywhere").toBe(429);
+    expect(await refused.json()).toEqual({ error: "too_many_attempts" });
+
+    // A password change: the other browser's cookie stops counting; the changing browser gets a new one.
+    await makeUser(s.id, { username: "changer", password: PASSWORD });
+    const other = await browserSignIn(s.host, "changer", PASSWORD);
+    const here = await browserSignIn(s.host, "changer", PASSWORD);
+    const NEW = "a quiet lamp beside the river";
+    const changed = await fetchWorker(`https://${s.host}/admin/account`, {
+      method: "POST",
+      headers: { cookie: here.cookie, origin: `https://${s.host}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ current: PASSWORD, password: NEW, confirm: NEW }),
+    });
+    expect(changed.status).toBe(200);
+    const renewed = cookieValue(changed, "journal_device");
+    expect(renewed, "the changing browser is trusted with the new epoch").toBeTruthy();
+    await lockOut("changer", 2);
+    expect((await withDevice("changer", NEW, other.device, "198.18.9.3")).status).toBe(429);
+    expect((await withDevice("changer", NEW, here.device, "198.18.9.4")).status, "its own old cookie is stale too").toBe(429);
+    expect((await withDevice("changer", NEW, renewed!, "198.18.9.5")).status).toBe(200);
+
+    // A set-password link used, and disabling then enabling the user: both revoke.
+    await makeUser(s.id, { username: "linked", password: PASSWORD });
+    const linkedDevice = (await browserSignIn(s.host, "linked", PASSWORD)).device;
+    const disabledDevice = (await browserSignIn(s.host, "linked", PASSWORD)).device;
+    const staff = (await (await fetchWorker(`https://${s.host}/api/admin/users`, { headers: s.auth })).json()) as { id: number; username: string }[];
+    const linked = staff.find((u) => u.username === "linked")!;
+    const reset = (await (await fetchWorker(`https://${s.host}/api/admin/users/${linked.id}/reset`, { method: "POST", headers: s.auth })).json()) as { link: string };
+    const token = reset.link.split("/").pop()!;
+    const set = await fetchWorker(`https://${s.host}/admin/set-password/${token}`, {
+      method: "POST",
+      headers: { origin: `https://${s.host}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ password: NEW, confirm: NEW }),
+    });
+    expect(set.status).toBe(302);
+    await lockOut("linked", 3);
+    expect((await withDevice("linked", NEW, linkedDevice, "198.18.9.6")).status).toBe(429);
+    const fresh = await browserSignIn(s.host, "linked", NEW, { cookie: `journal_device=${linkedDevice}`, "cf-connecting-ip": "198.18.9.7" }).catch(() => null);
+    expect(fresh, "locked: a stale device cookie is no device cookie").toBeNull();
+    for (const status of ["disabled", "enabled"]) {
+      const res = await fetchWorker(`https://${s.host}/api/admin/users/${linked.id}`, {
+        method: "POST",
+        headers: { ...s.auth, "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      });
+      expect(res.status).toBe(200);
+    }
+    expect((await withDevice("linked", NEW, disabledDevice, "198.18.9.8")).status).toBe(429);
+
+    // Each of these is in the journal's history, written with the change.
+    const { results } = await env.DB.prepare("select actor, action from history where journal_id = ? and action in ('sign_out_everywhere', 'password_change', 'password_reset_link', 'password_reset', 'sign_in_locked') order by id")
+      .bind(s.id)
+      .all<{ actor: string; action: string }>();
+    expect(results.map((r) => `${r.actor} ${r.action}`)).toEqual([
+      "owner sign_in_locked",
+      "owner sign_out_everywhere",
+      "changer password_change",
+      "changer sign_in_locked",
+      "staff password_reset_link",
+      "linked password_reset",
+      "linked sign_in_locked",
+    ]);
+  });
+
   it("keeps the per-IP limit for trusted browsers too", async () => {
     const j = await makeJournal();
     await makeUser(j.id, { username: "owner", password: PASSWORD });
@@ -176,6 +228,25 @@ describe("password rules (issue 15.6)", () => {
     expect(await newPasswordProblem("xx-Asha.Menon-2026", { username: "asha.menon" })).toBe(PASSWORD_MESSAGES.containsUsername);
     expect(await newPasswordProblem("my ijarcs journal key", { username: "ed", journalSlug: "ijarcs" })).toBe(PASSWORD_MESSAGES.containsJournal);
     expect(await newPasswordProblem("a quiet lamp beside the river", { username: "staff", journalSlug: "ijarcs" })).toBeNull();
+  });
+
+  it("judges a password as people see it: spaces, full-width, invisible and look-alike characters change nothing", async () => {
+    const tooShort = await newPasswordProblem("password1");
+    expect(tooShort).toBe("Choose a password of at least 10 characters.");
+    // Ten characters or more as typed, but `password1` as read: refused like it.
+    for (const p of ["password1 ", " password1", "ｐａｓｓｗｏｒｄ１", "pass\u200bword1", "pass\u00adword1\u200d", "раѕѕword1", "ΡΑSSWΟRD1\ufeff", "PASSWORD1\u2060"]) {
+      expect(await newPasswordProblem(p), JSON.stringify(p)).toBe(tooShort);
+    }
+    // Long enough, and on the list once read: refused as common.
+    for (const p of ["password123 ", "ｐａｓｓｗｏｒｄ１２３", "pass\u200bword123", "раѕѕwоrd123", "ΡΑSSWΟRD123", "\u3000qwertyuiop\u3000", "ｑｗｅｒｔｙｕｉｏｐ"]) {
+      expect(await newPasswordProblem(p), JSON.stringify(p)).toBe(PASSWORD_MESSAGES.common);
+    }
+    // The username and the slug, disguised the same ways.
+    expect(await newPasswordProblem("ＡＳＨＡ.ＭＥＮＯＮ and a river", { username: "asha.menon" })).toBe(PASSWORD_MESSAGES.containsUsername);
+    expect(await newPasswordProblem("my ij\u200barcs journal key", { journalSlug: "ijarcs" })).toBe(PASSWORD_MESSAGES.containsJournal);
+    // Real passphrases in other scripts stay acceptable.
+    expect(await newPasswordProblem("नदी के किनारे शांत दीपक")).toBeNull();
+    expect(await newPasswordProblem("тихая лампа у реки")).toBeNull();
   });
 });
 

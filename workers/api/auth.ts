@@ -2,9 +2,10 @@ import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { attemptLogin, toPublicUser } from "../../app/models/users.server";
 import { endAllSessions, endSession } from "../../app/models/sessions.server";
-import { clearSessionCookie, clearSignedInCookie, clientIp, deviceCookie, deviceId } from "../../app/auth/tokens.server";
+import { clearSessionCookie, clearSignedInCookie, clientIp, deviceId } from "../../app/auth/tokens.server";
+import { TWO_FACTOR_MESSAGES } from "../../app/schemas/messages";
 import { signInRefusal } from "../../app/auth/cross-site";
-import { startSession } from "../../app/auth/session.server";
+import { signInFacts, startSession } from "../../app/auth/session.server";
 import { MissingSecretError } from "../../app/lib/secrets";
 import { MAX_PASSWORD_LENGTH } from "../../app/lib/password.server";
 import type { HonoEnv } from "../types";
@@ -14,7 +15,12 @@ import { readJson } from "./request";
 /** /auth/login/ and /auth/verify-token/ (spec §7 Authentication). */
 export const authApp = new Hono<HonoEnv>({ strict: false });
 
-const LOGIN_STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_many_attempts: 429 } as const;
+const LOGIN_STATUS = { invalid_credentials: 401, disabled: 403, invalid_ip: 403, too_many_attempts: 429, two_factor_required: 401, invalid_code: 401 } as const;
+/** Beyond spec §8's codes: what a client with two-factor sign-in is told to do. */
+const LOGIN_MESSAGE: Partial<Record<keyof typeof LOGIN_STATUS, string>> = {
+  two_factor_required: TWO_FACTOR_MESSAGES.codeNeeded,
+  invalid_code: TWO_FACTOR_MESSAGES.invalidCode,
+};
 
 authApp.post(
   "/login",
@@ -27,13 +33,15 @@ authApp.post(
     if (!body.ok) return c.json({ error: body.error }, 400);
     const username = typeof body.value.username === "string" ? body.value.username.trim() : "";
     const password = typeof body.value.password === "string" ? body.value.password : "";
+    // Two-factor sign-in: the app's 6-digit code or a recovery code, with the password.
+    const code = typeof body.value.code === "string" ? body.value.code.slice(0, 64) : "";
     if (!username || !password) return c.json({ error: "invalid_credentials" }, 401);
     if (password.length > MAX_PASSWORD_LENGTH || username.length > 200) {
       // Refused before any hashing work.
       return c.json({ error: "invalid_credentials" }, 401);
     }
     const journal = c.get("journal");
-    let device: string | null;
+    let device: Awaited<ReturnType<typeof deviceId>>;
     try {
       device = await deviceId(c.env, journal.id, c.req.raw, username);
     } catch (error) {
@@ -43,13 +51,15 @@ authApp.post(
       }
       throw error;
     }
-    const result = await attemptLogin(getDb(c.env.DB), journal.id, { username, password, ip: clientIp(c.req.raw), device });
-    if (!result.ok) return c.json({ error: result.error }, LOGIN_STATUS[result.error]);
+    const result = await attemptLogin(getDb(c.env.DB), journal.id, { username, password, code, ip: clientIp(c.req.raw), device });
+    if (!result.ok) {
+      const message = LOGIN_MESSAGE[result.error];
+      return c.json(message ? { error: result.error, message } : { error: result.error }, LOGIN_STATUS[result.error]);
+    }
     let token: string;
     let cookies: string[];
     try {
-      ({ token, cookies } = await startSession(c.env, journal.id, result.user));
-      cookies.push(await deviceCookie(c.env, journal.id, result.user.username));
+      ({ token, cookies } = await startSession(c.env, journal.id, result.user, signInFacts(result.user, result.recoveryCodesLeft, "/auth/login/")));
     } catch (error) {
       if (error instanceof MissingSecretError) {
         console.error(error.message);
@@ -59,7 +69,11 @@ authApp.post(
     }
     for (const cookie of cookies) c.header("set-cookie", cookie, { append: true });
     c.header("cache-control", "no-store");
-    return c.json({ token, user: toPublicUser(result.user) });
+    return c.json({
+      token,
+      user: toPublicUser(result.user),
+      ...(result.recoveryCodesLeft === undefined ? {} : { recovery_codes_left: result.recoveryCodesLeft }),
+    });
   },
 );
 
@@ -80,7 +94,7 @@ authApp.post("/logout", requireAdmin, async (c) => {
 /** Signs the user out everywhere: every session of the user ends (every token stops verifying). */
 authApp.post("/logout-all", requireAdmin, async (c) => {
   const user = (c.var as AdminEnv["Variables"]).user;
-  await endAllSessions(getDb(c.env.DB), c.get("journal").id, user.id);
+  await endAllSessions(getDb(c.env.DB), c.get("journal").id, user);
   c.header("set-cookie", clearSessionCookie(c.env), { append: true });
   c.header("set-cookie", clearSignedInCookie(c.env), { append: true });
   c.header("cache-control", "no-store");

@@ -10,6 +10,7 @@ import { indexingApp } from "./indexing";
 import { pdfApp } from "./pdf";
 import { certificateApp, searchApp } from "./search";
 import { settingsApp } from "./settings";
+import { usersApp } from "./users";
 
 /** JSON API of spec §7, one sub-app per resource. */
 export const apiApp = new Hono<HonoEnv>({ strict: false });
@@ -23,8 +24,9 @@ apiApp.use("*", async (c, next) => {
 // Admin and write routes answer 401 {"error":"unauthorized"} without a valid token (middleware.ts).
 apiApp.route("/settings", settingsApp as unknown as Hono<HonoEnv>);
 apiApp.route("/editors", editorsApp as unknown as Hono<HonoEnv>);
-apiApp.route("/indexing", indexingApp);
+apiApp.route("/indexing", indexingApp as unknown as Hono<HonoEnv>);
 apiApp.route("/archives", archivesApp);
+apiApp.route("/admin/users", usersApp as unknown as Hono<HonoEnv>);
 apiApp.route("/admin", adminApp as unknown as Hono<HonoEnv>);
 apiApp.route("/search", searchApp);
 apiApp.route("/certificate", certificateApp);

@@ -1,13 +1,64 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { listEnabledPartners } from "../../app/models/indexing.server";
+import { getPartner, listEnabledPartners, reorderPartners, type Partner } from "../../app/models/indexing.server";
+import { staffActor } from "../../app/models/history.server";
+import { savePartner } from "../../app/models/staff-writes.server";
+import { formFields } from "../../app/schemas/common";
+import { parseEditorId as parsePositiveId } from "../../app/schemas/selection";
+import { formFile } from "../../app/storage/uploads.server";
 import { indexingImageUrl } from "../../app/lib/urls";
-import type { HonoEnv } from "../types";
+import { requireAdmin, type AdminEnv } from "./middleware";
+import { failureBody, parseId, readJson, readMultipart } from "./request";
 
-/** GET /api/indexing/ — enabled indexing partners by sortnumber (public). */
-export const indexingApp = new Hono<HonoEnv>({ strict: false });
+/**
+ * Indexing partners. GET /api/indexing/ — enabled partners by sortnumber (public, spec §7).
+ * Staff: POST /api/indexing (multipart title, link, sortnumber, status + `image`), POST
+ * /api/indexing/{id} (any of those; `remove_image=1` drops the logo), POST /api/indexing/order
+ * {ids} (that order first, positions 1, 2, 3…). Every write answers the partner(s) with their
+ * status; /indexing and this list follow at once (a staff write makes cached pages stale).
+ */
+export const indexingApp = new Hono<AdminEnv>({ strict: false });
+
+/** A partner in the API's shape: the spec's fields, its id and the logo's URL. */
+export function partnerJson(p: Pick<Partner, "id" | "title" | "link" | "image" | "sortnumber"> & { status?: Partner["status"] }) {
+  return { id: p.id, title: p.title, link: p.link, image: p.image, sortnumber: p.sortnumber, status: p.status ?? "enabled", image_url: indexingImageUrl(p.image) };
+}
 
 indexingApp.get("/", async (c) => {
   const rows = await listEnabledPartners(getDb(c.env.DB), c.get("journal").id);
-  return c.json(rows.map((p) => ({ ...p, status: "enabled", image_url: indexingImageUrl(p.image) })));
+  return c.json(rows.map((p) => partnerJson({ ...p, status: "enabled" })));
+});
+
+indexingApp.post("/order", requireAdmin, async (c) => {
+  const body = await readJson(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const ids = body.value.ids;
+  if (!Array.isArray(ids) || ids.length === 0) return c.json({ error: "empty_selection", message: "Send the partners' ids in their new order: {\"ids\": [3, 1, 2]}." }, 400);
+  if (ids.length > 1000) return c.json({ error: "selection_too_large", message: "Send at most 1000 ids." }, 400);
+  const clean = ids.map(parsePositiveId);
+  if (clean.some((id) => id === null)) return c.json({ error: "invalid_ids" }, 400);
+  const rows = await reorderPartners(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), clean as number[]);
+  return c.json(rows.map(partnerJson));
+});
+
+indexingApp.post("/", requireAdmin, async (c) => {
+  const body = await readMultipart(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const result = await savePartner(c.env, getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), null, formFields(body.form), formFile(body.form, "image"));
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json(partnerJson(result.value), 201);
+});
+
+indexingApp.post("/:id", requireAdmin, async (c) => {
+  const id = parseId(c.req.param("id"));
+  const db = getDb(c.env.DB);
+  const journalId = c.get("journal").id;
+  const existing = id ? await getPartner(db, journalId, id) : undefined;
+  if (!existing) return c.json({ error: "not_found" }, 404);
+  const body = await readMultipart(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const { remove_image: remove, ...fields } = formFields(body.form);
+  const result = await savePartner(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "image"), remove === "1");
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  return c.json(partnerJson(result.value));
 });

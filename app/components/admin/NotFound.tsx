@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ROLE_MESSAGES } from "../../schemas/messages";
 import { ErrorRequestId } from "../ErrorRequestId";
 
 /** Spec §2: unknown admin pages and records say 'Not Found!'. */
@@ -25,12 +26,34 @@ export function NotFound({ detail }: { detail?: string }) {
   );
 }
 
-/** Error boundary of the admin pages: keeps the shell, shows 'Not Found!' for 404s. */
+/** An editor on an admin-only page (app/auth/permissions.ts): the server answered 403. */
+export function Forbidden() {
+  return (
+    <section className="a-not-found a-forbidden">
+      <p className="a-not-found-code" aria-hidden="true">
+        403
+      </p>
+      <h1>{ROLE_MESSAGES.forbiddenTitle}</h1>
+      <p>{ROLE_MESSAGES.forbidden}</p>
+      <p className="a-not-found-links">
+        <Link to="/admin" className="btn btn-primary">
+          Go to the dashboard
+        </Link>
+        <Link to="/admin/archives" className="btn btn-ghost">
+          Archives
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** Error boundary of the admin pages: keeps the shell, shows 'Not Found!' for 404s and 'Admins only' for 403s. */
 export function AdminErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound detail={typeof error.data === "string" && error.data ? error.data : undefined} />;
   }
+  if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
   let detail = "Unknown error";
   if (isRouteErrorResponse(error)) {
     detail = (typeof error.data === "string" && error.data) || error.statusText || String(error.status);

@@ -31,3 +31,19 @@ export function issueParams(params: { year?: string; vol?: string; issue?: strin
   const nums = [params.year, params.vol, params.issue].map((s) => (s && /^\d{1,4}$/.test(s) ? Number(s) : NaN));
   return nums.every(Number.isInteger) ? { year: nums[0], volume: nums[1], issue: nums[2] } : null;
 }
+
+/**
+ * A moment (Unix ms) as staff of the journal read it: '28 Nov 2026, 09:35 (Asia/Kolkata)', in
+ * the journal's time zone (Settings), named so nobody mistakes whose clock it is.
+ */
+export function journalDateTime(ms: number, timeZone: string): string {
+  let zone = timeZone || "UTC";
+  let text: string;
+  try {
+    text = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: zone }).format(ms);
+  } catch {
+    zone = "UTC";
+    text = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: zone }).format(ms);
+  }
+  return `${text} (${zone})`;
+}

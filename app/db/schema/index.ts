@@ -11,4 +11,5 @@ export * from "./maintenance-jobs";
 export * from "./staff-sessions";
 export * from "./submissions";
 export * from "./history";
+export * from "./staff-accounts";
 export * from "./issued-certificates";

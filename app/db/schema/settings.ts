@@ -61,6 +61,8 @@ export const settings = sqliteTable("settings", {
   /** R2 object names (journals/{id}/signature/) of the signer's signature and the journal's stamp on certificates: PNGs with transparency; '' = none. */
   signature_image: text("signature_image").notNull().default(""),
   stamp_image: text("stamp_image").notNull().default(""),
+  /** Every staff user must sign in with a second factor (set on the Staff page by an admin). */
+  require_two_factor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
   updated_at: text("updated_at").notNull().default(""),
   /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
   version: integer("version").notNull().default(1),

@@ -21,6 +21,21 @@ export const users = sqliteTable(
      * which revokes every token issued before, not only the browser's cookie.
      */
     sessionEpoch: integer("session_epoch").notNull().default(0),
+    /**
+     * What the user may do (app/auth/permissions.ts): 'admin' — everything, settings and staff
+     * included; 'editor' — issues, articles, editors, indexing partners and documents.
+     */
+    role: text("role", { enum: ["admin", "editor"] }).notNull().default("admin"),
+    /** Unix epoch milliseconds of the last successful sign-in (null = never). */
+    lastSignInAt: integer("last_sign_in_at"),
+    /** Base32 TOTP secret of the user's authenticator app; '' = two-factor sign-in is off. */
+    totpSecret: text("totp_secret").notNull().default(""),
+    /** A secret shown on the Account page and not yet confirmed with a first code. */
+    totpPending: text("totp_pending").notNull().default(""),
+    /** The last TOTP time step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step").notNull().default(0),
+    /** Unix epoch milliseconds two-factor sign-in was turned on. */
+    totpEnabledAt: integer("totp_enabled_at"),
     creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
   (t) => [uniqueIndex("users_journal_username_uq").on(t.journalId, t.username)],

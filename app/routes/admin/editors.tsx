@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
@@ -15,8 +15,8 @@ import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
-import { SubmissionField, useSubmissionToken, useSubmitOnce, withSubmissionToken } from "../../components/admin/SubmitOnce";
+import { StatusSwitch } from "../../components/admin/StatusSwitch";
+import { useSubmissionToken, withSubmissionToken } from "../../components/admin/SubmitOnce";
 import { once } from "./once.server";
 import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
@@ -126,55 +126,19 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 const CATEGORY_LABEL: Record<string, string> = Object.fromEntries(EDITOR_CATEGORY_OPTIONS.map((c) => [c.value, c.label]));
 
-function StatusSwitch({ id, name, status, version }: { id: number; name: string; status: string; version: number }) {
-  const fetcher = useFetcher<typeof action>({ key: `editor-status-${id}` });
-  useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
-  const pending = fetcher.formData;
-  const enabled = pending ? pending.get("status") === "enabled" : status === "enabled";
-  // Issue 16.4: disabling takes the editor off the public board, so it is confirmed first.
-  const [confirming, setConfirming] = useState(false);
-  const confirmed = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const guard = useSubmitOnce(fetcher.state !== "idle", (event) => {
-    if (enabled && !confirmed.current) {
-      event.preventDefault();
-      setConfirming(true);
-    }
-    confirmed.current = false;
-  });
+function EditorSwitch({ id, name, status, version }: { id: number; name: string; status: string; version: number }) {
   return (
-    <fetcher.Form method="post" className="switch-form" onSubmit={guard} ref={formRef}>
-      <ConfirmDialog
-        open={confirming}
-        title={ADMIN_UX_MESSAGES.disableEditorTitle(name)}
-        body={ADMIN_UX_MESSAGES.disableEditorBody}
-        confirmLabel="Disable"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          confirmed.current = true;
-          formRef.current?.requestSubmit();
-        }}
-      />
-      <input type="hidden" name="intent" value="status" />
-      <SubmissionField />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="status" value={enabled ? "disabled" : "enabled"} />
-      <VersionFields version={version} changed={["status"]} />
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={enabled}
-        className={`switch${enabled ? " is-on" : ""}${pending ? " is-pending" : ""}`}
-        aria-label={`Status of ${name}`}
-        title={enabled ? "Shown on the editorial board: click to disable" : "Hidden from the board: click to enable"}
-      >
-        <span className="switch-track" aria-hidden="true">
-          <span className="switch-thumb" />
-        </span>
-        <span className="switch-text">{enabled ? "Enabled" : "Disabled"}</span>
-      </button>
-    </fetcher.Form>
+    <StatusSwitch
+      fetcherKey={`editor-status-${id}`}
+      id={id}
+      name={name}
+      status={status}
+      version={version}
+      confirmTitle={ADMIN_UX_MESSAGES.disableEditorTitle(name)}
+      confirmBody={ADMIN_UX_MESSAGES.disableEditorBody}
+      onTitle="Shown on the editorial board: click to disable"
+      offTitle="Hidden from the board: click to enable"
+    />
   );
 }
 
@@ -267,7 +231,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                   <td data-label="Category">{CATEGORY_LABEL[e.category] ?? e.category}</td>
                   <td data-label="Post" dangerouslySetInnerHTML={{ __html: e.post }} />
                   <td>
-                    <StatusSwitch id={e.id} name={e.name} status={e.status} version={e.version} />
+                    <EditorSwitch id={e.id} name={e.name} status={e.status} version={e.version} />
                   </td>
                   <RowAction to={editorAdminPath(e.id)} label={`Edit ${e.name}`}>
                     EDIT

@@ -3,7 +3,8 @@ import { data, Form, Link, NavLink, Outlet, useLocation, useNavigation, useSearc
 import type { Route } from "./+types/layout";
 import adminCss from "../../admin.css?url";
 import { FlashProvider } from "../../components/admin/Flash";
-import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireAdmin } from "../../auth/admin.server";
+import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireStaff } from "../../auth/admin.server";
+import { roleMay } from "../../auth/permissions";
 import { useDraftsOnSubmit } from "../../components/admin/session";
 import { UnsavedChangesGuard } from "../../components/admin/UnsavedChanges";
 import { newSubmissionToken } from "./once.server";
@@ -15,13 +16,17 @@ export function meta() {
   return [{ name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Entering the shell verifies the session on the server (spec §4); no session → login. */
+/**
+ * Entering the shell verifies the session on the server (spec §4); no session → login. Whether
+ * the user may open the page itself is the page's own check (requireAdmin): the shell shows for
+ * a refused page too, with the menu the user's role allows.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const { user, journal, env } = await requireAdmin(args);
+  const { user, journal, env } = await requireStaff(args);
   const flash = readFlash(args.request);
   return data(
     {
-      user: { name: user.name || user.username, username: user.username },
+      user: { name: user.name || user.username, username: user.username, role: user.role },
       siteName: journal.settings.websitename || journal.name,
       flash,
       // Renewed by every revalidation (after each successful action): see once.server.ts.
@@ -35,10 +40,13 @@ export function headers() {
   return ADMIN_HEADERS;
 }
 
+/** The admin menu; each user sees the entries their role may open (app/auth/permissions.ts). */
 const NAV = [
   { to: "/admin", label: "Home", end: true },
   { to: "/admin/archives", label: "Archives" },
   { to: "/admin/editors", label: "Editors" },
+  { to: "/admin/indexing", label: "Indexing" },
+  { to: "/admin/staff", label: "Staff" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/activity", label: "Activity" },
 ];
@@ -96,7 +104,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </span>
             </Link>
             <nav className="admin-nav" aria-label="Admin">
-              {NAV.map((item) => (
+              {NAV.filter((item) => roleMay(user.role, item.to)).map((item) => (
                 <NavLink key={item.to} to={item.to} end={item.end} prefetch="intent">
                   {item.label}
                 </NavLink>

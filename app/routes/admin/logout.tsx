@@ -18,7 +18,7 @@ export async function action(args: Route.ActionArgs) {
   const everywhere = form?.get("scope") === "all";
   const session = await getAdminSession(args);
   if (session) {
-    if (everywhere) await endAllSessions(session.db, session.journal.id, session.user.id);
+    if (everywhere) await endAllSessions(session.db, session.journal.id, session.user);
     else await endSession(session.db, session.journal.id, session.sessionId);
   }
   const headers = new Headers({ "Cache-Control": "no-store" });

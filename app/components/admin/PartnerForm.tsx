@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { Form, Link } from "react-router";
+import { MAX_PICTURE_BYTES, PICTURE_TYPES } from "../../schemas/editor";
+import { FIELD_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
+import { MAX_PARTNER_TITLE, validatePartner } from "../../schemas/partner";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { describe, Field } from "./Field";
+import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
+import { fileSize } from "./format";
+
+export interface PartnerFormValues {
+  title: string;
+  link: string;
+  status: "enabled" | "disabled";
+}
+
+/**
+ * Add or edit an indexing partner: its name, the link its logo opens, whether readers see it,
+ * and the logo (the editor pictures' rule: JPEG, PNG or WebP, at most 2 MB), previewed before
+ * saving. The position is set on the list, by dragging or with the keyboard.
+ */
+export function PartnerForm({
+  mode,
+  initial,
+  logo,
+  serverErrors,
+  busy,
+}: {
+  mode: "add" | "edit";
+  initial: PartnerFormValues;
+  /** URL of the current logo ('' when there is none). */
+  logo: string;
+  serverErrors?: Record<string, string>;
+  busy: boolean;
+}) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
+  const [preview, setPreview] = useState<{ url: string; name: string; size: number } | null>(null);
+  const [imageError, setImageError] = useState("");
+  const [removeLogo, setRemoveLogo] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
+
+  const result = useMemo(() => validatePartner({ ...values }), [values]);
+  const errors: Record<string, string> = result.ok ? {} : result.fields;
+  const visible = (k: string) => (submitted && errors[k]) || server[k] || undefined;
+  const set = (key: keyof PartnerFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (server[key]) setServer(({ [key]: _drop, ...rest }) => rest);
+  };
+
+  function onImage(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setImageError("");
+    if (server.image) setServer(({ image: _drop, ...rest }) => rest);
+    if (!file) return setPreview(null);
+    if (file.size > MAX_PICTURE_BYTES || !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
+      setImageError(PARTNER_MESSAGES.image);
+      event.target.value = "";
+      return setPreview(null);
+    }
+    setRemoveLogo(false);
+    setPreview({ url: URL.createObjectURL(file), name: file.name, size: file.size });
+  }
+
+  const guard = useSubmitOnce(busy, (event) => {
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) return;
+    event.preventDefault();
+    formRef.current?.querySelector<HTMLElement>(`#${Object.keys(errors)[0]}`)?.focus();
+  });
+  const imageMessage = imageError || server.image;
+  // An edit sends only the fields changed here, so a colleague's change to another field (the
+  // list's switch, say) made meanwhile is kept.
+  const named = (key: keyof PartnerFormValues) => (mode === "add" || values[key] !== initial[key] ? key : undefined);
+  const shown = preview?.url ?? (removeLogo ? "" : logo);
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate ref={formRef} className="partner-form" onSubmit={guard}>
+      <SubmissionField />
+      {removeLogo ? <input type="hidden" name="remove_image" value="1" /> : null}
+      <div className="editor-form-grid">
+        <fieldset className="card form-section">
+          <legend>Index</legend>
+          <Field id="title" label="Name" required error={visible("title")} hint="As readers know it, e.g. Google Scholar, CAB Abstracts, DOAJ.">
+            <input {...describe("title", visible("title"), "hint")} name={named("title")} value={values.title} onChange={(e) => set("title", e.target.value)} maxLength={MAX_PARTNER_TITLE} autoComplete="off" />
+          </Field>
+          <Field id="link" label="Link" error={visible("link")} hint="The journal's page at the index (optional: without one the logo is not a link).">
+            <input
+              {...describe("link", visible("link"), "hint")}
+              name={named("link")}
+              type="url"
+              value={values.link}
+              onChange={(e) => set("link", e.target.value)}
+              maxLength={500}
+              placeholder="https://"
+              spellCheck={false}
+            />
+          </Field>
+          {named("status") ? <input type="hidden" name="status" value={values.status} /> : null}
+          <label className="check-label">
+            <input type="checkbox" checked={values.status === "enabled"} onChange={(e) => set("status", e.target.checked ? "enabled" : "disabled")} /> Show on the Indexing page
+            and in the sidebar
+          </label>
+        </fieldset>
+        <fieldset className="card form-section picture-section">
+          <legend>Logo</legend>
+          <div className="picture-preview partner-logo-preview">
+            {shown ? <img src={shown} alt={preview ? "Preview of the new logo" : "Current logo"} width={200} height={80} /> : <span className="logo-text">{values.title || "No logo"}</span>}
+          </div>
+          <Field id="image" label={mode === "add" || !logo ? "Upload a logo" : "Replace the logo"} error={imageMessage} hint="JPEG, PNG or WebP, at most 2 MB. Without one readers see the name.">
+            <input ref={fileInput} {...describe("image", imageMessage, "hint")} type="file" name="image" accept="image/jpeg,image/png,image/webp" onChange={onImage} />
+          </Field>
+          {preview ? (
+            <p className="current-file">
+              {preview.name} · {fileSize(preview.size)}{" "}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  if (fileInput.current) fileInput.current.value = "";
+                  setPreview(null);
+                }}
+              >
+                Remove
+              </button>
+            </p>
+          ) : mode === "edit" && logo && !removeLogo ? (
+            <button type="button" className="link-button" onClick={() => setConfirmRemove(true)}>
+              Remove the logo
+            </button>
+          ) : null}
+          <ConfirmDialog
+            open={confirmRemove}
+            title={PARTNER_MESSAGES.removeLogoTitle}
+            body={PARTNER_MESSAGES.removeLogoBody}
+            confirmLabel="Remove"
+            onCancel={() => setConfirmRemove(false)}
+            onConfirm={() => {
+              setConfirmRemove(false);
+              setRemoveLogo(true);
+            }}
+          />
+          {removeLogo ? <p className="current-file">The logo will be removed when you save.</p> : null}
+        </fieldset>
+      </div>
+      {submitted && Object.keys(errors).length ? (
+        <p className="form-summary" role="alert">
+          {Object.values(errors).every((e) => e === FIELD_MESSAGES.required) ? "Fill in the fields highlighted in red." : "Correct the fields highlighted in red."}
+        </p>
+      ) : null}
+      <div className="form-actions sticky-actions">
+        <Link to="/admin/indexing" className="btn btn-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {busy ? "Saving…" : mode === "add" ? "Add partner" : "Save changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}

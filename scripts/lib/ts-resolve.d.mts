@@ -1,0 +1,2 @@
+// The resolve hook has no exports: importing it installs it.
+export {};
