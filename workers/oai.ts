@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
-import { getArticleById } from "../app/models/articles.server";
-import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
+import { earliestDatestamp, oaiArticle, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
 import { escapeXml } from "../app/lib/xml";
 import { listJournalHosts } from "../app/models/journals.server";
 import { articleIdOfOaiIdentifier } from "../app/lib/identity";
@@ -77,7 +76,7 @@ async function answer(c: Ctx, verb: Verb, args: Record<string, string>): Promise
     case "ListMetadataFormats": {
       if (args.identifier) {
         const id = await idFromIdentifier(c, args.identifier);
-        if (!id || !(await getArticleById(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
+        if (!id || !(await oaiArticle(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
       }
       return metadataFormatsElement(journal);
     }
@@ -92,7 +91,7 @@ async function answer(c: Ctx, verb: Verb, args: Record<string, string>): Promise
     case "GetRecord": {
       const format = formatOf(journal, args.metadataPrefix);
       const id = await idFromIdentifier(c, args.identifier);
-      const a = id ? await getArticleById(db, journal.id, id) : undefined;
+      const a = id ? await oaiArticle(db, journal.id, id) : undefined;
       if (!a) throw new OaiError("idDoesNotExist", "No such identifier.");
       const record = a.status === "enabled" ? `<record>${header(journal, a)}${metadata(journal, a, format)}</record>` : `<record>${header(journal, a)}</record>`;
       return `<GetRecord>${record}</GetRecord>`;

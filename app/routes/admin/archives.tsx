@@ -4,6 +4,9 @@ import { readForm } from "../../http/body";
 import type { Route } from "./+types/archives";
 import { readIssueList } from "../../models/issues.server";
 import { addIssue } from "../../models/staff-writes.server";
+import { countTrash } from "../../models/article-corrections.server";
+import { staffActor } from "../../models/history.server";
+import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { formFailure, formSuccess } from "./form-answer.server";
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
@@ -40,8 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
   const yearParam = params.get("year");
   const year = yearParam && /^\d{4}$/.test(yearParam) ? Number(yearParam) : undefined;
   const page = pageParam(params.get("page"));
-  const list = await readIssueList(db, journal.id, { year, page });
-  return { ...list, year: year ?? null, page, pages: pageCount(list.total, list.pageSize), currentYear: journalYear(journal.settings.timezone) };
+  const [list, trash] = await Promise.all([readIssueList(db, journal.id, { year, page }), countTrash(db, journal.id)]);
+  return { ...list, trash, year: year ?? null, page, pages: pageCount(list.total, list.pageSize), currentYear: journalYear(journal.settings.timezone) };
 }
 
 /** Add issue (spec §5): the use-case shared with POST /api/admin/create-issue, as a flash. */
@@ -52,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   const form = read.form;
   return once({ db, journal }, form, "issue-add", async () => {
     try {
-      const result = await addIssue(db, journal.id, user.username, formFields(form), journalYear(journal.settings.timezone));
+      const result = await addIssue(db, journal.id, staffActor(user), formFields(form), journalYear(journal.settings.timezone));
       if (result.ok) return formSuccess(SUCCESS.issueCreated, ISSUE_MESSAGES.ready(result.value));
       return "duplicate" in result ? formFailure({}, result.status, ISSUE_MESSAGES.exists(result.duplicate)) : formFailure(result.fields, result.status);
     } catch (error) {
@@ -75,6 +78,8 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }, currentYear), [values, currentYear]);
   const missing = !values.volume || !values.issue || !values.frequency;
+  // Typed but not added yet: leaving the page asks first.
+  useUnsavedChanges(!!(values.volume || values.issue || values.frequency));
   const guard = useSubmitOnce(busy);
   const fieldError = (k: "volume" | "issue" | "frequency") => {
     if (!values[k]) return serverFields[k];
@@ -151,13 +156,15 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
 }
 
 export default function Archives({ loaderData, actionData }: Route.ComponentProps) {
-  const { issues, years, total, newest, year, page, pages, currentYear } = loaderData;
+  const { issues, years, total, newest, year, page, pages, currentYear, trash } = loaderData;
   useFlashFrom(actionData);
   // A fresh, empty form after each issue is created.
   const [formKey, setFormKey] = useState(0);
-  useEffect(() => {
+  const [seen, setSeen] = useState(actionData);
+  if (actionData !== seen) {
+    setSeen(actionData);
     if (actionData?.ok) setFormKey((k) => k + 1);
-  }, [actionData]);
+  }
 
   const suggestion = newest ? { volume: newest.year === currentYear ? newest.volume : newest.volume + 1, issue: newest.year === currentYear ? newest.issue + 1 : 1 } : null;
   const allIssues = years.reduce((n, y) => n + y.issues, 0);
@@ -181,7 +188,15 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <>
-      <PageHeader title="Archives" sub={`${plural(allIssues)} in ${years.length} ${years.length === 1 ? "year" : "years"}, newest first. Open an issue to add or edit its articles.`} />
+      <PageHeader
+        title="Archives"
+        sub={`${plural(allIssues)} in ${years.length} ${years.length === 1 ? "year" : "years"}, newest first. Open an issue to add or edit its articles.`}
+        actions={
+          <Link to="/admin/trash" className="btn btn-secondary">
+            Trash{trash ? ` (${trash})` : ""}
+          </Link>
+        }
+      />
       <AddIssueForm key={formKey} currentYear={currentYear} suggestion={suggestion} serverFields={actionData && !actionData.ok ? actionData.fields : {}} />
       <TableCard
         title={year === null ? "All issues" : `Issues of ${year}`}

@@ -8,6 +8,8 @@ import { errorMessage, FIELD_MESSAGES, FORM_MESSAGES, SOMETHING_WENT_WRONG } fro
 import { announcementText } from "../../components/admin/announcement";
 import type { Announcement } from "../../components/admin/AnnouncementDialog";
 import { flash, type Flash } from "../../components/admin/flash";
+import type { Conflict } from "../../components/admin/Conflict";
+import type { ArticleFormValues } from "../../components/admin/ArticleForm";
 
 /** What the add and edit article actions answer. */
 export interface ArticleActionData {
@@ -16,6 +18,12 @@ export interface ArticleActionData {
   code?: string;
   flash?: Flash;
   announcement?: Announcement;
+  /** A save refused because someone else saved meanwhile (ADR 020). */
+  conflict?: Conflict<ArticleFormValues> | null;
+  /** A save that went on top of others' changes to other fields: who they were. */
+  merged?: string;
+  /** Field messages of the move form (corrections). */
+  moveFields?: Record<string, string>;
 }
 
 /** Server error codes (spec §8) and the field each belongs to. */
@@ -27,7 +35,7 @@ const CODE_FIELD: Record<string, string> = {
   invalid_pagenumber: "pagenumber",
 };
 
-function articleFailure(fields: Record<string, string>, code?: string, status = 400) {
+export function articleFailure(fields: Record<string, string>, code?: string, status = 400) {
   const text = code ? errorMessage(code) : "";
   const withCode = code && CODE_FIELD[code] ? { ...fields, [CODE_FIELD[code]]: text } : fields;
   return data<ArticleActionData>(

@@ -1,7 +1,14 @@
 import { readForm } from "../../http/body";
 import type { WriteFailure } from "../../models/staff-writes.server";
 import { CHECK_FIELDS, FIELD_MESSAGES, FORM_MESSAGES } from "../../schemas/messages";
-import { formFailure } from "./form-answer.server";
+import type { Conflict } from "../../components/admin/Conflict";
+import type { EditorFormValues } from "../../components/admin/EditorForm";
+import { formFailure, type FormAnswer } from "./form-answer.server";
+
+/** The editor forms' answer: a form answer, or a save refused because someone else saved meanwhile (ADR 020). */
+export interface EditorActionData extends FormAnswer {
+  conflict?: Conflict<EditorFormValues> | null;
+}
 
 export function editorFailure(fields: Record<string, string>, status = 400, detail = CHECK_FIELDS) {
   return formFailure(fields, status, detail);

@@ -4,10 +4,13 @@ import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors } from "../../models/editors.server";
 import { pinEditors, setEditorStatus } from "../../models/staff-writes.server";
+import { staffActor, type HistoryItem } from "../../models/history.server";
 import { parseEditorId } from "../../schemas/selection";
+import { flash } from "../../components/admin/flash";
 import { formFailure, formNotice, formSuccess, type FormAnswer } from "./form-answer.server";
+import { formExpectation } from "./records.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
-import { ADMIN_UX_MESSAGES, BAD_REQUEST, EDITOR_MESSAGES, FORM_MESSAGES, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, BAD_REQUEST, EDITOR_MESSAGES, FORM_MESSAGES, RECORD_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
@@ -18,7 +21,7 @@ import { useSubmissionToken, withSubmissionToken } from "../../components/admin/
 import { once } from "./once.server";
 import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
-import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
+import { htmlToText, INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorAdminPath, editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
 
@@ -38,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
       post: sanitizeHtml(e.post, INLINE_PROFILE),
       status: e.status,
       pinned: e.is_pinned === 1,
+      version: e.version,
       picture: editorPictureUrl(e.picture),
       hasPicture: !!e.picture,
     })),
@@ -58,20 +62,38 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-async function editorsAction({ db, journal, env }: AdminSession, form: FormData) {
+async function editorsAction({ db, journal, env, user }: AdminSession, form: FormData) {
   const intent = String(form.get("intent") ?? "");
+  const actor = staffActor(user);
   if (intent === "status") {
     const id = parseEditorId(String(form.get("id") ?? ""));
     const existing = id ? await getEditor(db, journal.id, id) : undefined;
     if (!existing) return formFailure({}, 404, EDITOR_MESSAGES.notChangeable);
-    const result = await setEditorStatus(env, db, journal.id, existing, String(form.get("status") ?? ""));
-    if (!result.ok) return formFailure({}, result.status, result.fields.status);
+    // The switch says it changes the status only: a rename meanwhile does not stop it, a
+    // colleague's switch of the same editor does (ADR 020).
+    const result = await setEditorStatus(env, db, journal.id, actor, existing, String(form.get("status") ?? ""), formExpectation(form));
+    if (!result.ok) {
+      if (result.conflict) return data<FormAnswer>({ ok: false, fields: {}, flash: conflictFlash(result.conflict.changes) }, { status: result.status });
+      return formFailure({}, result.status, result.fields.status ?? EDITOR_MESSAGES.notChangeable);
+    }
     return data<FormAnswer>({ ok: true, fields: {} });
   }
   if (intent === "pin" || intent === "unpin") {
     const pinned = intent === "pin";
-    const result = await pinEditors(db, journal.id, form.getAll("ids").map(String), pinned);
-    if (!result.ok) return result.code === "empty_selection" ? formNotice(result.fields.ids) : formFailure({}, result.status, result.fields.ids);
+    // The versions the list was loaded with ("id:version"): a pin someone else changed since is a conflict.
+    const versions = new Map<number, number>();
+    for (const pair of form.getAll("versions")) {
+      const m = /^(\d{1,12}):(\d{1,12})$/.exec(String(pair));
+      if (m) versions.set(Number(m[1]), Number(m[2]));
+    }
+    const result = await pinEditors(db, journal.id, actor, form.getAll("ids").map(String), pinned, versions.size ? versions : undefined);
+    if (!result.ok) {
+      if ("editors" in result) {
+        const names = result.editors.map((e) => htmlToText(e.name)).join(", ");
+        return data<FormAnswer>({ ok: false, fields: {}, flash: conflictFlash(result.editors.flatMap((e) => e.changes), names) }, { status: 409 });
+      }
+      return result.code === "empty_selection" ? formNotice(result.fields.ids) : formFailure({}, result.status, result.fields.ids);
+    }
     const { changed } = result.value;
     if (changed === 0) return formFailure({}, 404, EDITOR_MESSAGES.noneHere);
     return data(formSuccess(SUCCESS.listSorted, EDITOR_MESSAGES.pinned(changed, pinned)));
@@ -79,17 +101,29 @@ async function editorsAction({ db, journal, env }: AdminSession, form: FormData)
   return formFailure({}, 400, BAD_REQUEST.text);
 }
 
+/** A switch or pin refused because someone else changed the same editors meanwhile. */
+function conflictFlash(changes: HistoryItem[], names?: string) {
+  const people = [...new Set(changes.map((c) => c.actor))].join(", ");
+  return flash("error", RECORD_MESSAGES.conflictTitle, EDITOR_MESSAGES.changedMeanwhile(people, names));
+}
+
+/** After a refused switch or pin the list reloads, so it shows what the others did. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: { actionStatus?: number; defaultShouldRevalidate: boolean }) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
 export const ErrorBoundary = AdminErrorBoundary;
 
 const CATEGORY_LABEL: Record<string, string> = Object.fromEntries(EDITOR_CATEGORY_OPTIONS.map((c) => [c.value, c.label]));
 
-function EditorSwitch({ id, name, status }: { id: number; name: string; status: string }) {
+function EditorSwitch({ id, name, status, version }: { id: number; name: string; status: string; version: number }) {
   return (
     <StatusSwitch
       fetcherKey={`editor-status-${id}`}
       id={id}
       name={name}
       status={status}
+      version={version}
       confirmTitle={ADMIN_UX_MESSAGES.disableEditorTitle(name)}
       confirmBody={ADMIN_UX_MESSAGES.disableEditorBody}
       onTitle="Shown on the editorial board: click to disable"
@@ -113,7 +147,10 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
   function pin(intent: "pin" | "unpin") {
     const form = new FormData();
     form.set("intent", intent);
-    for (const id of ids) form.append("ids", String(id));
+    for (const id of ids) {
+      form.append("ids", String(id));
+      form.append("versions", `${id}:${editors.find((e) => e.id === id)?.version ?? 0}`);
+    }
     pinFetcher.submit(withSubmissionToken(form, token), { method: "post" });
   }
 
@@ -184,7 +221,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                   <td data-label="Category">{CATEGORY_LABEL[e.category] ?? e.category}</td>
                   <td data-label="Post" dangerouslySetInnerHTML={{ __html: e.post }} />
                   <td>
-                    <EditorSwitch id={e.id} name={e.name} status={e.status} />
+                    <EditorSwitch id={e.id} name={e.name} status={e.status} version={e.version} />
                   </td>
                   <RowAction to={editorAdminPath(e.id)} label={`Edit ${e.name}`}>
                     EDIT
