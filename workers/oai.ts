@@ -57,8 +57,9 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
     return respond(c, request.args, await answer(c, request.verb, request.args));
   } catch (error) {
     if (!(error instanceof OaiError)) throw error;
-    // Per the protocol, badVerb/badArgument responses echo no attributes.
-    const attrs = !request || error.code === "badArgument" || error.code === "badVerb" ? {} : request.args;
+    // Per the protocol, badVerb/badArgument responses echo no attributes; any other error (an
+    // illegal identifier is idDoesNotExist, found while reading the arguments) echoes the valid ones.
+    const attrs = error.code === "badArgument" || error.code === "badVerb" ? {} : (request?.args ?? Object.fromEntries(params));
     return respond(c, attrs, `<error code="${error.code}">${escapeXml(error.message)}</error>`);
   }
 }
