@@ -3,8 +3,8 @@
  * browser code, shared by the archive list, the issue and article pages, search results and the
  * certificate page. The archive's URLs are built in app/lib/urls.ts.
  */
-import { pad } from "./site";
-import { issuePath, type IssueRef } from "./urls";
+import { pad } from "./site.ts";
+import { issuePath, type IssueRef } from "./urls.ts";
 
 /** Volume and issue are shown with two digits (spec §9). */
 function volumeLabel(volume: number): string {

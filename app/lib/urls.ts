@@ -7,7 +7,7 @@
  * journal's origin: its primary hostname with the deployment's scheme and port, never the
  * request's Host, port, scheme or X-Forwarded-* headers (docs/decisions/007-primary-host.md).
  */
-import { normaliseAuthorName } from "./names";
+import { normaliseAuthorName } from "./names.ts";
 
 // ---- Absolute URLs -----------------------------------------------------------------------
 

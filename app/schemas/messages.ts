@@ -3,7 +3,9 @@
  * word, and the wording of the checks this site adds. Forms, actions, the JSON API and the
  * browser code all take their texts from here.
  */
-import { volumeIssueLabel } from "../lib/archive";
+// With extensions down this chain: the CLI (scripts/journal.ts) loads these statically, through
+// app/lib/password-policy.ts, before its extensionless-import hook can help.
+import { volumeIssueLabel } from "../lib/archive.ts";
 
 export const FIELD_MESSAGES = {
   required: "This field is required",
