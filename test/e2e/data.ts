@@ -68,45 +68,54 @@ export async function addArticle(
   return edited.value;
 }
 
+type RowFields = { refnumber: string; title: string; authorname: string; pagenumber: string } & Partial<Omit<Article, "id" | "journalId" | "issueId">>;
+
 /**
- * An article row as given, without today's add rules and without a PDF unless `file` names one,
- * its HTML cleaned as every stored row was (migration 0012) and its search text and pages
- * derived as the app derives them. Only for rows the app can no longer make — an author name
- * from before the author rule (hyphens, apostrophes), an article without a PDF; say why at the
+ * Article rows as given, in one D1 batch: without today's add rules and without a PDF unless
+ * `file` names one, their HTML cleaned as every stored row was (migration 0012), search text and
+ * pages derived as the app derives them. For rows the app can no longer make (an author name
+ * from before the author rule, articles out of page order, no PDF) and for volume (tens or
+ * hundreds of rows, where one use-case call each would cost the test seconds); say which at the
  * call. Everything else: `addArticle`.
  */
-export async function insertLegacyArticle(
-  env: Env,
-  journalId: number,
-  issue: Issue,
-  fields: { refnumber: string; title: string; authorname: string; pagenumber: string } & Partial<Omit<Article, "id" | "journalId" | "issueId">>,
-): Promise<Article> {
+export async function insertArticleRows(env: Env, journalId: number, issue: Issue, rows: RowFields[]): Promise<Article[]> {
   const { getDb } = await models();
   const { articles } = await import("../../app/db/schema/index.ts");
   const { searchText } = await import("../../app/models/articles.server.ts");
   const { parsePageRange } = await import("../../app/lib/pages.ts");
   const { cleanHtmlFields } = await import("../../app/schemas/html-fields.ts");
-  const clean = cleanHtmlFields("articles", { abstract: "<p>An abstract.</p>", ...fields });
-  const pages = parsePageRange(clean.pagenumber);
-  if (!pages) throw new Error(`insertLegacyArticle: no page range in '${clean.pagenumber}'`);
-  const [row] = await getDb(env.DB)
-    .insert(articles)
-    .values({
-      year: issue.year,
-      volume: issue.volume,
-      issue: issue.issue,
-      frequency: issue.frequency ?? "",
-      txnid: `TXN${clean.refnumber}`,
-      publishdate: "2025-01-15",
-      file: "",
-      description: clean.title,
-      ...searchText(clean.title, clean.abstract ?? ""),
-      ...clean,
-      journalId,
-      issueId: issue.id,
-      firstPage: pages.first,
-      lastPage: pages.last,
-    })
-    .returning();
+  const db = getDb(env.DB);
+  const inserts = rows.map((fields) => {
+    const clean = cleanHtmlFields("articles", { abstract: "<p>An abstract.</p>", ...fields });
+    const pages = parsePageRange(clean.pagenumber);
+    if (!pages) throw new Error(`insertArticleRows: no page range in '${clean.pagenumber}'`);
+    return db
+      .insert(articles)
+      .values({
+        year: issue.year,
+        volume: issue.volume,
+        issue: issue.issue,
+        frequency: issue.frequency ?? "",
+        txnid: `TXN${clean.refnumber}`,
+        publishdate: "2025-01-15",
+        file: "",
+        description: clean.title,
+        ...searchText(clean.title, clean.abstract ?? ""),
+        ...clean,
+        journalId,
+        issueId: issue.id,
+        firstPage: pages.first,
+        lastPage: pages.last,
+      })
+      .returning();
+  });
+  if (!inserts.length) return [];
+  const results = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  return results.map(([row]) => row);
+}
+
+/** One row the app can no longer make (see insertArticleRows). */
+export async function insertLegacyArticle(env: Env, journalId: number, issue: Issue, fields: RowFields): Promise<Article> {
+  const [row] = await insertArticleRows(env, journalId, issue, [fields]);
   return row;
 }
