@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { discPng, rgbaPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 import type { Issue } from "../../app/models/issues.server.ts";
-import { addArticle, addIssue, insertArticleRows } from "./data.ts";
+import { addArticle, addEditor, addIssue, insertArticleRows } from "./data.ts";
 
 const HOST = "ux-a.localhost";
 // A long name: the top bar must show it whole at 1366 px.
@@ -62,9 +62,7 @@ before(async () => {
       );
       // A disabled article (withdrawn) in the next issue: admin search must still find it by its author's name.
       await addArticle(env, j, issues.get(`${YEAR - 2}/1/2`)!, { refnumber: "889001", title: "Withdrawn teff trial", authorname: "Dr. Zoë Kwarteng", pagenumber: "90-91", publishdate: `${YEAR - 2}-01-15` }, { status: "disabled" });
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?)")
-        .bind(j, "Dr. Kwame Mensah", "associate editor", "Professor", "University of Ghana")
-        .run();
+      await addEditor(env, j, { name: "Dr. Kwame Mensah", category: "associate editor", post: "Professor", content: "University of Ghana" });
     },
   );
   browser = await launchBrowser();

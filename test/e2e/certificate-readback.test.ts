@@ -14,7 +14,7 @@ import jsQR from "jsqr";
 import { unzipSync } from "fflate";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
 import { pdfText, renderPageGrey, savePdf } from "../pdf-text.ts";
-import { addIssue, insertLegacyArticle } from "./data.ts";
+import { addEditor, addIssue, insertLegacyArticle } from "./data.ts";
 
 const PRIMARY = "certs.localhost";
 const ALIAS = "www.certs.localhost";
@@ -39,9 +39,7 @@ before(async () => {
       const issue = await addIssue(env, jid, { year: 2025, volume: 6, issue: 3, frequency: "Jul-Sep" });
       // A hyphenated author (Müller-Åström) from before the author rule: the row as it was stored.
       await insertLegacyArticle(env, jid, issue, { refnumber: REF, title: TITLE, authorname: AUTHORS.join(", "), abstract: "<p>Zinc.</p>", keywords: "zinc", pagenumber: "14-22", publishdate: "2025-08-02" });
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)")
-        .bind(jid, "Prof. Ramesh Chandra Verma", "chief editor", "Professor", "Agricultural University", "enabled")
-        .run();
+      await addEditor(env, jid, { name: "Prof. Ramesh Chandra Verma", category: "chief editor", post: "Professor", content: "Agricultural University" });
     },
   );
 });

@@ -119,3 +119,23 @@ export async function insertLegacyArticle(env: Env, journalId: number, issue: Is
   const [row] = await insertArticleRows(env, journalId, issue, [fields]);
   return row;
 }
+
+/**
+ * Adds an editor through `saveEditor` (the admin form's and POST /api/editors' use-case); `pinned`
+ * pins it as POST /api/editors/pin does.
+ */
+export async function addEditor(
+  env: Env,
+  journalId: number,
+  fields: { name: string; category: string; post: string; content: string } & Partial<Record<"degree" | "email" | "phone" | "country" | "editor_website", string>> & { status?: "enabled" | "disabled" },
+  options: { pinned?: boolean } = {},
+) {
+  const { getDb } = await models();
+  const { saveEditor } = await import("../../app/models/staff-writes.server.ts");
+  const { setEditorsPinned } = await import("../../app/models/editors.server.ts");
+  const db = getDb(env.DB);
+  const saved = await saveEditor(env, db, journalId, null, fields, null);
+  if (!saved.ok) throw new Error(`the app refuses editor ${fields.name}: ${saved.status} ${JSON.stringify(saved.fields)}`);
+  if (options.pinned) await setEditorsPinned(db, journalId, [saved.value.id], true);
+  return saved.value;
+}

@@ -14,7 +14,7 @@ import { unzipSync } from "fflate";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
 import { pdfText, savePdf } from "../pdf-text.ts";
 import { DOCUMENT_CHARACTERS, FORMULA_TITLE } from "../fixtures/document-characters.ts";
-import { addIssue, insertLegacyArticle } from "./data.ts";
+import { addEditor, addIssue, insertLegacyArticle } from "./data.ts";
 
 const HOST = "chars.localhost";
 const REF = "730777";
@@ -41,10 +41,7 @@ before(async () => {
       // A hyphenated author (Ørsted-Łukasiewicz) from before the author rule: the row as it was stored.
       const row = await insertLegacyArticle(env, jid, issue, { refnumber: REF, title: TITLE, authorname: "Zoë Ørsted-Łukasiewicz, Ǎdam Șerban", abstract: "<p>Formulas.</p>", keywords: "chemistry", pagenumber: "14-22", publishdate: "2025-08-02" });
       articleId = row.id;
-      const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?) returning id")
-        .bind(jid, "Prof. Ramesh Verma", "chief editor", "Professor", ALL, "enabled")
-        .first<{ id: number }>();
-      editorId = editor!.id;
+      editorId = (await addEditor(env, jid, { name: "Prof. Ramesh Verma", category: "chief editor", post: "Professor", content: ALL })).id;
     },
   );
 });

@@ -20,7 +20,7 @@ import { savePdf } from "../pdf-text.ts";
 import { encodeRgbPng } from "../../app/lib/png.ts";
 import { browserDrawing, likeness, renderLine, textBoxes, type FontManifestLike } from "../drawn-text.ts";
 import { SCRIPT_SAMPLES, type ScriptSample } from "../fixtures/scripts.ts";
-import { addArticle, addIssue } from "./data.ts";
+import { addArticle, addEditor, addIssue } from "./data.ts";
 
 const HOST = "drawn.localhost";
 const BASE_REF = 740100;
@@ -42,12 +42,9 @@ before(async () => {
       for (const [i, s] of SCRIPT_SAMPLES.entries()) {
         const first = i * 4 + 1;
         await addArticle(env, jid, issue, { refnumber: refOf(i), title: s.text, authorname: s.author ? s.text : "Anjali Sharma", abstract: "<p>x</p>", keywords: "x", pagenumber: `${first}-${first + 3}`, publishdate: "2025-05-02" });
-        const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?) returning id")
-          .bind(jid, s.text, "associate editor", "Professor", "University", "enabled")
-          .first<{ id: number }>();
-        editorIds.set(s.script, editor!.id);
+        editorIds.set(s.script, (await addEditor(env, jid, { name: s.text, category: "associate editor", post: "Professor", content: "University" })).id);
       }
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)").bind(jid, "Prof. Ramesh Verma", "chief editor", "Professor", "University", "enabled").run();
+      await addEditor(env, jid, { name: "Prof. Ramesh Verma", category: "chief editor", post: "Professor", content: "University" });
     },
   );
   browser = await launchBrowser();

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
-import { addArticle, addIssue } from "./data.ts";
+import { addArticle, addEditor, addIssue } from "./data.ts";
 
 const HOST = "sessions.localhost";
 const ADMIN = { username: "office", password: "shared-office-password-7", name: "Editorial Office" };
@@ -42,10 +42,7 @@ before(async () => {
       email: "anjali@uni.example",
     });
     articleId = article.id;
-    const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?) returning id")
-      .bind(jid, "Dr. Kwame Mensah", "associate editor", "Professor", "Soil Institute")
-      .first<{ id: number }>();
-    editorId = editor!.id;
+    editorId = (await addEditor(env, jid, { name: "Dr. Kwame Mensah", category: "associate editor", post: "Professor", content: "Soil Institute" })).id;
   });
   browser = await launchBrowser();
 });

@@ -15,7 +15,7 @@ import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
 import { fetchOnHost, startApp, workerdRss, type App } from "./harness.ts";
 import { SCRIPT_SAMPLES } from "../fixtures/scripts.ts";
-import { addIssue, insertArticleRows } from "./data.ts";
+import { addEditor, addIssue, insertArticleRows } from "./data.ts";
 
 const HOST = "zipmem.localhost";
 const ARTICLES = 200;
@@ -40,7 +40,7 @@ before(async () => {
       }
       // Volume: 200 rows in one batch (the use-case, one call per article, would take a minute).
       await insertArticleRows(env, jid, issue, rows);
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)").bind(jid, "Prof. Ramesh Verma", "chief editor", "Professor", "University", "enabled").run();
+      await addEditor(env, jid, { name: "Prof. Ramesh Verma", category: "chief editor", post: "Professor", content: "University" });
     },
   );
 });
