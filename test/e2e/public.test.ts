@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { audit } from "./audit.ts";
 import { launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 import type { Issue } from "../../app/models/issues.server.ts";
-import { addArticle, addIssue, insertArticleRows } from "./data.ts";
+import { addArticle, addEditor, addIssue, insertArticleRows } from "./data.ts";
 
 const HOST = "reader-a.localhost";
 const SITE = "Journal of Reader Journeys";
@@ -94,7 +94,6 @@ before(async () => {
       },
     ],
     async (env, [jid]) => {
-      const db = env.DB;
       const issues = new Map<string, Issue>();
       for (const [year, volume, number, frequency, articles] of ISSUES) {
         const issue = await addIssue(env, jid, { year, volume, issue: number, frequency });
@@ -134,15 +133,10 @@ before(async () => {
         ["Dr. Shalini Reddy", "assistant editor", "Assistant Professor", 0],
       ];
       for (const [name, category, post, pinned] of editors) {
-        await db
-          .prepare("insert into editors (journal_id, name, category, post, content, email, phone, country, is_pinned) values (?,?,?,?,?,?,?,?,?)")
-          .bind(jid, name, category, post, "Department of Agronomy, Test Agricultural University", `${name.split(" ")[1].toLowerCase()}@uni.example`, "+91 90000 00000", "India", pinned)
-          .run();
+        const contact = { email: `${name.split(" ")[1].toLowerCase()}@uni.example`, phone: "+91 90000 00000", country: "India" };
+        await addEditor(env, jid, { name, category, post, content: "Department of Agronomy, Test Agricultural University", ...contact }, { pinned: pinned === 1 });
       }
-      await db
-        .prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)")
-        .bind(jid, "Dr. Disabled Editor", "associate editor", "Professor", "Nowhere", "disabled")
-        .run();
+      await addEditor(env, jid, { name: "Dr. Disabled Editor", category: "associate editor", post: "Professor", content: "Nowhere", status: "disabled" });
     },
   );
   browser = await launchBrowser();
