@@ -251,7 +251,7 @@ test("every hostile payload at once in every admin text and HTML field, typed an
   const post = `Professor ${p}`;
   await page.locator("#post").evaluate((el, value) => (el as unknown as HTMLSelectElement).add(new Option(value, value)), post);
   await page.locator("#post").selectOption(post);
-  // The name is stored cleaned (issue 15.7: markup removed), so pages show the cleaned text.
+  // The name is stored cleaned (markup removed), so pages show the cleaned text.
   const { cleanField } = await import("../../app/schemas/html-fields.ts");
   const editorName = cleanField("editors", "name", await fill("name", `Dr. Hostile ${id} ${p}`));
   await fill("degree", `Ph.D. ${p}`);
