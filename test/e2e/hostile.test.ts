@@ -14,6 +14,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { HOSTILE_CASES, INJECTION_RULE } from "../hostile-payloads.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import { addIssue } from "./data.ts";
 
 const HOST = "hostile.localhost";
 const ADMIN = { username: "guard", password: "hostile-input-password-1", name: "Gita Guard" };
@@ -41,9 +42,7 @@ before(async () => {
       },
     ],
     async (env, [id]) => {
-      await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?)")
-        .bind(id, YEAR, 1, 1, "Jan-Mar")
-        .run();
+      await addIssue(env, id, { year: YEAR, volume: 1, issue: 1, frequency: "Jan-Mar" });
     },
   );
   browser = await launchBrowser();
