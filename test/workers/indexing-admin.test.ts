@@ -81,17 +81,25 @@ describe("indexing partners through the staff API", () => {
 
     const history = await env.DB.prepare("select action, record_type, record_id, fields from history where journal_id = ? and record_type = 'partner' order by id").bind(s.id).all<Json>();
     expect(history.results.map((h) => [h.action, h.record_id, Object.keys(JSON.parse(h.fields)).sort().join(",")])).toEqual([
-      ["create", String(a.id), "link,status,title"],
-      ["create", String(b.id), "image,link,sortnumber,status,title"],
-      ["update", String(a.id), "image"],
+      ["create", String(a.id), "link,status,title,version"],
+      ["create", String(b.id), "image,link,sortnumber,status,title,version"],
+      ["update", String(a.id), "image,version"],
+      // Each moved partner's position and version, then the order as a whole.
+      ["reorder", String(a.id), "sortnumber,version"],
+      ["reorder", String(b.id), "sortnumber,version"],
       ["reorder", "", "order"],
-      ["update", String(b.id), "status"],
-      ["update", String(b.id), "status,title"],
-      ["update", String(a.id), "image"],
+      ["update", String(b.id), "status,version"],
+      ["update", String(b.id), "status,title,version"],
+      ["update", String(a.id), "image,version"],
     ]);
-    const reorder = JSON.parse(history.results[3].fields);
+    expect(JSON.parse(history.results[3].fields)).toEqual({ sortnumber: { before: 1, after: 2 }, version: { before: 2, after: 3 } });
+    expect(JSON.parse(history.results[4].fields)).toEqual({ sortnumber: { before: 5, after: 1 }, version: { before: 1, after: 2 } });
+    const reorder = JSON.parse(history.results[5].fields);
     expect(reorder).toEqual({ order: { before: "Google Scholar · CAB Abstracts", after: "CAB Abstracts · Google Scholar" } });
-    expect(JSON.parse(history.results[2].fields).image.after).toMatch(/^[0-9a-f]{64}$/);
+    // A logo is recorded by the sha256 of its bytes; the next change of it starts from that hash.
+    const upload = JSON.parse(history.results[2].fields).image;
+    expect(upload.after).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(history.results[8].fields).image).toEqual({ before: upload.after, after: "" });
   });
 
   it("refuses what the forms refuse; other journals' ids are not found; editors may, readers may not", async () => {
