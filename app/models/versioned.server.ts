@@ -1,5 +1,5 @@
 /**
- * One rule for every staff write of a versioned record (articles, editors, settings, issues;
+ * One rule for every staff write of a versioned record (articles, editors, settings, issues, indexing partners;
  * docs/decisions/020-versions-and-conflicts.md):
  *
  * - The write names the version it started from — an `If-Match` ETag, a body `version`, or the
