@@ -305,4 +305,32 @@ describe("indexing partners name the version they started from (ADR 020)", () =>
     expect((await adminPost(s.host, "/admin/indexing", cookie, { intent: "status", id: String(a.id), status: "enabled", version: "4", _changed: "status" })).status).toBe(200);
     expect(await row(a.id)).toMatchObject({ title: "CAB Direct (CABI)", status: "enabled", version: 6 });
   });
+
+  it("races: four logo uploads at once leave one object, the one the row names, with a chain of hashes; two reorders at once never share a position", async () => {
+    const s = await makeAdminSession();
+    const post = (path: string, body: FormData | Json) =>
+      fetchWorker(`https://${s.host}${path}`, {
+        method: "POST",
+        headers: body instanceof FormData ? s.auth : { ...s.auth, "content-type": "application/json" },
+        body: body instanceof FormData ? body : JSON.stringify(body),
+      });
+    const ids: number[] = [];
+    for (const title of ["A", "B", "C", "D"]) ids.push(((await (await post("/api/indexing", partnerForm({ title }))).json()) as Json).id);
+    const uploads = await Promise.all([0, 1, 2, 3].map((i) => post(`/api/indexing/${ids[0]}`, partnerForm({}, { bytes: rgbaPng(40 + i, 20), name: `l${i}.png`, type: "image/png" }))));
+    expect(uploads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const now = (await row(ids[0]))!;
+    expect(now.version).toBe(5);
+    expect(await logos(s.id)).toEqual([now.image]);
+    const chain = (await entries(s.id, ids[0])).slice(1).map((e) => JSON.parse(e.fields).image);
+    expect(chain).toHaveLength(4);
+    expect(chain[0].before).toBeNull();
+    for (let i = 1; i < chain.length; i++) expect(chain[i].before).toBe(chain[i - 1].after);
+
+    // Each keeps some partners where they are (B and C; C and D), so a reorder that decided what
+    // moves on its own earlier read would skip a row the other one moved.
+    const orders = await Promise.all([post("/api/indexing/order", { ids: [ids[3], ids[1], ids[2], ids[0]] }), post("/api/indexing/order", { ids: [ids[1], ids[0], ids[2], ids[3]] })]);
+    expect(orders.map((r) => r.status)).toEqual([200, 200]);
+    const positions = (await env.DB.prepare("select sortnumber from indexing_partners where journal_id = ? order by sortnumber").bind(s.id).all<Json>()).results.map((r) => r.sortnumber);
+    expect(positions).toEqual([1, 2, 3, 4]);
+  });
 });
