@@ -131,10 +131,10 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   const entries = await withDb((db) => all(db, "select journal_id, actor, action, record_type, record_id, fields from history where record_type = 'user' order by id"));
   assert.deepEqual(
     entries.map((e) => [e.journal_id, e.actor, e.action, e.record_id]),
-    ["create", "reset", "disable", "reset"].map((action) => [ids.one, `cli:${userInfo().username}`, action, String(alice?.id)]),
+    ["create", "password_reset", "disable", "password_reset"].map((action) => [ids.one, `cli:${userInfo().username}`, action, String(alice?.id)]),
   );
   assert.deepEqual(JSON.parse(String(entries[1].fields)), {
-    password: { after: "reset" },
+    via: { after: "npm run admin-user" },
     name: { before: "alice", after: "Alice Ñández" },
     session_epoch: { before: String(tokenEpoch), after: "every session signed out" },
   });
@@ -212,9 +212,9 @@ test("roles, --reset-2fa and the journal's history: the CLI's changes are record
     mine.map((h) => [h.actor, h.action, JSON.parse(String(h.fields))]),
     [
       [`cli:${process.env.USER || os}`, "create", { username: { after: "dana" }, name: { after: "Dana Roy" }, role: { after: "editor" } }],
-      [`cli:${process.env.USER || os}`, "password_reset", { via: { after: "npm run admin-user" } }],
+      [`cli:${process.env.USER || os}`, "password_reset", { via: { after: "npm run admin-user" }, session_epoch: { before: String(dana!.session_epoch), after: "every session signed out" } }],
       [`cli:${process.env.USER || os}`, "two_factor_reset", {}],
-      [`cli:${process.env.USER || os}`, "update", { status: { before: "enabled", after: "disabled" } }],
+      [`cli:${process.env.USER || os}`, "disable", { status: { before: "enabled", after: "disabled" } }],
     ],
   );
 });

@@ -45,8 +45,16 @@ const ACTION_LABELS: Record<string, string> = {
   enable: "enabled",
   unlist: "took off the journal list",
   list_on: "put on the journal list",
-  reset: "reset",
+  reset: "reset the password of",
+  password_reset: "reset the password of",
+  password_reset_link: "made a set-password link for",
+  two_factor_reset: "turned off two-factor sign-in of",
+  two_factor_enabled: "turned on two-factor sign-in",
+  recovery_codes_renewed: "renewed the recovery codes",
+  recovery_code_used: "signed in with a recovery code",
+  sign_in_failed: "failed to sign in",
   reorder: "reordered",
+  structure_authors: "structured the authors of",
 };
 
 /** Field names as staff read them on the forms. */
@@ -207,7 +215,7 @@ export function entryViews(entries: HistoryItem[], timeZone: string, labels: Rec
     const noun = (RECORD_TYPE_LABELS[e.type] ?? e.type).toLowerCase();
     const label = labels[`${e.type}:${e.id}`];
     const record = e.type === "settings" ? "the settings" : label ? `${noun} ${label}` : e.id ? `${noun} ${e.id}` : `the ${noun}`;
-    const summary = e.type === "user" && ["sign_in", "sign_in_locked", "sign_out_everywhere", "password_change"].includes(e.action) ? verb : `${verb} ${record}`;
+    const summary = e.type === "user" && ["sign_in", "sign_in_locked", "sign_in_failed", "sign_out_everywhere", "password_change", "two_factor_enabled", "recovery_codes_renewed", "recovery_code_used"].includes(e.action) ? verb : `${verb} ${record}`;
     return { ...view(e, timeZone), summary };
   });
 }
