@@ -4,11 +4,11 @@ import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors, setEditorsPinned } from "../../models/editors.server";
 import { saveEditor } from "../../models/staff-writes.server";
-import { staffActor, type HistoryItem } from "../../models/history.server";
+import { staffActor } from "../../models/history.server";
 import { VersionFields } from "../../components/admin/Conflict";
-import { formExpectation } from "./records.server";
+import { formExpectation, listConflictFlash } from "./records.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
-import { ADMIN_UX_MESSAGES, BAD_REQUEST, RECORD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
@@ -76,7 +76,7 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
     // The switch says it changes the status only: a rename meanwhile does not stop it, a
     // colleague's switch of the same editor does (ADR 020).
     const result = await saveEditor(env, db, journal.id, actor, existing, { status }, null, formExpectation(form));
-    if (!result.ok) return data<ActionData>({ ok: false, flash: conflictFlash(result.conflict?.changes ?? []) }, { status: result.status });
+    if (!result.ok) return data<ActionData>({ ok: false, flash: listConflictFlash(result.conflict?.changes ?? [], "this editor") }, { status: result.status });
     return data<ActionData>({ ok: true });
   }
   if (intent === "pin" || intent === "unpin") {
@@ -95,7 +95,7 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
     const result = await setEditorsPinned(db, journal.id, ids, intent === "pin", actor, versions.size ? versions : undefined);
     if (!result.ok) {
       const names = result.refusal.editors.map((e) => htmlToText(e.name)).join(", ");
-      return data<ActionData>({ ok: false, flash: conflictFlash(result.refusal.editors.flatMap((e) => e.changes), names) }, { status: 409 });
+      return data<ActionData>({ ok: false, flash: listConflictFlash(result.refusal.editors.flatMap((e) => e.changes), names) }, { status: 409 });
     }
     if (result.found === 0) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "None of the selected editors belong to this journal.") }, { status: 404 });
     const changed = result.found;
@@ -105,16 +105,6 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
     });
   }
   return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG) }, { status: 400 });
-}
-
-/** A switch or pin refused because someone else changed the same editors meanwhile. */
-function conflictFlash(changes: HistoryItem[], names?: string) {
-  const people = [...new Set(changes.map((c) => c.actor))].join(", ");
-  return flash(
-    "error",
-    RECORD_MESSAGES.conflictTitle,
-    `${people ? `${people} changed ${names ? names : "this editor"} meanwhile. ` : ""}Nothing was changed: the list now shows the current state; try again if you still want to.`,
-  );
 }
 
 /** After a refused switch or pin the list reloads, so it shows what the others did. */

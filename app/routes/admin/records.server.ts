@@ -59,6 +59,19 @@ export function mergedNotice(msg: string, merged: HistoryItem[] | undefined) {
   return flash("success", msg, RECORD_MESSAGES.mergedWith(people));
 }
 
+/**
+ * A list's switch or pin refused because someone else changed the same records meanwhile
+ * (`what`: which ones, as the list names them): who, and that the reloaded list shows it.
+ */
+export function listConflictFlash(changes: HistoryItem[], what: string) {
+  const people = [...new Set(changes.map((c) => c.actor))].join(", ");
+  return flash(
+    "error",
+    RECORD_MESSAGES.conflictTitle,
+    `${people ? `${people} changed ${what} meanwhile. ` : ""}Nothing was changed: the list now shows the current state; try again if you still want to.`,
+  );
+}
+
 /** A record's History panel, ready to render (`read`: entries already read with the page). */
 export async function historyPanel(db: Db, journalId: number, type: string, id: string | number, timeZone: string, read?: { entries: HistoryItem[]; older: boolean }) {
   const page = read ?? (await readRecordHistory(db, journalId, type, id));
