@@ -126,16 +126,23 @@ async function main(exec: Executor) {
   const created = !existing.length;
   const history = (action: string, fields: Record<string, { before?: string | null; after?: string | null }> = {}) => cli.userHistoryStatement(slug, username, action, fields);
   const writes = [];
+  const was = existing[0];
   if (pw !== undefined) {
-    writes.push(...cli.resetStatements({ slug, username, passwordHash: await hashPassword(pw), name, role, status: disable ? "disabled" : "enabled" }));
-    writes.push(
-      created
-        ? await history("create", { username: { after: username }, name: { after: name ?? username }, role: { after: role ?? "admin" } })
-        : await history("password_reset", { via: { after: "npm run admin-user" }, ...(disable ? { status: { after: "disabled" } } : {}), ...(role ? { role: { after: role } } : {}) }),
-    );
+    const status = disable ? "disabled" : "enabled";
+    writes.push(...cli.resetStatements({ slug, username, passwordHash: await hashPassword(pw), name, role, status }));
+    // What changed, before and after — never the password or its hash. A reset is the same action
+    // as a reset through a set-password link (the Staff page's), named by how it was done.
+    type Change = { before?: string | null; after?: string | null };
+    const change = (before: unknown, after: string): Change => (created ? { after } : { before: String(before), after });
+    const fields: Record<string, Change> = created ? { username: { after: username } } : { via: { after: "npm run admin-user" } };
+    if (created || (name !== undefined && was.name !== name)) fields.name = change(was?.name, name ?? username);
+    if (created || (role !== undefined && was.role !== role)) fields.role = change(was?.role, role ?? "admin");
+    if (created ? disable : was.status !== status) fields.status = change(was?.status, status);
+    if (!created) fields.session_epoch = { before: String(was.session_epoch), after: "every session signed out" };
+    writes.push(await history(created ? "create" : "password_reset", fields));
   } else {
-    if (disable) writes.push(...cli.disableStatements({ slug, username }), await history("update", { status: { before: String(existing[0].status), after: "disabled" } }));
-    if (role) writes.push(...cli.roleStatements({ slug, username, role }), await history("update", { role: { before: String(existing[0].role), after: role } }));
+    if (disable) writes.push(...cli.disableStatements({ slug, username }), await history("disable", { status: { before: String(was.status), after: "disabled" } }));
+    if (role) writes.push(...cli.roleStatements({ slug, username, role }), await history("update", { role: { before: String(was.role), after: role } }));
   }
   if (resetTwoFactor) writes.push(...cli.resetTwoFactorStatements({ slug, username }), await history("two_factor_reset"));
   const results = await exec([...writes, cli.userQuery(slug, username)]);

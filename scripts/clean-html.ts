@@ -15,6 +15,10 @@ const args = process.argv.slice(2);
 const remote = args.includes("--remote");
 const force = args.includes("--force");
 const { cleanStoredHtml, d1Runner } = await import("../app/models/html-cleanup.server.ts");
+const { cliActor } = await import("../app/models/history.server.ts");
+const { osUser } = await import("./lib/operator.ts");
+// Each cleaned row's history entry names who ran the command.
+const actor = cliActor(osUser());
 
 function report(result: Awaited<ReturnType<typeof cleanStoredHtml>>, where: string): void {
   if (!result.ran) {
@@ -30,11 +34,11 @@ function report(result: Awaited<ReturnType<typeof cleanStoredHtml>>, where: stri
 }
 
 if (remote) {
-  report(await cleanStoredHtml(wranglerExecutor(["--remote"]), { force }), "production");
+  report(await cleanStoredHtml(wranglerExecutor(["--remote"]), { force, actor }), "production");
 } else {
   const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
   try {
-    report(await cleanStoredHtml(d1Runner(env.DB), { force }), "local");
+    report(await cleanStoredHtml(d1Runner(env.DB), { force, actor }), "local");
   } finally {
     await dispose();
   }

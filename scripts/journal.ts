@@ -8,7 +8,7 @@
 import "./lib/ts-resolve.mjs";
 import { d1Executor, resetStatements, userHistoryStatement, wranglerExecutor, type Executor, type Statement } from "./lib/admin-user.ts";
 import { newPassword } from "./lib/prompt.ts";
-
+import { osUser } from "./lib/operator.ts";
 
 const HELP = `Manage the journals of this deployment.
 
@@ -165,7 +165,16 @@ async function add(exec: Executor, remote: boolean) {
   owners.forEach((rows, i) => {
     if (rows.length) refuse(`The hostname '${hosts[i]}' belongs to journal '${rows[0].slug}' already.`);
   });
-  let writes: Statement[] = model.newJournalStatements({ slug, name, hosts, settings, listed });
+  let writes: Statement[] = [
+    ...model.newJournalStatements({ slug, name, hosts, settings, listed }),
+    historyStatement(slug, {
+      actor,
+      action: "create",
+      type: "journal",
+      id: slug,
+      fields: { name: { after: name }, hosts: { after: hosts.join(", ") }, listed: { after: listed }, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v).map(([k, v]) => [k, { after: v }])) },
+    }),
+  ];
   if (admin !== undefined) {
     const answer = await newPassword(admin, slug);
     if ("problem" in answer) refuse(answer.problem);
@@ -210,19 +219,22 @@ async function hostsCommand(exec: Executor) {
   if (action === "--add") {
     const [owner] = await exec([model.hostOwnerStatement(host)]);
     if (owner.length) refuse(`The hostname '${host}' belongs to journal '${owner[0].slug}' already.`);
-    await exec(model.addHostStatements(slug, host));
+    await exec([...model.addHostStatements(slug, host), historyStatement(slug, { actor, action: "add", type: "host", id: host, fields: { hostname: { after: host } } })]);
   } else {
     if (!j.hosts.includes(host)) refuse(`'${host}' is not a hostname of '${slug}' (its hostnames: ${hostsLine(j)}).`);
     if (action === "--remove") {
       if (j.hosts.length === 1) refuse(`'${host}' is the last hostname of '${slug}' and cannot be removed.`);
       if (host === j.primaryHost) refuse(`'${host}' is the primary hostname of '${slug}': make another one primary first (--primary <hostname>).`);
-      await exec(model.removeHostStatements(slug, host));
+      await exec([...model.removeHostStatements(slug, host), historyStatement(slug, { actor, action: "remove", type: "host", id: host, fields: { hostname: { before: host } } })]);
     } else {
       if (host === j.primaryHost) {
         console.log(`'${host}' is already the primary hostname of '${slug}'.`);
         return;
       }
-      await exec(model.primaryHostStatements(slug, host));
+      await exec([
+        ...model.primaryHostStatements(slug, host),
+        historyStatement(slug, { actor, action: "primary", type: "host", id: host, fields: { primary: { before: j.primaryHost, after: host } } }),
+      ]);
     }
   }
   console.log(`Hostnames of '${slug}': ${hostsLine(await journal(exec, slug))}`);
@@ -234,7 +246,9 @@ async function setState(exec: Executor, command: string) {
   const j = await journal(exec, slug);
   if (command === "disable" || command === "enable") {
     const status = command === "disable" ? "disabled" : "enabled";
-    if (j.status !== status) await exec(model.journalStatusStatements(slug, status));
+    if (j.status !== status) {
+      await exec([...model.journalStatusStatements(slug, status), historyStatement(slug, { actor, action: command, type: "journal", id: slug, fields: { status: { before: j.status, after: status } } })]);
+    }
     console.log(
       status === "disabled"
         ? `Journal '${slug}' is disabled: its hostnames answer 503 until \`npm run journal -- enable ${slug}\`. Nothing was deleted.`
@@ -242,7 +256,12 @@ async function setState(exec: Executor, command: string) {
     );
   } else {
     const listed = command === "list-on";
-    if (j.listed !== listed) await exec(model.journalListedStatements(slug, listed));
+    if (j.listed !== listed) {
+      await exec([
+        ...model.journalListedStatements(slug, listed),
+        historyStatement(slug, { actor, action: listed ? "list_on" : "unlist", type: "journal", id: slug, fields: { listed: { before: j.listed, after: listed } } }),
+      ]);
+    }
     console.log(listed ? `Journal '${slug}' is on the journal list (/journals).` : `Journal '${slug}' is left off the journal list (/journals).`);
   }
 }
@@ -266,6 +285,10 @@ const { normaliseHostname } = await import("../app/lib/hosts.ts");
 const { usernameProblem } = await import("../app/schemas/staff.ts");
 const model = await import("../app/models/journals.server.ts");
 const { hashPassword } = await import("../app/lib/password.server.ts");
+const { cliActor, historyStatement } = await import("../app/models/history.server.ts");
+// Every change is recorded in the journal's history, in the same batch as the change
+// (docs/decisions/019-history.md): who ran it (the OS user), what changed.
+const actor = cliActor(osUser());
 const COMMANDS = ["add", "list", "hosts", "disable", "enable", "unlist", "list-on"];
 
 async function main(exec: Executor) {

@@ -17,6 +17,9 @@ const remote = args.includes("--remote");
 const force = args.includes("--force");
 const { structureStoredAuthors } = await import("../app/models/author-conversion.server.ts");
 const { d1Runner } = await import("../app/models/html-cleanup.server.ts");
+const { cliActor } = await import("../app/models/history.server.ts");
+const { osUser } = await import("./lib/operator.ts");
+const actor = cliActor(osUser());
 
 function report(result: Awaited<ReturnType<typeof structureStoredAuthors>>, where: string): void {
   if (!result.ran) {
@@ -35,11 +38,11 @@ function report(result: Awaited<ReturnType<typeof structureStoredAuthors>>, wher
 }
 
 if (remote) {
-  report(await structureStoredAuthors(wranglerExecutor(["--remote"]), { force }), "production");
+  report(await structureStoredAuthors(wranglerExecutor(["--remote"]), { force, actor }), "production");
 } else {
   const { env, dispose } = await openLocal(process.env.JOURNAL_STATE_DIR);
   try {
-    report(await structureStoredAuthors(d1Runner(env.DB), { force }), "local");
+    report(await structureStoredAuthors(d1Runner(env.DB), { force, actor }), "local");
   } finally {
     await dispose();
   }

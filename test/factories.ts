@@ -10,6 +10,7 @@ import { addArticle, saveEditor, saveSettings, updateArticle, type WriteResult }
 import { upsertUser } from "../app/models/users.server";
 import { lastPageOfIssue, searchText } from "../app/models/articles.server";
 import { parsePageRange } from "../app/lib/pages";
+import { staffActor, type Actor } from "../app/models/history.server";
 import { cleanHtmlFields } from "../app/schemas/html-fields";
 import { validateIssue } from "../app/schemas/issue";
 import type { EditorValues } from "../app/schemas/editor";
@@ -74,6 +75,12 @@ export function unique(prefix = "t"): string {
 export const db = () => getDb(env.DB);
 
 /**
+ * The staff member the factories write as (every write records who made it): a user that
+ * need not exist, named `username` (default "staff").
+ */
+export const staffAs = (username = "staff"): Actor => staffActor({ id: 0, username });
+
+/**
  * The real local D1, wrapped to record every statement a model function prepares and binds
  * (`sent`), so a test can ask SQLite how it runs exactly those (`EXPLAIN QUERY PLAN`).
  */
@@ -136,7 +143,7 @@ export async function setSettings(journalId: number, values: SettingsOverrides) 
   const known: readonly string[] = [...SETTINGS_TEXT_FIELDS, ...SETTINGS_FLAGS];
   const other = Object.keys(values).filter((key) => !known.includes(key));
   if (other.length) throw new Error(`settings: no staff form sets ${other.join(", ")}`);
-  return accepted("settings", await saveSettings(db(), journalId, values as Record<string, unknown>));
+  return accepted("settings", await saveSettings(db(), journalId, staffAs(), values as Record<string, unknown>));
 }
 
 type IssueLike = Pick<Issue, "id" | "year" | "volume" | "issue"> & { frequency?: string };
@@ -151,7 +158,7 @@ export async function makeIssue(journalId: number, overrides: Partial<NewIssue> 
   };
   const result = validateIssue(input, year);
   if (!result.ok) throw new RefusedByApp("issue", 400, undefined, result.fields);
-  return createIssue(db(), journalId, { ...result.value, createdby: overrides.createdby ?? "staff" });
+  return createIssue(db(), journalId, { ...result.value, createdby: overrides.createdby ?? "staff" }, staffAs(overrides.createdby));
 }
 
 /**
@@ -159,7 +166,7 @@ export async function makeIssue(journalId: number, overrides: Partial<NewIssue> 
  * longer produce (an issue without a frequency). Everything else: `makeIssue`.
  */
 export async function insertRawIssueForTest(journalId: number, overrides: Partial<NewIssue> = {}): Promise<Issue> {
-  return createIssue(db(), journalId, { year: 2025, volume: 1000 + next(), issue: 1, frequency: "", ...overrides });
+  return createIssue(db(), journalId, { year: 2025, volume: 1000 + next(), issue: 1, frequency: "", ...overrides }, staffAs());
 }
 
 /** The fields of the add/edit article form (and the API's), as strings, plus status and DOI. */
@@ -202,7 +209,7 @@ export async function makeArticle(
   const username = options.username ?? "staff";
   const file = new File([(options.pdf ?? pdfBytes()) as BlobPart], `${input.refnumber}.pdf`, { type: "application/pdf" });
   const target = { ...issue, frequency: issue.frequency ?? "" };
-  let article = accepted("article", await addArticle(env, db(), journalId, username, target, input, file));
+  let article = accepted("article", await addArticle(env, db(), journalId, staffAs(username), target, input, file));
   if (status === "disabled") article = await editArticle(journalId, article, { status }, { username });
   return article;
 }
@@ -210,7 +217,7 @@ export async function makeArticle(
 /** Edits an article as staff do (`updateArticle`: the edit form's and the API's use-case). */
 export async function editArticle(journalId: number, article: Article, changes: ArticleOverrides, options: { pdf?: Uint8Array; username?: string } = {}): Promise<Article> {
   const file = options.pdf ? new File([options.pdf as BlobPart], `${article.refnumber}.pdf`, { type: "application/pdf" }) : null;
-  return accepted("article edit", await updateArticle(env, db(), journalId, options.username ?? "staff", article, changes, file));
+  return accepted("article edit", await updateArticle(env, db(), journalId, staffAs(options.username), article, changes, file));
 }
 
 /**
@@ -269,9 +276,9 @@ export async function makeEditor(journalId: number, overrides: EditorOverrides =
     content: "Some University",
     ...fields,
   };
-  const editor = accepted("editor", await saveEditor(env, db(), journalId, null, input, options.picture ?? null));
+  const editor = accepted("editor", await saveEditor(env, db(), journalId, staffAs(), null, input, options.picture ?? null));
   if (!is_pinned) return editor;
-  await setEditorsPinned(db(), journalId, [editor.id], true);
+  await setEditorsPinned(db(), journalId, [editor.id], true, staffAs());
   return (await getEditor(db(), journalId, editor.id))!;
 }
 

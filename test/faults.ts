@@ -11,11 +11,22 @@ export function failingPuts(bucket: R2Bucket): R2Bucket {
   });
 }
 
-/** A D1 database whose writes to `table` fail (database outage mid-request). */
+const POISONED = Symbol("poisoned statement");
+
+/**
+ * A D1 database whose writes to `table` fail (database outage mid-request): alone, or anywhere
+ * in a batch (then the whole batch fails, as a transaction does).
+ */
 export function failingWrites(d1: D1Database, table: string): D1Database {
   const poison = (sql: string) => new RegExp(`^\\s*(insert into|update)\\s+"?${table}"?`, "i").test(sql);
   return new Proxy(d1, {
     get(target, prop) {
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          if (statements.some((s) => (s as unknown as Record<symbol, boolean>)[POISONED])) throw new Error("injected D1 write failure");
+          return target.batch(statements);
+        };
+      }
       if (prop === "prepare") {
         return (sql: string) => {
           if (!poison(sql)) return target.prepare(sql);
@@ -23,7 +34,8 @@ export function failingWrites(d1: D1Database, table: string): D1Database {
           const fail = async () => { throw new Error("injected D1 write failure"); };
           return new Proxy(stmt, {
             get(s, p) {
-              if (p === "bind") return () => new Proxy(stmt, { get: (_s2, p2) => (["run", "all", "first", "raw"].includes(String(p2)) ? fail : Reflect.get(stmt, p2, stmt)) });
+              if (p === POISONED) return true;
+              if (p === "bind") return () => new Proxy(stmt, { get: (_s2, p2) => (p2 === POISONED ? true : ["run", "all", "first", "raw"].includes(String(p2)) ? fail : Reflect.get(stmt, p2, stmt)) });
               if (["run", "all", "first", "raw"].includes(String(p))) return fail;
               const v = Reflect.get(s, p, s);
               return typeof v === "function" ? v.bind(s) : v;

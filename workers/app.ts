@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
+import { purgeTrash } from "../app/models/article-corrections.server";
 import { hostFromHeader } from "../app/lib/hosts";
 import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
@@ -241,4 +242,14 @@ app.onError((error, c) => {
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  // The Cron Trigger of wrangler.toml: articles trashed more than 30 days ago are deleted for
+  // good, PDF first (docs/decisions/021-trash-and-issue-corrections.md). Locally: npm run purge-trash.
+  scheduled: (_controller, env, ctx) => {
+    ctx.waitUntil(
+      purgeTrash(env, getDb(env.DB)).then(
+        ({ purged }) => console.log(`purge-trash: ${purged.length} article(s) deleted for good`),
+        (error) => console.error("purge-trash failed", error),
+      ),
+    );
+  },
 } satisfies ExportedHandler<Env>;

@@ -29,6 +29,8 @@ export async function serveFile(c: Context<HonoEnv>, path: string, via: { stored
   // PDF, a current picture or logo); raw and former object names answer 404 (issue 15.4).
   const file = await resolvePublicFile(getDb(c.env.DB), journal, path);
   if (!file) return notFound(c.env, c.req.raw);
+  // An article moved to another issue, or whose issue was corrected: its old URL leads there.
+  if (file.movedTo) return c.redirect(absoluteUrl(journal, articleFileUrl(file.movedTo)!), 301);
   const { key, articleId } = file;
   // One URL per PDF (app/lib/urls.ts articleFileUrl): the stored-file form, kept for old links,
   // names the canonical one; a download by either counts (below).

@@ -3,7 +3,7 @@ import { getDb } from "../app/db/client.server";
 import { buildJatsArticle, jatsAvailable } from "../app/documents/jats.server";
 import { depositJournal } from "../app/documents/metadata.server";
 import { readJatsArticle } from "../app/models/deposits.server";
-import { parseIssueParams } from "../app/lib/urls";
+import { absoluteUrl, articlePath, parseIssueParams } from "../app/lib/urls";
 import { jatsUnavailable, xmlFile } from "./api/export";
 import type { HonoEnv } from "./types";
 
@@ -19,7 +19,13 @@ export async function serveJats(c: Context<HonoEnv>, next: Next) {
   const journal = c.get("journal");
   const records = depositJournal(journal);
   if (!jatsAvailable(records)) return jatsUnavailable();
-  const article = await readJatsArticle(getDb(c.env.DB), journal.id, m[1], { issue });
-  if (!article) return c.json({ error: "not_found" }, 404);
+  const db = getDb(c.env.DB);
+  const article = await readJatsArticle(db, journal.id, m[1], { issue });
+  if (!article) {
+    // Moved to another issue, or its issue corrected: the ref number still names it.
+    const moved = await readJatsArticle(db, journal.id, m[1]);
+    if (moved) return c.redirect(absoluteUrl(journal, `${articlePath(moved)}.jats.xml`), 301);
+    return c.json({ error: "not_found" }, 404);
+  }
   return xmlFile(buildJatsArticle({ journal: records, article }), null, "public, max-age=0, must-revalidate");
 }

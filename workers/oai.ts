@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { getDb } from "../app/db/client.server";
-import { getArticleById } from "../app/models/articles.server";
+
 import type { Article } from "../app/lib/article";
-import { earliestDatestamp, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
+import { earliestDatestamp, oaiArticle, oaiPage, oaiSetVolumes } from "../app/models/oai.server";
 import { authorsOf } from "../app/lib/authors";
 import { htmlToText } from "../app/lib/html";
 import { escapeXml } from "../app/lib/xml";
@@ -328,7 +328,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       case "ListMetadataFormats": {
         if (args.identifier) {
           const id = await idFromIdentifier(c, args.identifier);
-          if (!id || !(await getArticleById(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
+          if (!id || !(await oaiArticle(db, journal.id, id))) throw new OaiError("idDoesNotExist", "No such identifier.");
         }
         const formats = formatsOf(c)
           .map((f) => `<metadataFormat><metadataPrefix>${f}</metadataPrefix><schema>${FORMATS[f].schema}</schema><metadataNamespace>${FORMATS[f].namespace}</metadataNamespace></metadataFormat>`)
@@ -349,7 +349,7 @@ async function handle(c: Ctx, params: URLSearchParams): Promise<Response> {
       case "GetRecord": {
         const format = formatOf(c, args.metadataPrefix);
         const id = await idFromIdentifier(c, args.identifier);
-        const a = id ? await getArticleById(db, journal.id, id) : undefined;
+        const a = id ? await oaiArticle(db, journal.id, id) : undefined;
         if (!a) throw new OaiError("idDoesNotExist", "No such identifier.");
         const record = a.status === "enabled" ? `<record>${header(c, a)}${metadata(c, a, format)}</record>` : `<record>${header(c, a)}</record>`;
         return envelope(c, requestAttrs, `<GetRecord>${record}</GetRecord>`);

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 import type { Issue } from "./issues.server";
 import { errorChainText, isUniqueViolation } from "../db/errors.server";
-import { articleFileKey } from "../storage/keys.server";
+import { articleFolderKey, articlePdfKey } from "../storage/keys.server";
+import { issueFolder } from "../lib/urls";
+import { actorLabel, createdFields, historyInsertWhere, lastFileHashQuery, sha256Hex, type Actor, type HistoryEntry } from "./history.server";
+import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
 import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
 import { cleanHtmlFields } from "../schemas/html-fields";
@@ -32,6 +35,12 @@ export function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
   if (message.includes("articles.title")) return "duplicate_title";
   return null;
 }
+
+/**
+ * Articles not in the trash: every staff list, count and lookup by number leaves trashed ones
+ * out (public reads, which take enabled articles only, never see them anyway).
+ */
+export const notTrashed: SQL = ne(articles.status, "trashed");
 
 /**
  * The articles of one issue of this journal: the condition every per-issue read shares (the
@@ -86,17 +95,28 @@ export function adminIssueArticlesQuery(db: Db, journalId: number, year: number,
   return db
     .select()
     .from(articles)
-    .where(inIssue(journalId, year, volume, issue))
+    .where(and(inIssue(journalId, year, volume, issue), notTrashed))
     .orderBy(asc(articles.firstPage), asc(articles.id));
 }
 
 
-/** Last page used so far in an issue (0 for an empty issue): a new article must start after it. */
+/** Query: how many articles of the issue at these coordinates are in the trash. */
+export function trashedInIssueQuery(db: Db, journalId: number, ref: { year: number; volume: number; issue: number }) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(articles)
+    .where(and(inIssue(journalId, ref.year, ref.volume, ref.issue), eq(articles.status, "trashed")));
+}
+
+/**
+ * Last page used so far in an issue (0 for an empty issue): a new article must start after it.
+ * Articles in the trash do not count: staff no longer see them in the issue.
+ */
 export async function lastPageOfIssue(db: Db, journalId: number, issueId: number): Promise<number> {
   const [row] = await db
     .select({ last: sql<number>`coalesce(max(${articles.lastPage}), 0)` })
     .from(articles)
-    .where(and(eq(articles.journalId, journalId), eq(articles.issueId, issueId)));
+    .where(and(eq(articles.journalId, journalId), eq(articles.issueId, issueId), notTrashed));
   return row?.last ?? 0;
 }
 
@@ -111,9 +131,35 @@ function pdfObjectName(refnumber: string): string {
   return `${refnumber}-${crypto.randomUUID().slice(0, 12)}.pdf`;
 }
 
+/** A PDF put into R2 for a write that has yet to switch its row to it. */
+export interface StoredUpload {
+  /** The object's name (the row's `fileKey`). */
+  object: string;
+  /** The issue folder it is in (the row's `fileFolder`). */
+  folder: string;
+  /** sha256 of the bytes: how the history names the file. */
+  sha: string;
+}
+
+/** Puts a PDF into a fresh object in the folder of the issue at (year, volume, issue). */
+async function putPdf(env: Storage, journalId: number, at: { year: number; volume: number; issue: number }, refnumber: string, pdf: Uint8Array): Promise<StoredUpload> {
+  const object = pdfObjectName(refnumber || "article");
+  const folder = issueFolder(at.year, at.volume, at.issue);
+  const [sha] = await Promise.all([
+    sha256Hex(pdf as Uint8Array<ArrayBuffer>), // bytes read from a request: ArrayBuffer-backed
+    env.FILES.put(articleFolderKey(journalId, folder, object), pdf, { httpMetadata: { contentType: "application/pdf" } }),
+  ]);
+  return { object, folder, sha };
+}
+
+function deleteUpload(env: Storage, journalId: number, upload: StoredUpload | null): Promise<unknown> {
+  return upload ? env.FILES.delete(articleFolderKey(journalId, upload.folder, upload.object)).catch(() => {}) : Promise.resolve();
+}
+
 /**
- * Adds an article with its PDF, all or nothing: the PDF goes to a fresh R2 object first; if
- * the row can't be written (duplicate, D1 failure) that object is deleted again.
+ * Adds an article with its PDF, all or nothing: the PDF goes to a fresh R2 object first; the
+ * row and its history entry are one D1 batch; if that fails (duplicate, D1 failure) the object
+ * is deleted again.
  */
 export async function addArticleWithPdf(
   env: Storage,
@@ -122,86 +168,123 @@ export async function addArticleWithPdf(
   issue: TargetIssue,
   dirty: ArticleFields,
   pdf: Uint8Array,
-  username: string,
+  actor: Actor,
 ): Promise<Article> {
   const fields = cleanHtmlFields("articles", dirty);
-  const objectName = pdfObjectName(fields.refnumber);
-  const key = articleFileKey(journalId, issue.year, issue.volume, issue.issue, objectName);
-  await env.FILES.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  const upload = await putPdf(env, journalId, issue, fields.refnumber, pdf);
+  const by = actorLabel(actor);
+  const { firstPage: _f, lastPage: _l, ...recorded } = fields;
+  const entry: HistoryEntry = {
+    actor,
+    action: "create",
+    type: "article",
+    fields: { ...createdFields({ ...recorded, year: issue.year, volume: issue.volume, issue: issue.issue }), pdf: { after: upload.sha }, version: { after: 1 } },
+  };
   try {
-    const [row] = await db
-      .insert(articles)
-      .values({
-        ...fields,
-        journalId,
-        issueId: issue.id,
-        year: issue.year,
-        volume: issue.volume,
-        issue: issue.issue,
-        frequency: fields.frequency || issue.frequency,
-        description: fields.title,
-        ...searchText(fields.title, fields.abstract),
-        file: `${fields.refnumber}.pdf`,
-        fileKey: objectName,
-        createdby: username,
-        modifiedby: username,
-      })
-      .returning();
+    const [[row]] = await db.batch([
+      db
+        .insert(articles)
+        .values({
+          ...fields,
+          journalId,
+          issueId: issue.id,
+          year: issue.year,
+          volume: issue.volume,
+          issue: issue.issue,
+          frequency: fields.frequency || issue.frequency,
+          description: fields.title,
+          ...searchText(fields.title, fields.abstract),
+          file: `${fields.refnumber}.pdf`,
+          fileKey: upload.object,
+          fileFolder: upload.folder,
+          createdby: by,
+          modifiedby: by,
+        })
+        .returning(),
+      // The new row's id, found by its unique ref number (the insert above ran first).
+      historyInsertWhere(db, journalId, entry, sql`1`, sql`(select ${articles.id} from ${articles} where ${articles.journalId} = ${journalId} and ${articles.refnumber} = ${fields.refnumber})`),
+    ]);
     return row;
   } catch (error) {
-    await env.FILES.delete(key).catch(() => {});
+    await deleteUpload(env, journalId, upload);
     const code = uniqueViolation(error);
     if (code) throw new ArticleWriteError(code);
     throw error;
   }
 }
 
+/** An article as a versioned write reads it: the row and the sha256 its last PDF upload recorded. */
+export type ArticleForWrite = Article & { pdfHash: string | null };
+
+/** The article row of this journal as the target of a versioned write (app/models/versioned.server.ts). */
+export function articleTarget(db: Db, journalId: number, id: number): VersionedTarget<ArticleForWrite> {
+  const self = and(eq(articles.journalId, journalId), eq(articles.id, id))!;
+  return {
+    type: "article",
+    id,
+    async read() {
+      const [rows, hash] = await db.batch([
+        db.select().from(articles).where(self).limit(1),
+        lastFileHashQuery(db, journalId, "article", id, "pdf"),
+      ]);
+      return rows[0] ? { ...rows[0], pdfHash: hash[0]?.hash ?? null } : undefined;
+    },
+    guard: (version) => existsWhere(sql`${articles}`, and(self, eq(articles.version, version))!),
+    update: (set, version) =>
+      db
+        .update(articles)
+        .set({ ...set, version: sql`${articles.version} + 1` })
+        .where(and(self, eq(articles.version, version)))
+        .returning(),
+  };
+}
+
 /**
- * Updates an article, optionally replacing its PDF. A new PDF is written to a fresh object and
- * the row is switched to it in one UPDATE; only then is the old object removed. If anything
- * fails, the row still points at the old, intact PDF and the new object is deleted.
+ * A versioned write of an article (app/models/versioned.server.ts), optionally with a new PDF:
+ * the PDF goes to a fresh object before anything else (the body has arrived whole by then); the
+ * plan is made on the row as it is when the batch is built, so the object the write replaces is
+ * the one the row named IMMEDIATELY before its switch (the version guard makes that so: the row
+ * cannot change between that read and the switch). Only then is the replaced object deleted;
+ * a write that changes nothing, is refused or fails deletes its own new object instead. Six
+ * uploads at once to one article leave exactly one object: the last switch's.
  */
-export async function updateArticleWithPdf(
+export async function writeArticle<F>(
   env: Storage,
   db: Db,
   journalId: number,
-  existing: Article,
-  dirty: ArticleFields,
-  pdf: Uint8Array | null,
-  username: string,
-): Promise<Article> {
-  const fields = cleanHtmlFields("articles", dirty);
-  const folder = (name: string) => articleFileKey(journalId, existing.year, existing.volume, existing.issue, name);
-  const oldObject = existing.fileKey || existing.file;
-  let newObject = oldObject;
-  if (pdf) {
-    newObject = pdfObjectName(fields.refnumber);
-    await env.FILES.put(folder(newObject), pdf, { httpMetadata: { contentType: "application/pdf" } });
-  }
+  article: Pick<Article, "id" | "year" | "volume" | "issue" | "refnumber">,
+  opts: {
+    actor: Actor;
+    action: string;
+    expect: Expectation;
+    pdf: Uint8Array | null;
+    plan: (row: ArticleForWrite, only: ReadonlySet<string> | null, upload: StoredUpload | null) => Plan | PlanFailure<F>;
+  },
+): Promise<VersionedResult<Article, F>> {
+  const upload = opts.pdf ? await putPdf(env, journalId, article, article.refnumber, opts.pdf) : null;
+  let result: VersionedResult<ArticleForWrite, F>;
   try {
-    const [row] = await db
-      .update(articles)
-      .set({
-        ...fields,
-        frequency: fields.frequency || existing.frequency,
-        description: fields.title,
-        ...searchText(fields.title, fields.abstract),
-        file: newObject ? `${fields.refnumber}.pdf` : "",
-        fileKey: newObject,
-        modifiedby: username,
-        modification: new Date().toISOString(),
-      })
-      .where(and(eq(articles.journalId, journalId), eq(articles.id, existing.id)))
-      .returning();
-    if (!row) throw new Error("article vanished during update");
-    if (pdf && oldObject && oldObject !== newObject) await env.FILES.delete(folder(oldObject)).catch(() => {});
-    return row;
+    result = await versionedWrite<ArticleForWrite, F>(db, journalId, articleTarget(db, journalId, article.id), {
+      actor: opts.actor,
+      action: opts.action,
+      expect: opts.expect,
+      plan: (row, only) => opts.plan(row, only, upload),
+    });
   } catch (error) {
-    if (pdf) await env.FILES.delete(folder(newObject)).catch(() => {});
+    await deleteUpload(env, journalId, upload);
     const code = uniqueViolation(error);
     if (code) throw new ArticleWriteError(code);
     throw error;
   }
+  if (!result.ok || !result.changed) {
+    await deleteUpload(env, journalId, upload);
+    return result;
+  }
+  const replaced = articlePdfKey(journalId, result.before);
+  const now = articlePdfKey(journalId, result.row);
+  if (replaced && replaced !== now) await env.FILES.delete(replaced).catch(() => {});
+  const { pdfHash: _h, ...row } = result.row;
+  return { ...result, row };
 }
 
 /** The R2 object name behind a public PDF URL, or null when no enabled article serves it. */
@@ -231,7 +314,7 @@ export async function lastEditedArticles(db: Db, journalId: number, limit = 5) {
       modifiedby: articles.modifiedby,
     })
     .from(articles)
-    .where(eq(articles.journalId, journalId))
+    .where(and(eq(articles.journalId, journalId), notTrashed))
     .orderBy(desc(articles.modification))
     .limit(limit);
 }

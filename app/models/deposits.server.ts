@@ -9,6 +9,8 @@ import { articles } from "../db/schema";
 import { doiKey, DOI_SYNTAX, makeDoi } from "../lib/doi";
 import type { DepositArticle } from "../lib/article";
 import { htmlToText } from "../lib/html";
+import { notTrashed } from "./articles.server";
+import { actorLabel, historyRowsFrom, versionBumpJson, type Actor } from "./history.server";
 
 /** Bound parameters per statement: D1 allows 100; the journal id takes one. */
 const CHUNK = 90;
@@ -86,7 +88,7 @@ export async function readDepositSelection(db: Db, journalId: number, refnumbers
     db
       .select({ ...depositColumns, issueDate })
       .from(articles)
-      .where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, part))),
+      .where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, part), notTrashed)),
   );
   const results = await db.batch(queries as Batch<(typeof queries)[0]>);
   return (results.flat() as DepositRow[]).sort(pageOrder);
@@ -120,7 +122,7 @@ export async function readJatsArticle(
   opts: { issue?: { year: number; volume: number; issue: number }; anyStatus?: boolean } = {},
 ): Promise<DepositRow | undefined> {
   const conditions = [eq(articles.journalId, journalId), eq(articles.refnumber, refnumber)];
-  if (!opts.anyStatus) conditions.push(eq(articles.status, "enabled"));
+  conditions.push(opts.anyStatus ? notTrashed : eq(articles.status, "enabled"));
   if (opts.issue) {
     conditions.push(eq(articles.year, opts.issue.year), eq(articles.volume, opts.issue.volume), eq(articles.issue, opts.issue.issue));
   }
@@ -186,7 +188,7 @@ function clashesOf(candidates: Assigned[], holders: { id: number; refnumber: str
  * that ends with a check of the journal's DOIs, so a clash created by someone else in the
  * meantime also undoes the whole batch.
  */
-export async function assignDois(db: Db, journalId: number, setup: DoiSetup, refnumbers: string[], username: string): Promise<AssignResult> {
+export async function assignDois(db: Db, journalId: number, setup: DoiSetup, refnumbers: string[], actor: Actor): Promise<AssignResult> {
   const selected = await readDepositSelection(db, journalId, refnumbers);
   const found = new Set(selected.map((a) => a.refnumber));
   const missing = [...new Set(refnumbers)].filter((r) => !found.has(r));
@@ -204,14 +206,26 @@ export async function assignDois(db: Db, journalId: number, setup: DoiSetup, ref
   if (clashes.length) return { ok: false, error: "doi_clash", clashes };
 
   const now = new Date().toISOString();
-  const writes = candidates.map((c) =>
-    db
-      .update(articles)
-      .set({ doi: c.doi, modifiedby: username, modification: now })
-      // Never overwrite: an article given a DOI since it was read keeps that one.
-      .where(and(eq(articles.journalId, journalId), eq(articles.id, c.id), eq(articles.doi, "")))
-      .returning({ id: articles.id }),
-  );
+  const by = actorLabel(actor);
+  // Each article's history entry (with its version bump) goes first, on the same condition as
+  // its write, so it sees the row as it was; then the write.
+  const writes = candidates.flatMap((c) => {
+    // Never overwrite: an article given a DOI since it was read keeps that one.
+    const still = and(eq(articles.journalId, journalId), eq(articles.id, c.id), eq(articles.doi, ""))!;
+    return [
+      historyRowsFrom(db, journalId, { actor, action: "assign_doi", type: "article" }, {
+        table: sql`${articles}`,
+        id: sql`${articles.id}`,
+        fields: sql`json_patch(json_object('doi', json_object('before', '', 'after', ${c.doi})), ${versionBumpJson(articles.version)})`,
+        where: still,
+      }),
+      db
+        .update(articles)
+        .set({ doi: c.doi, modifiedby: by, modification: now, version: sql`${articles.version} + 1` })
+        .where(still)
+        .returning({ id: articles.id }),
+    ];
+  });
   // The guard: a row only when two of the journal's articles now share one of these DOIs, and
   // json() of a text that is not JSON then fails the statement, which rolls back the batch. The
   // argument names the row, so SQLite cannot evaluate it once up front as a constant.
@@ -231,7 +245,7 @@ export async function assignDois(db: Db, journalId: number, setup: DoiSetup, ref
     const again = clashesOf(candidates, await holdersOf(db, journalId, candidates.map((c) => c.doi)));
     return { ok: false, error: "doi_clash", clashes: again };
   }
-  const written = new Set((results.slice(0, writes.length) as { id: number }[][]).flat().map((r) => r.id));
+  const written = new Set((results.slice(0, writes.length).filter((_, i) => i % 2 === 1) as { id: number }[][]).flat().map((r) => r.id));
   return {
     ok: true,
     assigned: candidates.filter((c) => written.has(c.id)),

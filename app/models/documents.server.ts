@@ -8,6 +8,7 @@ import type { Db } from "../db/client.server";
 import type { Article, ArticleSummary } from "../lib/article";
 import { articles, editors, issues } from "../db/schema";
 import { chiefEditorQuery } from "./editors.server";
+import { notTrashed } from "./articles.server";
 
 /** Bound parameters per statement: D1 allows 100; the journal id takes one. */
 const CHUNK = 90;
@@ -73,10 +74,13 @@ export async function articleForVerification(db: Db, journalId: number, refnumbe
   return (row as DocumentArticle | undefined) ?? null;
 }
 
-/** Query for one article by refnumber or id, whatever its status, with its issue's period (/verify). */
+/**
+ * Query for one article by refnumber or id, whatever its status, with its issue's period
+ * (/verify) — but not one in the trash: added by mistake, its codes are as unknown as forged ones.
+ */
 export function articleForVerificationQuery(db: Db, journalId: number, by: { refnumber: string } | { id: number }) {
   return articleSelect(db)
-    .where(and(eq(articles.journalId, journalId), "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber)))
+    .where(and(eq(articles.journalId, journalId), "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber), notTrashed))
     .limit(1);
 }
 
@@ -99,7 +103,7 @@ export async function articlesByRefnumbers(db: Db, journalId: number, refnumbers
   // looking each refnumber up in the unique (journal_id, refnumber) index. At most 200 rows are
   // sorted here instead.
   for (let i = 0; i < unique.length; i += CHUNK) {
-    queries.push(articleSelect(db).where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK)))));
+    queries.push(articleSelect(db).where(and(eq(articles.journalId, journalId), inArray(articles.refnumber, unique.slice(i, i + CHUNK)), notTrashed)));
   }
   const results = await db.batch(queries as [(typeof queries)[0], ...typeof queries]);
   return (results.flat() as DocumentArticle[]).sort(

@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client.server";
 import { editors } from "../db/schema";
 import { editorPictureKey } from "../storage/keys.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
+import { createdFields, changesSince, historyInsertWhere, historyRowsFrom, lastFileHashQuery, sha256Hex, versionBumpJson, type Actor, type HistoryItem } from "./history.server";
+import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 export type Editor = typeof editors.$inferSelect;
 export type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
@@ -46,12 +49,6 @@ export async function getEditor(db: Db, journalId: number, id: number): Promise<
   return rows[0];
 }
 
-export async function createEditor(db: Db, journalId: number, input: NewEditor): Promise<Editor> {
-  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
-  const [row] = await db.insert(editors).values({ ...cleanHtmlFields("editors", input), journalId }).returning();
-  return row;
-}
-
 export async function countEditors(db: Db, journalId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
@@ -71,78 +68,181 @@ function pictureName(ext: string): string {
   return `editor-${crypto.randomUUID().slice(0, 12)}.${ext}`;
 }
 
-/** Creates an editor with an optional picture; a failed row write removes the new picture. */
+/** A picture put into R2 for a write that has yet to switch its row to it. */
+interface StoredPicture {
+  name: string;
+  sha: string;
+}
+
+async function putPicture(env: Storage, journalId: number, picture: EditorPicture | null): Promise<StoredPicture | null> {
+  if (!picture) return null;
+  const name = pictureName(picture.ext);
+  const [sha] = await Promise.all([
+    sha256Hex(picture.bytes as Uint8Array<ArrayBuffer>),
+    env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } }),
+  ]);
+  return { name, sha };
+}
+
+const deletePicture = (env: Storage, journalId: number, name: string | undefined) =>
+  name ? env.FILES.delete(editorPictureKey(journalId, name)).catch(() => {}) : Promise.resolve();
+
+/**
+ * Creates an editor with an optional picture, and its history entry, in one D1 batch; a failed
+ * row write removes the new picture.
+ */
 export async function createEditorWithPicture(
   env: Storage,
   db: Db,
   journalId: number,
   input: NewEditor,
   picture: EditorPicture | null,
+  actor: Actor,
 ): Promise<Editor> {
-  const name = picture ? pictureName(picture.ext) : "";
-  if (picture) {
-    await env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } });
-  }
+  const stored = await putPicture(env, journalId, picture);
+  const values = { ...cleanHtmlFields("editors", input), picture: stored?.name ?? "" };
+  const { picture: _p, ...recorded } = values;
+  const fields = { ...createdFields(recorded), ...(stored ? { picture: { after: stored.sha } } : {}), version: { after: 1 } };
   try {
-    return await createEditor(db, journalId, { ...input, picture: name });
+    const [[row]] = await db.batch([
+      db.insert(editors).values({ ...values, journalId }).returning(),
+      // The editors table has no triggers: last_insert_rowid() is the row just inserted.
+      historyInsertWhere(db, journalId, { actor, action: "create", type: "editor", fields }, sql`1`, sql`last_insert_rowid()`),
+    ]);
+    return row;
   } catch (error) {
-    if (picture) await env.FILES.delete(editorPictureKey(journalId, name)).catch(() => {});
+    await deletePicture(env, journalId, stored?.name);
     throw error;
   }
 }
 
+/** An editor as a versioned write reads it: the row and the sha256 its last picture upload recorded. */
+export type EditorForWrite = Editor & { pictureHash: string | null };
+
+/** The editor row of this journal as the target of a versioned write (app/models/versioned.server.ts). */
+export function editorTarget(db: Db, journalId: number, id: number): VersionedTarget<EditorForWrite> {
+  const self = and(eq(editors.journalId, journalId), eq(editors.id, id))!;
+  return {
+    type: "editor",
+    id,
+    async read() {
+      const [rows, hash] = await db.batch([db.select().from(editors).where(self).limit(1), lastFileHashQuery(db, journalId, "editor", id, "picture")]);
+      return rows[0] ? { ...rows[0], pictureHash: hash[0]?.hash ?? null } : undefined;
+    },
+    guard: (version) => existsWhere(sql`${editors}`, and(self, eq(editors.version, version))!),
+    update: (set, version) =>
+      db
+        .update(editors)
+        .set({ ...set, version: sql`${editors.version} + 1`, updated_at: new Date().toISOString() })
+        .where(and(self, eq(editors.version, version)))
+        .returning(),
+  };
+}
+
 /**
- * Updates an editor (all fields, or only some such as `status`), optionally replacing the
- * picture: the new picture is stored first, the row switched to it, then the old one removed.
+ * A versioned write of an editor (app/models/versioned.server.ts), optionally with a new
+ * picture: stored first, the row switched to it by the guarded batch, then the picture the row
+ * named immediately before the switch deleted; a write that is refused, changes nothing or
+ * fails deletes its own new picture.
  */
-export async function updateEditorWithPicture(
+export async function writeEditor<F>(
   env: Storage,
   db: Db,
   journalId: number,
-  existing: Editor,
-  input: Partial<NewEditor>,
-  picture: EditorPicture | null,
-): Promise<Editor> {
-  const name = picture ? pictureName(picture.ext) : existing.picture;
-  if (picture) {
-    await env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } });
-  }
+  id: number,
+  opts: {
+    actor: Actor;
+    action: string;
+    expect: Expectation;
+    picture: EditorPicture | null;
+    plan: (row: EditorForWrite, only: ReadonlySet<string> | null, picture: StoredPicture | null) => Plan | PlanFailure<F>;
+  },
+): Promise<VersionedResult<Editor, F>> {
+  const stored = await putPicture(env, journalId, opts.picture);
+  let result: VersionedResult<EditorForWrite, F>;
   try {
-    const [row] = await db
-      .update(editors)
-      .set({ ...cleanHtmlFields("editors", input), picture: name, updated_at: new Date().toISOString() })
-      .where(and(eq(editors.journalId, journalId), eq(editors.id, existing.id)))
-      .returning();
-    if (!row) throw new Error("editor vanished during update");
-    if (picture && existing.picture && existing.picture !== name) {
-      await env.FILES.delete(editorPictureKey(journalId, existing.picture)).catch(() => {});
-    }
-    return row;
+    result = await versionedWrite<EditorForWrite, F>(db, journalId, editorTarget(db, journalId, id), {
+      actor: opts.actor,
+      action: opts.action,
+      expect: opts.expect,
+      plan: (row, only) => opts.plan(row, only, stored),
+    });
   } catch (error) {
-    if (picture) await env.FILES.delete(editorPictureKey(journalId, name)).catch(() => {});
+    await deletePicture(env, journalId, stored?.name);
     throw error;
   }
+  if (!result.ok || !result.changed) {
+    await deletePicture(env, journalId, stored?.name);
+    return result;
+  }
+  if (result.before.picture && result.before.picture !== result.row.picture) await deletePicture(env, journalId, result.before.picture);
+  const { pictureHash: _h, ...row } = result.row;
+  return { ...result, row };
 }
 
+/** Pins or unpins: what a staff request asks, and the versions it loaded (optional). */
+export type PinRefusal = { kind: "edit_conflict"; editors: { id: number; name: string; version: number; changes: HistoryItem[] }[] };
+
 /**
- * Pins or unpins editors of this journal; ids of other journals are ignored. D1 allows at most
- * 100 bound parameters per statement, so large selections are chunked — and the chunks go in
- * one batch: one round trip, all or nothing.
+ * Pins or unpins editors of this journal; ids of other journals are ignored. Only `is_pinned`
+ * is written, and only on editors not already so (each of those gets its version bumped and a
+ * history entry, in the same batch). With `versions` (the list the person loaded), an editor
+ * whose pin someone else changed since is a conflict and nothing is written; other changes since
+ * (a renamed editor) do not matter to a pin. D1 allows at most 100 bound parameters per
+ * statement, so large selections are chunked — and the chunks go in one batch: one round trip,
+ * all or nothing. Answers how many editors were pinned or unpinned.
  */
-export async function setEditorsPinned(db: Db, journalId: number, ids: number[], pinned: boolean): Promise<number> {
-  if (ids.length === 0) return 0;
+export async function setEditorsPinned(
+  db: Db,
+  journalId: number,
+  ids: number[],
+  pinned: boolean,
+  actor: Actor,
+  versions?: ReadonlyMap<number, number>,
+): Promise<{ ok: true; changed: number; found: number } | { ok: false; refusal: PinRefusal }> {
+  if (ids.length === 0) return { ok: true, changed: 0, found: 0 };
+  const target = pinned ? 1 : 0;
+  const unique = [...new Set(ids)];
+  const chunksOf = (size: number) => Array.from({ length: Math.ceil(unique.length / size) }, (_, i) => unique.slice(i * size, (i + 1) * size));
+  const found = (
+    await Promise.all(
+      chunksOf(90).map((part) =>
+        db
+          .select({ id: editors.id, name: editors.name, version: editors.version, is_pinned: editors.is_pinned })
+          .from(editors)
+          .where(and(eq(editors.journalId, journalId), inArray(editors.id, part))),
+      ),
+    )
+  ).flat();
+  if (versions) {
+    const conflicts = [];
+    for (const e of found) {
+      const loaded = versions.get(e.id);
+      if (loaded === undefined || loaded === e.version || e.is_pinned === target) continue;
+      const changes = await changesSince(db, journalId, "editor", e.id, loaded);
+      if (changes.some((c) => "is_pinned" in c.fields)) conflicts.push({ id: e.id, name: e.name, version: e.version, changes });
+    }
+    if (conflicts.length) return { ok: false, refusal: { kind: "edit_conflict", editors: conflicts } };
+  }
   const at = new Date().toISOString();
   const statements = [];
-  for (let i = 0; i < ids.length; i += 90) {
+  for (const part of chunksOf(90)) {
+    const which = and(eq(editors.journalId, journalId), inArray(editors.id, part), ne(editors.is_pinned, target))!;
     statements.push(
+      historyRowsFrom(db, journalId, { actor, action: pinned ? "pin" : "unpin", type: "editor" }, {
+        table: sql`${editors}`,
+        id: sql`${editors.id}`,
+        fields: sql`json_patch(json_object('is_pinned', json_object('before', ${editors.is_pinned}, 'after', ${target})), ${versionBumpJson(editors.version)})`,
+        where: which,
+      }),
       db
         .update(editors)
-        .set({ is_pinned: pinned ? 1 : 0, updated_at: at })
-        .where(and(eq(editors.journalId, journalId), inArray(editors.id, ids.slice(i, i + 90))))
+        .set({ is_pinned: target, updated_at: at, version: sql`${editors.version} + 1` })
+        .where(which)
         .returning({ id: editors.id }),
     );
   }
-  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return results.reduce((n, rows) => n + rows.length, 0);
+  const results = await db.batch(statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const changed = (results as unknown[]).filter((_, i) => i % 2 === 1).reduce<number>((n, rows) => n + (rows as unknown[]).length, 0);
+  return { ok: true, changed, found: found.length };
 }
-

@@ -7,6 +7,19 @@
  */
 import { htmlToText } from "../lib/html";
 import { cleanHtmlFields, HTML_FIELDS, type HtmlEntity } from "../schemas/html-fields";
+import { changedFields, historyRow, type Actor, type HistoryEntry } from "./history.server";
+
+/**
+ * An entry as a plain statement for the runner (the cleanup talks SQL, not drizzle), written only
+ * while the row is still at `version` — the condition of the write it goes with.
+ */
+export function historyInsertSql(journalId: number, entry: HistoryEntry, table: string, key: string, id: number, version: number): Statement {
+  const r = historyRow(journalId, entry);
+  return {
+    sql: `INSERT INTO history (journal_id, actor_kind, actor_user_id, actor, action, record_type, record_id, fields) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM ${table} WHERE ${key} = ? AND version = ?)`,
+    params: [r.journalId, r.actorKind, r.actorUserId, r.actor, r.action, r.recordType, r.recordId, r.fields, id, version],
+  };
+}
 
 export type SqlValue = string | number | null;
 export interface Statement {
@@ -37,8 +50,14 @@ export interface CleanupResult {
   failed: string[];
 }
 
-/** `journalId` limits the run to one journal (tests); the flag is then left as it is. */
-export async function cleanStoredHtml(run: StatementRunner, options: { force?: boolean; journalId?: number } = {}): Promise<CleanupResult> {
+const RECORD_TYPE: Record<HtmlEntity, string> = { articles: "article", editors: "editor", settings: "settings" };
+
+/**
+ * `journalId` limits the run to one journal (tests); the flag is then left as it is. `actor`:
+ * who ran it, for the history entry each cleaned row gets with its write (default: the job).
+ */
+export async function cleanStoredHtml(run: StatementRunner, options: { force?: boolean; journalId?: number; actor?: Actor } = {}): Promise<CleanupResult> {
+  const actor: Actor = options.actor ?? { kind: "system", job: CLEAN_HTML_JOB };
   const changed: Record<HtmlEntity, number> = { articles: 0, editors: 0, settings: 0 };
   const failed: string[] = [];
   const [jobs] = await run([{ sql: "SELECT done_at FROM maintenance_jobs WHERE name = ?", params: [CLEAN_HTML_JOB] }]);
@@ -51,7 +70,7 @@ export async function cleanStoredHtml(run: StatementRunner, options: { force?: b
     for (;;) {
       const [rows] = await run([
         {
-          sql: `SELECT ${key} AS k, ${columns.join(", ")} FROM ${entity} WHERE ${key} > ?${options.journalId ? " AND journal_id = ?" : ""} ORDER BY ${key} LIMIT ${PAGE}`,
+          sql: `SELECT ${key} AS k, journal_id AS j, version AS v, ${columns.join(", ")} FROM ${entity} WHERE ${key} > ?${options.journalId ? " AND journal_id = ?" : ""} ORDER BY ${key} LIMIT ${PAGE}`,
           params: options.journalId ? [after, options.journalId] : [after],
         },
       ]);
@@ -68,8 +87,16 @@ export async function cleanStoredHtml(run: StatementRunner, options: { force?: b
           set.search_abstract = htmlToText(clean.abstract);
         }
         const names = Object.keys(set);
+        // The row's history entry goes with its write (ADR 019), and its version moves on, so a
+        // form loaded before the cleanup does not silently write the old HTML back (ADR 020).
+        const version = Number(row.v);
+        const fields = { ...changedFields(stored, Object.fromEntries(diff.map((c) => [c, clean[c]]))), version: { before: version, after: version + 1 } };
+        const entry = historyInsertSql(Number(row.j), { actor, action: "clean_html", type: RECORD_TYPE[entity], id: entity === "settings" ? "" : Number(row.k), fields }, entity, key, Number(row.k), version);
         try {
-          await run([{ sql: `UPDATE ${entity} SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE ${key} = ?`, params: [...names.map((n) => set[n]), Number(row.k)] }]);
+          await run([
+            entry,
+            { sql: `UPDATE ${entity} SET ${names.map((n) => `${n} = ?`).join(", ")}, version = version + 1 WHERE ${key} = ? AND version = ?`, params: [...names.map((n) => set[n]), Number(row.k), version] },
+          ]);
           changed[entity]++;
         } catch (error) {
           failed.push(`${entity} ${key}=${row.k}: ${error instanceof Error ? error.message : String(error)}`);

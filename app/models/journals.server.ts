@@ -218,7 +218,7 @@ export const journalsOverviewStatement: Statement = {
            (select json_group_array(hostname) from (select hostname from journal_hosts h where h.journal_id = j.id order by h.is_primary desc, h.hostname)) as hosts,
            (select hostname from journal_hosts h where h.journal_id = j.id and h.is_primary = 1) as primary_host,
            (select count(*) from issues i where i.journal_id = j.id) as issues,
-           (select count(*) from articles a where a.journal_id = j.id) as articles,
+           (select count(*) from articles a where a.journal_id = j.id and a.status <> 'trashed') as articles,
            (select json_group_array(username) from (select username from users u where u.journal_id = j.id order by u.username)) as users
       from journals j order by j.id`,
   params: [],

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
+import { notTrashed } from "./articles.server";
+
+/** One article of the journal for OAI-PMH (any status but trashed), or undefined. */
+export async function oaiArticle(db: Db, journalId: number, id: number) {
+  const [row] = await db.select().from(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id), notTrashed)).limit(1);
+  return row;
+}
 
 /** Read models for OAI-PMH (workers/oai.ts): sets, one page of records, the earliest datestamp. */
 
@@ -13,7 +20,7 @@ export async function oaiSetVolumes(db: Db, journalId: number) {
   return db
     .select({ volume: articles.volume })
     .from(articles)
-    .where(eq(articles.journalId, journalId))
+    .where(and(eq(articles.journalId, journalId), notTrashed))
     .groupBy(articles.volume)
     .orderBy(desc(articles.volume));
 }
@@ -28,7 +35,8 @@ export async function oaiPage(
   journalId: number,
   opts: { from?: string; until?: string; volume?: number; afterId: number; limit: number },
 ): Promise<{ rows: (typeof articles.$inferSelect)[]; total: number }> {
-  const conditions = [eq(articles.journalId, journalId)];
+  // Trashed articles were added by mistake: not harvested at all (deletedRecord is transient).
+  const conditions = [eq(articles.journalId, journalId), notTrashed];
   if (opts.from) conditions.push(gte(articles.modification, opts.from));
   if (opts.until) conditions.push(lte(articles.modification, opts.until));
   if (opts.volume !== undefined) conditions.push(eq(articles.volume, opts.volume));
@@ -48,6 +56,6 @@ export async function earliestDatestamp(db: Db, journalId: number): Promise<stri
   const [row] = await db
     .select({ d: sql<string | null>`min(${articles.modification})` })
     .from(articles)
-    .where(eq(articles.journalId, journalId));
+    .where(and(eq(articles.journalId, journalId), notTrashed));
   return row?.d ?? null;
 }

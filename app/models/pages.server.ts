@@ -9,11 +9,15 @@ import type { Db } from "../db/client.server";
 import type { Article } from "../lib/article";
 import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
-import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery } from "./articles.server";
+import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery, trashedInIssueQuery } from "./articles.server";
 import { publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
-import { issueQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
+import { issueQuery, issueRedirectQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
+import { historyPage, recordHistoryQuery, type HistoryItem } from "./history.server";
+import { PANEL_ENTRIES } from "./activity.server";
+import { issues } from "../db/schema";
+import { sql } from "drizzle-orm";
 import { articleStatsByRefQuery, articleStatsQuery, issueStatsQuery, recordViewQuery, type ReaderCounts } from "./reader-stats.server";
 import { searchRanked } from "./search.server";
 
@@ -52,6 +56,8 @@ export async function readArchivesPage(db: Db, journalId: number): Promise<Publi
 export interface IssuePage {
   /** Issues readers can open, newest first (the side column). */
   published: PublishedIssue[];
+  /** Where the issue is now, when the URL names a former address of a corrected issue. */
+  movedTo: IssueRef | undefined;
   /** The issue named by the URL, if it is published. */
   issue: PublishedIssue | undefined;
   /** Its enabled articles in page order (empty: nothing to show). */
@@ -60,12 +66,13 @@ export interface IssuePage {
 
 /** An issue's table of contents with the year list for the side column. */
 export async function readIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<IssuePage> {
-  const [published, articles] = await db.batch([
+  const [published, articles, moved] = await db.batch([
     publishedIssuesQuery(db, journalId),
     issueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
+    issueRedirectQuery(db, journalId, ref),
   ]);
   const issue = published.find((i) => i.year === ref.year && i.volume === ref.volume && i.issue === ref.issue);
-  return { published, issue, articles };
+  return { published, issue, articles, movedTo: issue ? undefined : moved[0] };
 }
 
 export interface ArticlePage {
@@ -155,6 +162,12 @@ export async function readChiefEditorName(db: Db, journalId: number): Promise<st
 
 export interface AdminIssuePage {
   issue: Awaited<ReturnType<typeof issueQuery>>[number] | undefined;
+  /** Where the issue is now, when the address is a former one of a corrected issue. */
+  movedTo: IssueRef | undefined;
+  /** How many of its articles are in the trash. */
+  trashed: number;
+  /** The issue's History panel: its latest entries, and whether there are older ones. */
+  history: { entries: HistoryItem[]; older: boolean };
   /** Every article of the issue (any status), in page order. */
   articles: Article[];
   /** Reader counts by article id (absent: none yet). */
@@ -166,13 +179,23 @@ export interface AdminIssuePage {
  * articles' reader counts (views, PDF downloads).
  */
 export async function readAdminIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<AdminIssuePage> {
-  const [issueRows, articleRows, statsRows] = await db.batch([
+  const [issueRows, articleRows, statsRows, moved, trashed, historyRows] = await db.batch([
     issueQuery(db, journalId, ref.year, ref.volume, ref.issue),
     adminIssueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
     issueStatsQuery(db, journalId, ref.year, ref.volume, ref.issue),
+    issueRedirectQuery(db, journalId, ref),
+    trashedInIssueQuery(db, journalId, ref),
+    recordHistoryQuery(db, journalId, "issue", sql`(select ${issues.id} from ${issues} where ${issues.journalId} = ${journalId} and ${issues.year} = ${ref.year} and ${issues.volume} = ${ref.volume} and ${issues.issue} = ${ref.issue})`, PANEL_ENTRIES),
   ]);
   const stats = new Map(statsRows.map((s) => [s.articleId, { views: s.views, downloads: s.downloads }]));
-  return { issue: issueRows[0], articles: articleRows, stats };
+  return {
+    issue: issueRows[0],
+    articles: articleRows,
+    stats,
+    movedTo: issueRows[0] ? undefined : moved[0],
+    trashed: Number(trashed[0]?.n ?? 0),
+    history: historyPage(historyRows, PANEL_ENTRIES),
+  };
 }
 
 /** The admin's edit page extras for an article: its issue's period and its reader counts. */

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles, editors, indexingPartners } from "../db/schema";
 import { parseArticleAssetPath } from "../lib/urls";
-import { articleFileKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
+import { articlePdfKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
 
 export interface PublicFile {
   key: string;
@@ -18,6 +18,8 @@ export interface PublicFile {
   articleId: number | null;
   /** For an article PDF: where it sits, to name its one canonical URL (app/lib/urls articleFileUrl). */
   article?: { year: number; volume: number; issue: number; refnumber: string; file: string };
+  /** The article now lives at these coordinates (moved, or its issue corrected): answer 301 there. */
+  movedTo?: { year: number; volume: number; issue: number; refnumber: string; file: string };
 }
 
 function decodeName(segment: string): string | null {
@@ -39,24 +41,43 @@ export async function resolvePublicFile(
   if (article) {
     const file = decodeName(article.file);
     if (!file) return null;
-    const [row] = await db
-      .select({ id: articles.id, refnumber: articles.refnumber, file: articles.file, fileKey: articles.fileKey })
-      .from(articles)
-      .where(
-        and(
-          eq(articles.journalId, journal.id),
-          eq(articles.year, article.year),
-          eq(articles.volume, article.volume),
-          eq(articles.issue, article.issue),
-          eq(articles.file, file),
-          eq(articles.status, "enabled"),
-        ),
-      )
-      .limit(1);
-    const object = row ? row.fileKey || row.file : "";
-    if (!row || !isSafeFileName(object)) return null;
+    const columns = { id: articles.id, refnumber: articles.refnumber, file: articles.file, fileKey: articles.fileKey, fileFolder: articles.fileFolder, year: articles.year, volume: articles.volume, issue: articles.issue };
+    const [[row], [moved]] = await db.batch([
+      db
+        .select(columns)
+        .from(articles)
+        .where(
+          and(
+            eq(articles.journalId, journal.id),
+            eq(articles.year, article.year),
+            eq(articles.volume, article.volume),
+            eq(articles.issue, article.issue),
+            eq(articles.file, file),
+            eq(articles.status, "enabled"),
+          ),
+        )
+        .limit(1),
+      // An article moved to another issue (or whose issue was corrected) since the URL was
+      // made: found by its file name, which is its ref number — unique in the journal.
+      db
+        .select(columns)
+        .from(articles)
+        .where(and(eq(articles.journalId, journal.id), eq(articles.refnumber, file.replace(/\.pdf$/, "")), eq(articles.file, file), eq(articles.status, "enabled")))
+        .limit(1),
+    ]);
+    if (!row) {
+      if (!moved || !/^\d{1,20}\.pdf$/.test(file)) return null;
+      return { key: "", articleId: moved.id, movedTo: { year: moved.year, volume: moved.volume, issue: moved.issue, refnumber: moved.refnumber, file: moved.file } };
+    }
+    let key: string | null = null;
+    try {
+      key = articlePdfKey(journal.id, row);
+    } catch {
+      return null;
+    }
+    if (!key) return null;
     return {
-      key: articleFileKey(journal.id, article.year, article.volume, article.issue, object),
+      key,
       articleId: row.id,
       article: { year: article.year, volume: article.volume, issue: article.issue, refnumber: row.refnumber, file: article.file },
     };

@@ -63,7 +63,8 @@ export async function adminSearchPage(
   // articles (the indexes are shared), so each match is checked against this journal and given
   // its issue order in the narrow (id, journal, year, volume, issue, page) index (migration
   // 0015), without reading its wide row.
-  const inJournal = "FROM hits CROSS JOIN articles s INDEXED BY articles_id_sort_idx ON s.id = hits.id AND s.journal_id = ?1";
+  // The trash is searched by no one: the narrow index carries the status too (migration 0018).
+  const inJournal = "FROM hits CROSS JOIN articles s INDEXED BY articles_id_sort_idx ON s.id = hits.id AND s.journal_id = ?1 AND s.status <> 'trashed'";
   const order = (t: string) => `${t}.year DESC, ${t}.volume DESC, ${t}.issue DESC, ${t}.first_page, ${t}.id`;
   const d1 = d1Of(db);
   // One pass: the matches are sorted on their issue and page only (the total counted on the

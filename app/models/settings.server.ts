@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
 import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
 import { checkImage, decodable, decodableImage, randomSuffix, UploadRejected } from "../storage/uploads.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
+import { changedFields, lastFileHashQuery, sha256Hex, type Actor } from "./history.server";
+import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedTarget } from "./versioned.server";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
 export async function getSettings(db: Db, journalId: number) {
@@ -15,14 +17,57 @@ export async function getSettings(db: Db, journalId: number) {
   return rest;
 }
 
-export async function updateSettings(db: Db, journalId: number, values: Partial<SettingsValues>) {
-  if (Object.keys(values).length) {
-    await db
-      .update(settings)
-      // Sanitise on write (issue 15.7): every HTML field, whoever calls.
-      .set({ ...cleanHtmlFields("settings", values), updated_at: new Date().toISOString() })
-      .where(eq(settings.journalId, journalId));
-  }
+/** Settings as a versioned write reads them: the row and the sha256 each image's last upload recorded. */
+export type SettingsForWrite = typeof settings.$inferSelect & { hashes: Record<SettingsImageColumn, string | null> };
+
+/** The journal's settings row as the target of a versioned write (app/models/versioned.server.ts). */
+export function settingsTarget(db: Db, journalId: number): VersionedTarget<SettingsForWrite> {
+  const self = eq(settings.journalId, journalId);
+  return {
+    type: "settings",
+    id: "",
+    async read() {
+      const [rows, logo, signature, stamp] = await db.batch([
+        db.select().from(settings).where(self).limit(1),
+        lastFileHashQuery(db, journalId, "settings", "", "logo"),
+        lastFileHashQuery(db, journalId, "settings", "", "signature_image"),
+        lastFileHashQuery(db, journalId, "settings", "", "stamp_image"),
+      ]);
+      if (!rows[0]) return undefined;
+      return { ...rows[0], hashes: { logo: logo[0]?.hash ?? null, signature_image: signature[0]?.hash ?? null, stamp_image: stamp[0]?.hash ?? null } };
+    },
+    guard: (version) => existsWhere(sql`${settings}`, and(self, eq(settings.version, version))!),
+    update: (set, version) =>
+      db
+        .update(settings)
+        .set({ ...set, version: sql`${settings.version} + 1`, updated_at: new Date().toISOString() })
+        .where(and(self, eq(settings.version, version)))
+        .returning(),
+  };
+}
+
+/** The change of a settings save: the given values, HTML cleaned, that differ from the row. */
+export function settingsPlan(row: typeof settings.$inferSelect, values: Partial<SettingsValues>): Plan {
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const clean = cleanHtmlFields("settings", values) as Record<string, unknown>;
+  const set: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(clean)) if (String(row[key as keyof typeof row] ?? "") !== String(value ?? "")) set[key] = value;
+  return { set, fields: changedFields(row, set) };
+}
+
+/** A versioned write of the settings with the caller's plan. */
+export async function writeSettings<F>(
+  db: Db,
+  journalId: number,
+  opts: { actor: Actor; action: string; expect: Expectation; plan: (row: SettingsForWrite, only: ReadonlySet<string> | null) => Plan | PlanFailure<F> },
+) {
+  return versionedWrite<SettingsForWrite, F>(db, journalId, settingsTarget(db, journalId), opts);
+}
+
+/** Saves these settings (HTML cleaned; unchanged ones not written) and answers the stored settings. */
+export async function updateSettings(db: Db, journalId: number, values: Partial<SettingsValues>, actor: Actor) {
+  const result = await writeSettings(db, journalId, { actor, action: "update", expect: null, plan: (row) => settingsPlan(row, values) });
+  if (!result.ok) throw new Error("journal has no settings");
   return getSettings(db, journalId);
 }
 
@@ -46,28 +91,62 @@ export async function checkLogo(file: File): Promise<LogoImage> {
 
 type Storage = { FILES: R2Bucket };
 
+/** The settings columns that name an image object, and the key rule of each. */
+export type SettingsImageColumn = "logo" | "signature_image" | "stamp_image";
+const IMAGE_KEY: Record<SettingsImageColumn, (journalId: number, name: string) => string> = {
+  logo: journalLogoKey,
+  signature_image: certificateImageKey,
+  stamp_image: certificateImageKey,
+};
+const IMAGE_PREFIX: Record<SettingsImageColumn, string> = { logo: "logo", signature_image: "signature", stamp_image: "stamp" };
+
 /**
- * Sets (or, with `logo` null, removes) the journal's logo: the new image goes to a fresh
- * object, the settings row is switched to it in one write, then the old object is deleted — a
- * failure at any step leaves the previous logo in place and no orphan (ADR 004).
+ * Sets (or, with `image` null, removes) one of the settings' images — the journal's logo, the
+ * certificates' signature or stamp — as a versioned write (app/models/versioned.server.ts): the
+ * new image goes to a fresh object, the row is switched to it by the guarded batch with its
+ * history entry (the image by its sha256), then the object the row named immediately before
+ * the switch is deleted — a failure at any step leaves the previous image in place and no
+ * orphan (ADR 004). Only the image's column is written, so a settings save at the same time
+ * keeps its fields.
  */
-export async function setJournalLogo(env: Storage, db: Db, journalId: number, logo: LogoImage | null) {
-  const [current] = await db.select({ logo: settings.logo }).from(settings).where(eq(settings.journalId, journalId)).limit(1);
-  if (!current) throw new Error("journal has no settings");
-  const name = logo ? `logo-${randomSuffix()}.${logo.ext}` : "";
-  if (logo) await env.FILES.put(journalLogoKey(journalId, name), logo.bytes, { httpMetadata: { contentType: logo.contentType } });
+export async function setSettingsImage(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  column: SettingsImageColumn,
+  image: LogoImage | null,
+  actor: Actor,
+  expect: Expectation = null,
+) {
+  const name = image ? `${IMAGE_PREFIX[column]}-${randomSuffix()}.${image.ext}` : "";
+  const key = (n: string) => IMAGE_KEY[column](journalId, n);
+  const [sha] = image ? await Promise.all([sha256Hex(image.bytes as Uint8Array<ArrayBuffer>), env.FILES.put(key(name), image.bytes, { httpMetadata: { contentType: image.contentType } })]) : [null];
+  let result;
   try {
-    await db.update(settings).set({ logo: name, updated_at: new Date().toISOString() }).where(eq(settings.journalId, journalId));
+    result = await writeSettings(db, journalId, {
+      actor,
+      action: image ? "upload" : "remove",
+      expect: expect?.kind === "version" ? { ...expect, changed: expect.changed ? [column] : undefined } : expect,
+      plan: (row) =>
+        row[column] === name
+          ? { set: {}, fields: {} }
+          : { set: { [column]: name }, fields: { [column]: { before: row[column] ? (row.hashes[column] ?? row[column]) : null, after: sha } } },
+    });
   } catch (error) {
-    if (logo) await env.FILES.delete(journalLogoKey(journalId, name)).catch(() => {});
+    if (image) await env.FILES.delete(key(name)).catch(() => {});
     throw error;
   }
-  if (current.logo && current.logo !== name) await env.FILES.delete(journalLogoKey(journalId, current.logo)).catch(() => {});
-  return getSettings(db, journalId);
+  if (!result.ok || !result.changed) {
+    if (image) await env.FILES.delete(key(name)).catch(() => {});
+    return result;
+  }
+  const replaced = result.before[column];
+  if (replaced && replaced !== name) await env.FILES.delete(key(replaced)).catch(() => {});
+  return result;
 }
 
 export type CertificateImageKind = "signature" | "stamp";
-export const CERTIFICATE_IMAGE_COLUMN = { signature: "signature_image", stamp: "stamp_image" } as const;
+export { CERTIFICATE_IMAGE_COLUMN } from "../schemas/settings";
 
 /** True when a PNG can show through: an alpha channel (colour type 4 or 6) or a tRNS chunk. */
 export function pngHasTransparency(bytes: Uint8Array): boolean {
@@ -95,24 +174,4 @@ export async function checkCertificateImage(file: File): Promise<LogoImage> {
   if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
   return { bytes: image.bytes, ext: "png", contentType: image.contentType };
-}
-
-/**
- * Sets (or, with `image` null, removes) the certificates' signature or stamp, as the logo is
- * set: fresh object, one row write, old object deleted last (ADR 004).
- */
-export async function setCertificateImage(env: Storage, db: Db, journalId: number, kind: CertificateImageKind, image: LogoImage | null) {
-  const column = CERTIFICATE_IMAGE_COLUMN[kind];
-  const [current] = await db.select({ name: settings[column] }).from(settings).where(eq(settings.journalId, journalId)).limit(1);
-  if (!current) throw new Error("journal has no settings");
-  const name = image ? `${kind}-${randomSuffix()}.png` : "";
-  if (image) await env.FILES.put(certificateImageKey(journalId, name), image.bytes, { httpMetadata: { contentType: image.contentType } });
-  try {
-    await db.update(settings).set({ [column]: name, updated_at: new Date().toISOString() }).where(eq(settings.journalId, journalId));
-  } catch (error) {
-    if (image) await env.FILES.delete(certificateImageKey(journalId, name)).catch(() => {});
-    throw error;
-  }
-  if (current.name && current.name !== name) await env.FILES.delete(certificateImageKey(journalId, current.name)).catch(() => {});
-  return getSettings(db, journalId);
 }

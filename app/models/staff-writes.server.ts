@@ -5,35 +5,55 @@
  * runs the whole rule: validation, the upload check, the write across D1 and R2, and the
  * mapping of what can go wrong to a status and a code; HTML is cleaned on write by the model
  * functions underneath (issue 15.7). Unexpected failures (R2 or D1 down) are thrown.
+ *
+ * Every update is a versioned write (app/models/versioned.server.ts, ADR 020): it names the
+ * version it started from (`expect`), writes only the columns it changes, and records who
+ * changed what in the history, in the same D1 batch.
  */
 import type { Db } from "../db/client.server";
 import type { Article } from "../lib/article";
 import { validateArticle } from "../schemas/article";
-import type { Input } from "../schemas/common";
+import { str, type Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
-import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES } from "../schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES, RECORD_MESSAGES } from "../schemas/messages";
+import { validateIssueEdit } from "../schemas/issue";
 import { validatePartner, type PartnerValues } from "../schemas/partner";
 import { validateSettings } from "../schemas/settings";
+import { cleanHtmlFields } from "../schemas/html-fields";
 // Texts printed on documents must have a glyph in their fonts (the documents' font manifest).
 import { unprintableFields } from "../documents/printable.server";
 import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
-import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, updateArticleWithPdf } from "./articles.server";
-import { createEditorWithPicture, updateEditorWithPicture, type Editor } from "./editors.server";
-import type { Actor } from "./history.server";
-import { createPartner, updatePartner, type Partner } from "./indexing.server";
-import type { Issue } from "./issues.server";
-import { checkCertificateImage, checkLogo, setCertificateImage, setJournalLogo, updateSettings, type CertificateImageKind, type LogoImage } from "./settings.server";
+import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, searchText, writeArticle, type ArticleForWrite, type StoredUpload } from "./articles.server";
+import { createEditorWithPicture, writeEditor, type Editor, type EditorForWrite } from "./editors.server";
+import { actorLabel, changedFields, type Actor, type FieldChange, type HistoryItem } from "./history.server";
+import { deleteIssue, DuplicateIssueError, editIssue, findIssue, type Issue } from "./issues.server";
+import { moveArticle, restoreArticle, trashArticle, type CorrectionFailure } from "./article-corrections.server";
+import {
+  checkCertificateImage,
+  checkLogo,
+  CERTIFICATE_IMAGE_COLUMN,
+  getSettings,
+  setSettingsImage,
+  settingsPlan,
+  writeSettings,
+  type CertificateImageKind,
+  type LogoImage,
+} from "./settings.server";
+import type { Expectation, Plan, PlanFailure, Refusal, VersionedResult } from "./versioned.server";
+import { createPartner, writePartner, type Partner, type PartnerForWrite, type StoredLogo } from "./indexing.server";
 
 type Storage = { DB: D1Database; FILES: R2Bucket };
 
 /** What went wrong, for the edge to translate: a status, the spec's code (if any), field messages. */
 export interface WriteFailure {
   ok: false;
-  status: 400 | 404 | 409 | 413;
+  status: 400 | 404 | 409 | 412 | 413;
   code?: string;
   fields: Record<string, string>;
+  /** A stale version (409 edit_conflict) or ETag (412): the record's version now and what changed since. */
+  conflict?: { version: number; etag?: string; changes: HistoryItem[]; fields: string[] };
 }
-export type WriteResult<T> = { ok: true; value: T } | WriteFailure;
+export type WriteResult<T> = { ok: true; value: T; merged?: HistoryItem[] } | WriteFailure;
 
 const fail = (status: WriteFailure["status"], fields: Record<string, string>, code?: string): WriteFailure => ({ ok: false, status, fields, code });
 
@@ -44,7 +64,34 @@ function known(error: unknown, field: string, message: (code: string) => string)
   throw error;
 }
 
+/** A versioned write's refusal in the use-cases' failure shape (404, 412, 409 edit_conflict). */
+export function refusalFailure(refusal: Refusal): WriteFailure {
+  if (refusal.kind === "not_found") return fail(404, {}, "not_found");
+  if (refusal.kind === "precondition_failed") return { ...fail(412, {}, "precondition_failed"), conflict: { version: refusal.version, etag: refusal.etag, changes: [], fields: [] } };
+  return { ...fail(409, {}, "edit_conflict"), conflict: { version: refusal.version, changes: refusal.changes, fields: refusal.fields } };
+}
+
+/** A versioned result as a use-case result. */
+function outcome<Row, T>(result: VersionedResult<Row, WriteFailure>, value: (row: Row) => T): WriteResult<T> {
+  if (result.ok) return { ok: true, value: value(result.row), merged: result.merged.length ? result.merged : undefined };
+  if ("refusal" in result) return refusalFailure(result.refusal);
+  return result.failure;
+}
+
 const pdfMessage = (code: string) => (code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : FIELD_MESSAGES.notAPdf);
+
+/** The fields a request sends, limited to what the person changed when the form says so. */
+function sentFields(input: Input, only: ReadonlySet<string> | null): Input {
+  if (!only) return input;
+  return Object.fromEntries(Object.entries(input).filter(([key]) => only.has(key)));
+}
+
+/** The columns of `next` that differ from `row` (compared as text), for a column-limited write. */
+function differing<R extends object>(row: R, next: Record<string, unknown>): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) if (String((row as Record<string, unknown>)[key] ?? "") !== String(value ?? "")) set[key] = value;
+  return set;
+}
 
 // ---- Articles ----------------------------------------------------------------------------------
 
@@ -53,7 +100,7 @@ export async function addArticle(
   env: Storage,
   db: Db,
   journalId: number,
-  username: string,
+  actor: Actor,
   issue: Pick<Issue, "id" | "year" | "volume" | "issue" | "frequency">,
   input: Input,
   file: File | null,
@@ -64,7 +111,7 @@ export async function addArticle(
   if (Object.keys(unprintable).length) return fail(400, unprintable);
   try {
     const pdf = await checkPdf(file!);
-    return { ok: true, value: await addArticleWithPdf(env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, username) };
+    return { ok: true, value: await addArticleWithPdf(env, db, journalId, issue, { ...result.value, status: "enabled" }, pdf, actor) };
   } catch (error) {
     return known(error, "pdfFile", pdfMessage);
   }
@@ -73,7 +120,8 @@ export async function addArticle(
 /**
  * Fields an update may change. One the input omits keeps its stored value (a client that sends
  * only what it edits cannot wipe keywords, mobile…); one sent empty is cleared. `doi` is left
- * out: the validator keeps it when it is absent.
+ * out: the validator keeps it when it is absent. A column added here is written, compared and
+ * recorded in the history like the others.
  */
 const ARTICLE_UPDATABLE = [
   "refnumber", "txnid", "ptype", "publishdate", "authorname", "email", "mobile", "country", "subject",
@@ -82,28 +130,84 @@ const ARTICLE_UPDATABLE = [
   "authors", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof Article)[];
 
-/** Updates an article, optionally replacing its PDF (the old object goes once the row switched). */
+/**
+ * The change an article update makes to the row as it is now: validated as a whole (the row's
+ * values under what was sent), written column by column — only the fields sent that differ, the
+ * columns derived from them, and the PDF's columns when one was uploaded.
+ */
+/** What an edit starts from: the stored identifiers and byline (app/schemas/article.ts). */
+const articleOriginal = (a: Article) => ({ refnumber: a.refnumber, txnid: a.txnid, authorname: a.authorname, authors: a.authors });
+
+/** Columns written together: the byline is made from the authors list, and the list from a byline. */
+const LINKED: Record<string, readonly string[]> = { authors: ["authorname"], authorname: ["authors"] };
+
+function articlePlan(row: ArticleForWrite, input: Input, only: ReadonlySet<string> | null, upload: StoredUpload | null, actor: Actor): Plan | PlanFailure<WriteFailure> {
+  if (row.status === "trashed") return { failure: fail(409, {}, "article_in_trash") };
+  const sent = sentFields(input, only);
+  const stored = Object.fromEntries(ARTICLE_UPDATABLE.map((key) => [key, String(row[key] ?? "")]));
+  const result = validateArticle({ ...stored, ...sent }, { mode: "edit", hasPdf: !!upload, original: articleOriginal(row) });
+  if (!result.ok) return { failure: fail(400, result.fields, result.code) };
+  const v = result.value;
+  const writes = new Set(Object.keys(sent).flatMap((key) => [key, ...(LINKED[key] ?? [])]));
+  const next: Record<string, unknown> = {};
+  for (const key of ARTICLE_UPDATABLE) {
+    if (!writes.has(key)) continue;
+    // An empty frequency means "the issue's": the stored copy stays.
+    if (key === "frequency" && !v.frequency) continue;
+    next[key] = v[key];
+  }
+  if (v.doi !== undefined && "doi" in sent) next.doi = v.doi;
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const set = differing(row, cleanHtmlFields("articles", next));
+  const fields: Record<string, FieldChange> = changedFields(row, set);
+  if ("title" in set) Object.assign(set, { description: v.title, searchTitle: searchText(v.title, "").searchTitle });
+  if ("abstract" in set) set.searchAbstract = searchText("", v.abstract).searchAbstract;
+  if ("pagenumber" in set) Object.assign(set, { firstPage: v.firstPage, lastPage: v.lastPage });
+  const refnumber = String(set.refnumber ?? row.refnumber);
+  if (upload) {
+    Object.assign(set, { file: `${refnumber}.pdf`, fileKey: upload.object, fileFolder: upload.folder });
+    fields.pdf = { before: row.pdfHash ?? (row.fileKey || row.file || null), after: upload.sha };
+  } else if ("refnumber" in set && (row.fileKey || row.file)) {
+    // The file's public name follows the ref number; the object keeps its own name.
+    Object.assign(set, { file: `${refnumber}.pdf`, fileKey: row.fileKey || row.file });
+  }
+  if (Object.keys(fields).length) Object.assign(set, { modifiedby: actorLabel(actor), modification: new Date().toISOString() });
+  return { set, fields };
+}
+
+/**
+ * Updates an article, optionally replacing its PDF (the old object goes once the row switched).
+ * `expect` is the version the client started from (null: the API without one — last write
+ * wins, column by column, as before).
+ */
 export async function updateArticle(
   env: Storage,
   db: Db,
   journalId: number,
-  username: string,
+  actor: Actor,
   existing: Article,
   input: Input,
   file: File | null,
+  expect: Expectation = null,
 ): Promise<WriteResult<Article>> {
+  if (existing.status === "trashed") return fail(409, {}, "article_in_trash");
+  // Checked first on the article as read (the write checks again on the row it writes): texts
+  // printed on documents must have a glyph in their fonts (an async check, so not in the plan).
   const stored = Object.fromEntries(ARTICLE_UPDATABLE.map((key) => [key, String(existing[key] ?? "")]));
-  const result = validateArticle({ ...stored, ...input }, {
-    mode: "edit",
-    hasPdf: !!file,
-    original: { refnumber: existing.refnumber, txnid: existing.txnid, authorname: existing.authorname, authors: existing.authors },
-  });
-  if (!result.ok) return fail(400, result.fields, result.code);
-  const unprintable = await unprintableFields({ title: result.value.title, authorname: result.value.authorname });
+  const checked = validateArticle({ ...stored, ...input }, { mode: "edit", hasPdf: !!file, original: articleOriginal(existing) });
+  if (!checked.ok) return fail(400, checked.fields, checked.code);
+  const unprintable = await unprintableFields({ title: checked.value.title, authorname: checked.value.authorname });
   if (Object.keys(unprintable).length) return fail(400, unprintable);
   try {
     const pdf = file ? await checkPdf(file) : null;
-    return { ok: true, value: await updateArticleWithPdf(env, db, journalId, existing, result.value, pdf, username) };
+    const result = await writeArticle<WriteFailure>(env, db, journalId, existing, {
+      actor,
+      action: "update",
+      expect,
+      pdf,
+      plan: (row, only, upload) => articlePlan(row, input, only, upload, actor),
+    });
+    return outcome(result, (row) => row);
   } catch (error) {
     return known(error, "pdfFile", pdfMessage);
   }
@@ -112,6 +216,31 @@ export async function updateArticle(
 // ---- Editors -----------------------------------------------------------------------------------
 
 const EDITOR_UPDATABLE = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website", "status"] as const satisfies readonly (keyof Editor)[];
+
+function editorPlan(row: EditorForWrite, input: Input, only: ReadonlySet<string> | null, picture: { name: string; sha: string } | null): Plan | PlanFailure<WriteFailure> {
+  const sent = sentFields(input, only);
+  const keys = Object.keys(sent);
+  let next: Record<string, unknown>;
+  if (!picture && keys.length === 1 && keys[0] === "status") {
+    // The list's switch: the status alone.
+    const status = String(sent.status);
+    if (status !== "enabled" && status !== "disabled") return { failure: fail(400, { status: FIELD_MESSAGES.chooseStatus }) };
+    next = { status };
+  } else {
+    const stored = Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(row[key] ?? "")]));
+    const result = validateEditor({ ...stored, ...sent });
+    if (!result.ok) return { failure: fail(400, result.fields) };
+    next = Object.fromEntries(EDITOR_UPDATABLE.filter((key) => key in sent).map((key) => [key, result.value[key]]));
+  }
+  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  const set = differing(row, cleanHtmlFields("editors", next));
+  const fields = changedFields(row, set);
+  if (picture) {
+    set.picture = picture.name;
+    fields.picture = { before: row.pictureHash ?? (row.picture || null), after: picture.sha };
+  }
+  return { set, fields };
+}
 
 /**
  * Adds an editor (`existing` null) or updates one, with an optional new picture. On update,
@@ -122,32 +251,46 @@ export async function saveEditor(
   env: Storage,
   db: Db,
   journalId: number,
+  actor: Actor,
   existing: Editor | null,
   input: Input,
   file: File | null,
+  expect: Expectation = null,
 ): Promise<WriteResult<Editor>> {
-  const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
   const keys = Object.keys(input);
-  if (existing && !file && keys.length === 1 && keys[0] === "status") {
-    const status = String(input.status);
-    if (status !== "enabled" && status !== "disabled") return fail(400, { status: FIELD_MESSAGES.chooseStatus });
-    return { ok: true, value: await updateEditorWithPicture(env, db, journalId, existing, { status }, null) };
+  if (!existing || file || keys.length !== 1 || keys[0] !== "status") {
+    // Texts printed on documents must have a glyph in their fonts (checked before the write: async).
+    const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
+    const checked = validateEditor({ ...stored, ...input });
+    if (!checked.ok) return fail(400, checked.fields);
+    const { name, post, degree, content, country } = checked.value;
+    const unprintable = await unprintableFields({ name, post, degree, content, country });
+    if (Object.keys(unprintable).length) return fail(400, unprintable);
   }
-  const result = validateEditor({ ...stored, ...input });
-  if (!result.ok) return fail(400, result.fields);
-  const { name, post, degree, content, country } = result.value;
-  const unprintable = await unprintableFields({ name, post, degree, content, country });
-  if (Object.keys(unprintable).length) return fail(400, unprintable);
   let picture = null;
+  if (!existing) {
+    const result = validateEditor(input);
+    if (!result.ok) return fail(400, result.fields);
+    try {
+      picture = file ? await checkImage(file) : null;
+    } catch (error) {
+      return known(error, "imgFile", () => FIELD_MESSAGES.picture);
+    }
+    return { ok: true, value: await createEditorWithPicture(env, db, journalId, result.value, picture, actor) };
+  }
   try {
     picture = file ? await checkImage(file) : null;
   } catch (error) {
     return known(error, "imgFile", () => FIELD_MESSAGES.picture);
   }
-  const value = existing
-    ? await updateEditorWithPicture(env, db, journalId, existing, result.value, picture)
-    : await createEditorWithPicture(env, db, journalId, result.value, picture);
-  return { ok: true, value };
+  const result = await writeEditor<WriteFailure>(env, db, journalId, existing.id, {
+    actor,
+    action: "update",
+    expect,
+    picture,
+    plan: (row, only, stored) => editorPlan(row, input, only, stored),
+  });
+  return outcome(result, (row) => row);
 }
 
 // ---- Settings ----------------------------------------------------------------------------------
@@ -156,20 +299,36 @@ export async function saveEditor(
  * Saves the settings given (missing ones unchanged); answers the stored settings. `primaryHost`:
  * a `domain` naming another host is refused (the domain follows the primary host).
  */
-export async function saveSettings(db: Db, journalId: number, input: Input, primaryHost?: string) {
-  const result = validateSettings(input, { primaryHost });
-  if (!result.ok) return fail(400, result.fields);
-  const v = result.value.values;
+export async function saveSettings(
+  db: Db,
+  journalId: number,
+  actor: Actor,
+  input: Input,
+  opts: { expect?: Expectation; primaryHost?: string } = {},
+): Promise<WriteResult<NonNullable<Awaited<ReturnType<typeof getSettings>>>>> {
+  const checked = validateSettings(input, { primaryHost: opts.primaryHost });
+  if (!checked.ok) return fail(400, checked.fields);
+  const v = checked.value.values;
   const unprintable = await unprintableFields({
     websitename: v.websitename, publisher_name: v.publisher_name, publisher_address: v.publisher_address, issn: v.issn,
     journal_essn: v.journal_essn, impactfactor: v.impactfactor, year_started: v.year_started, journal_frequency: v.journal_frequency,
   });
   if (Object.keys(unprintable).length) return fail(400, unprintable);
-  return { ok: true as const, value: await updateSettings(db, journalId, result.value.values) };
+  const result = await writeSettings<WriteFailure>(db, journalId, {
+    actor,
+    action: "update",
+    expect: opts.expect ?? null,
+    plan: (row, only) => {
+      const values = only ? Object.fromEntries(Object.entries(checked.value.values).filter(([key]) => only.has(key))) : checked.value.values;
+      return settingsPlan(row, values);
+    },
+  });
+  if (!result.ok) return "refusal" in result ? refusalFailure(result.refusal) : result.failure;
+  return { ok: true, value: (await getSettings(db, journalId))!, merged: result.merged.length ? result.merged : undefined };
 }
 
 /** Sets the journal's logo from an upload, or removes it (`file` null and `remove`). */
-export async function saveLogo(env: Storage, db: Db, journalId: number, file: File | null, remove: boolean) {
+export async function saveLogo(env: Storage, db: Db, journalId: number, actor: Actor, file: File | null, remove: boolean, expect: Expectation = null) {
   if (!file && !remove) return fail(400, { logoFile: FIELD_MESSAGES.logo });
   let logo: LogoImage | null = null;
   if (file) {
@@ -179,14 +338,14 @@ export async function saveLogo(env: Storage, db: Db, journalId: number, file: Fi
       return known(error, "logoFile", (code) => (code === "image_too_large" ? FIELD_MESSAGES.logoPixels : FIELD_MESSAGES.logo));
     }
   }
-  return { ok: true as const, value: await setJournalLogo(env, db, journalId, logo) };
+  return settingsImageOutcome(db, journalId, await setSettingsImage(env, db, journalId, "logo", logo, actor, expect));
 }
 
 /**
  * Sets or removes the signature or stamp drawn on certificates (`{kind}File`: a PNG with
  * transparency, at most 2 MB; `remove`): the Settings card and /api/settings/{kind}.
  */
-export async function saveCertificateImage(env: Storage, db: Db, journalId: number, kind: CertificateImageKind, file: File | null, remove: boolean) {
+export async function saveCertificateImage(env: Storage, db: Db, journalId: number, actor: Actor, kind: CertificateImageKind, file: File | null, remove: boolean, expect: Expectation = null) {
   const field = `${kind}File`;
   if (!file && !remove) return fail(400, { [field]: CERTIFICATE_IMAGE_MESSAGES.invalid });
   let image: LogoImage | null = null;
@@ -197,16 +356,111 @@ export async function saveCertificateImage(env: Storage, db: Db, journalId: numb
       return known(error, field, (code) => (code === "image_too_large" ? CERTIFICATE_IMAGE_MESSAGES.tooManyPixels : CERTIFICATE_IMAGE_MESSAGES.invalid));
     }
   }
-  return { ok: true as const, value: await setCertificateImage(env, db, journalId, kind, image) };
+  return settingsImageOutcome(db, journalId, await setSettingsImage(env, db, journalId, CERTIFICATE_IMAGE_COLUMN[kind], image, actor, expect));
+}
+
+async function settingsImageOutcome(db: Db, journalId: number, result: Awaited<ReturnType<typeof setSettingsImage>>) {
+  if (!result.ok) return "refusal" in result ? refusalFailure(result.refusal) : fail(400, {});
+  return { ok: true as const, value: (await getSettings(db, journalId))! };
+}
+
+// ---- Corrections: issues and the article trash (ADR 021) ---------------------------------------
+
+/** Corrects an issue's year, volume, number or frequency; its old URLs redirect to the new ones. */
+export async function saveIssueEdit(db: Db, journalId: number, actor: Actor, id: number, input: Input, currentYear: number, expect: Expectation = null): Promise<WriteResult<Issue>> {
+  const checked = validateIssueEdit(input, currentYear);
+  if (!checked.ok) return fail(400, checked.fields);
+  try {
+    const result = await editIssue(db, journalId, id, checked.value, actor, expect);
+    if (!result.ok) return "refusal" in result ? refusalFailure(result.refusal) : result.failure;
+    return { ok: true, value: result.row, merged: result.merged.length ? result.merged : undefined };
+  } catch (error) {
+    if (error instanceof DuplicateIssueError) return fail(409, {}, "duplicate_issue");
+    throw error;
+  }
+}
+
+/** Deletes an empty issue; one with articles (trashed ones too) is refused with why. */
+export async function removeIssue(db: Db, journalId: number, actor: Actor, id: number, expect: Expectation = null): Promise<WriteResult<Issue> & { message?: string }> {
+  const result = await deleteIssue(db, journalId, id, actor, expect);
+  if (result.ok) return { ok: true, value: result.issue };
+  if ("notEmpty" in result) {
+    const message = RECORD_MESSAGES.issueNotEmpty(result.notEmpty.articles, result.notEmpty.trashed);
+    return { ...fail(409, {}, "issue_not_empty"), message };
+  }
+  return refusalFailure(result.refusal);
+}
+
+const CORRECTION_FAILURES: Record<Exclude<CorrectionFailure["code"], "validation_failed">, { status: WriteFailure["status"]; message: string }> = {
+  in_trash: { status: 409, message: RECORD_MESSAGES.inTrash },
+  not_in_trash: { status: 409, message: RECORD_MESSAGES.notInTrash },
+  trash_expired: { status: 409, message: RECORD_MESSAGES.trashExpired },
+  same_issue: { status: 400, message: RECORD_MESSAGES.sameIssue },
+  issue_not_found: { status: 404, message: "Create the issue first." },
+};
+
+/** A correction's result in the use-cases' shape (a message for the refusals of its own). */
+function correction(result: VersionedResult<Article, CorrectionFailure>): WriteResult<Article> & { message?: string } {
+  if (result.ok) return { ok: true, value: result.row };
+  if ("refusal" in result) return refusalFailure(result.refusal);
+  const f = result.failure;
+  if (f.code === "validation_failed") return fail(400, f.fields);
+  const known = CORRECTION_FAILURES[f.code];
+  return { ...fail(known.status, {}, f.code), message: known.message };
+}
+
+/** Moves an article to the trash (restorable for 30 days). */
+export async function trashArticleUseCase(db: Db, journalId: number, actor: Actor, id: number, expect: Expectation = null) {
+  return correction(await trashArticle(db, journalId, id, actor, expect));
+}
+
+/** Takes an article out of the trash with the status it had. */
+export async function restoreArticleUseCase(db: Db, journalId: number, actor: Actor, id: number, expect: Expectation = null) {
+  return correction(await restoreArticle(db, journalId, id, actor, expect));
+}
+
+/** Moves an article to another issue of the journal (`issue_id`, or `year`/`volume`/`issue`; optional new `pagenumber`). */
+export async function moveArticleUseCase(db: Db, journalId: number, actor: Actor, id: number, input: Input, expect: Expectation = null) {
+  let issueId = Number(str(input, "issue_id", 12));
+  if (!Number.isSafeInteger(issueId) || issueId <= 0) {
+    const [year, volume, number] = ["year", "volume", "issue"].map((k) => str(input, k, 8));
+    const found = [year, volume, number].every((v) => /^\d{1,4}$/.test(v)) ? await findIssue(db, journalId, Number(year), Number(volume), Number(number)) : undefined;
+    if (!found) return { ...fail(404, {}, "issue_not_found"), message: CORRECTION_FAILURES.issue_not_found.message };
+    issueId = found.id;
+  }
+  const pagenumber = str(input, "pagenumber", 32);
+  return correction(await moveArticle(db, journalId, id, { issueId, pagenumber: pagenumber || undefined }, actor, expect));
 }
 
 // ---- Indexing partners -------------------------------------------------------------------------
 
 /**
+ * The change a partner update makes to the row as it is now: the fields sent (or, from the
+ * admin form, those the person changed) that differ, and the logo's column when one was
+ * uploaded or removed.
+ */
+function partnerPlan(row: PartnerForWrite, input: Input, only: ReadonlySet<string> | null, logo: StoredLogo | null, removeLogo: boolean): Plan | PlanFailure<WriteFailure> {
+  const result = validatePartner(sentFields(input, only), true);
+  if (!result.ok) return { failure: fail(400, result.fields) };
+  const set = differing(row, result.value);
+  const fields = changedFields(row, set);
+  const before = row.imageHash ?? (row.image || null);
+  if (logo) {
+    set.image = logo.name;
+    fields.image = { before, after: logo.sha };
+  } else if (removeLogo && row.image) {
+    set.image = "";
+    fields.image = { before, after: "" };
+  }
+  return { set, fields };
+}
+
+/**
  * Adds an indexing partner (`existing` null: title required; link, position, status optional)
  * or changes the fields sent of one (`{status}` alone is the list's switch), with an optional
  * new logo — the editor pictures' rule: JPEG, PNG or WebP by content, ≤ 2 MB, ≤ 6000 px a side —
- * or `removeLogo`.
+ * or `removeLogo`. An update is a versioned write: `expect` is the version the client started
+ * from (null: the API without one — the fields it sends, over whatever is stored).
  */
 export async function savePartner(
   env: Storage,
@@ -217,6 +471,7 @@ export async function savePartner(
   input: Input,
   file: File | null,
   removeLogo = false,
+  expect: Expectation = null,
 ): Promise<WriteResult<Partner>> {
   const result = validatePartner(input, !!existing);
   if (!result.ok) return fail(400, result.fields);
@@ -230,5 +485,12 @@ export async function savePartner(
     const value = result.value as PartnerValues;
     return { ok: true, value: await createPartner(env, db, journalId, actor, { ...value, sortnumber: "sortnumber" in result.value ? value.sortnumber : undefined }, logo) };
   }
-  return { ok: true, value: await updatePartner(env, db, journalId, actor, existing, result.value, logo, removeLogo && !logo) };
+  const written = await writePartner<WriteFailure>(env, db, journalId, existing.id, {
+    actor,
+    action: "update",
+    expect,
+    logo,
+    plan: (row, only, stored) => partnerPlan(row, input, only, stored, removeLogo && !logo),
+  });
+  return outcome(written, (row) => row);
 }

@@ -6,7 +6,7 @@
  * scripts run locally or through wrangler and the Worker's own tests run on D1.
  */
 import type { Statement } from "./journals.server";
-import { articleFileKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
+import { articlePdfKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
 import { isDerivedObject, listObjectKeys } from "../storage/objects.server";
 
 /** A row's reference to a stored object. */
@@ -23,19 +23,21 @@ export interface ObjectReference {
 
 /**
  * The referencing rows, of every journal or of one (by slug). Columns: journal_id, tbl, row_id,
- * col, year, volume, issue, name. An article's object is `file_key` when set, else its `file`
- * (rows from before versioned uploads, ADR 004).
+ * col, year, volume, issue, name, folder. An article's object is `file_key` when set, else its
+ * `file` (rows from before versioned uploads, ADR 004), in the issue folder `file_folder` names
+ * ('' = the folder of its year, volume and issue; an issue correction or a move keeps objects
+ * where they were stored, ADR 021).
  */
 export function storedObjectRowsStatement(journalSlug?: string): Statement {
   const scope = (column: string) => (journalSlug === undefined ? "" : ` and ${column} = (select id from journals where slug = ?)`);
   const sql = [
     `select a.journal_id, 'articles' as tbl, cast(a.id as text) as row_id, 'file' as col, a.year, a.volume, a.issue,
-            case when a.file_key != '' then a.file_key else a.file end as name
+            case when a.file_key != '' then a.file_key else a.file end as name, a.file_folder as folder
        from articles a where (a.file_key != '' or a.file != '')${scope("a.journal_id")}`,
-    `select e.journal_id, 'editors', cast(e.id as text), 'picture', null, null, null, e.picture from editors e where e.picture != ''${scope("e.journal_id")}`,
-    `select p.journal_id, 'indexing_partners', cast(p.id as text), 'image', null, null, null, p.image from indexing_partners p where p.image != ''${scope("p.journal_id")}`,
+    `select e.journal_id, 'editors', cast(e.id as text), 'picture', null, null, null, e.picture, null from editors e where e.picture != ''${scope("e.journal_id")}`,
+    `select p.journal_id, 'indexing_partners', cast(p.id as text), 'image', null, null, null, p.image, null from indexing_partners p where p.image != ''${scope("p.journal_id")}`,
     // One term for the three settings images: D1 allows few terms in a compound SELECT.
-    `select journal_id, 'settings', cast(journal_id as text), col, null, null, null, name from (
+    `select journal_id, 'settings', cast(journal_id as text), col, null, null, null, name, null from (
        select s.journal_id, c.value as col,
               case c.value when 'logo' then s.logo when 'signature_image' then s.signature_image else s.stamp_image end as name
          from settings s join json_each('["logo","signature_image","stamp_image"]') c${journalSlug === undefined ? "" : ` where s.journal_id = (select id from journals where slug = ?)`}
@@ -54,8 +56,13 @@ export function objectReferences(rows: Record<string, unknown>[]): ObjectReferen
     const name = String(r.name);
     let key: string | null = null;
     if (isSafeFileName(name)) {
-      if (table === "articles") key = articleFileKey(journalId, Number(r.year), Number(r.volume), Number(r.issue), name);
-      else if (table === "editors") key = editorPictureKey(journalId, name);
+      if (table === "articles") {
+        try {
+          key = articlePdfKey(journalId, { year: Number(r.year), volume: Number(r.volume), issue: Number(r.issue), file: name, fileKey: name, fileFolder: String(r.folder ?? "") });
+        } catch {
+          key = null; // a folder that is no issue folder: reported as missing
+        }
+      } else if (table === "editors") key = editorPictureKey(journalId, name);
       else if (table === "indexing_partners") key = indexingImageKey(journalId, name);
       else if (column === "logo") key = journalLogoKey(journalId, name);
       else key = certificateImageKey(journalId, name);

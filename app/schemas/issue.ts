@@ -1,6 +1,6 @@
 import { str, type Input, type Validation } from "./common";
 import { FREQUENCIES } from "./frequency";
-import { FIELD_MESSAGES } from "./messages";
+import { FIELD_MESSAGES, RECORD_MESSAGES } from "./messages";
 import { forbiddenCharacterErrors } from "./text";
 
 export interface IssueValues {
@@ -38,4 +38,19 @@ export function validateIssue(input: Input, currentYear: number): Validation<Iss
   Object.assign(fields, forbiddenCharacterErrors(input, ["volume", "issue", "frequency", "year"]));
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: { year: currentYear, volume: volume!, issue: issue!, frequency } };
+}
+
+/**
+ * Edit an issue (a correction): year, volume, issue and frequency as on add, except that the year
+ * may be corrected to any year from 1900 up to next year.
+ */
+export function validateIssueEdit(input: Input, currentYear: number): Validation<IssueValues> {
+  const yearText = str(input, "year", 8);
+  const base = validateIssue({ ...input, year: "" }, currentYear);
+  const fields: Record<string, string> = base.ok ? {} : { ...base.fields };
+  const year = /^\d{4}$/.test(yearText) ? Number(yearText) : null;
+  if (!yearText) fields.year = FIELD_MESSAGES.required;
+  else if (year === null || year < 1900 || year > currentYear + 1) fields.year = RECORD_MESSAGES.issueYear;
+  if (!base.ok || Object.keys(fields).length) return { ok: false, fields };
+  return { ok: true, value: { ...base.value, year: year! } };
 }

@@ -336,6 +336,42 @@ export const ADMIN_UX_MESSAGES = {
   disableEditorBody: "Readers will stop seeing this editor on the editorial board page and in the Editorial Board PDF until they are enabled again.",
 } as const;
 
+/** Versions and edit conflicts, the history, the corrections and unsaved changes (ADR 020, 021). */
+export const RECORD_MESSAGES = {
+  conflictTitle: "Someone else saved this while you were editing",
+  conflictBody: "Nothing of yours was saved yet. Their changes are shown below beside what you typed, and what you typed is kept. Check the fields listed under “Changed on both sides”, then save again.",
+  conflictSaveAgain: "Save again to store your version on top of theirs.",
+  conflictTheirs: "Their value",
+  conflictYours: "Your value",
+  mergedWith: (people: string) => `Saved together with the changes ${people} made meanwhile (different fields: nothing was overwritten).`,
+  staleRecord: "This was changed by someone else since you opened it. Reload the page to see the current version.",
+  issueUpdated: "Issue updated successfully",
+  issueUpdatedDetail: "Its old address and its articles' old addresses now lead to the new ones.",
+  issueDeleted: "Issue deleted",
+  issueNotEmpty: (articles: number, trashed: number) =>
+    articles
+      ? `This issue has ${articles} article${articles === 1 ? "" : "s"}: only an empty issue can be deleted. Move ${articles === 1 ? "it" : "them"} to another issue or to the trash first.`
+      : `This issue still has ${trashed} article${trashed === 1 ? "" : "s"} in the trash: only an empty issue can be deleted. Restore and move ${trashed === 1 ? "it" : "them"}, or wait until the trash is emptied.`,
+  deleteIssueTitle: "Delete this issue?",
+  deleteIssueBody: "The issue has no articles. It leaves the archive for good; you can add it again later.",
+  issueYear: "Enter a year between 1900 and next year",
+  sameIssue: "The article is in this issue already: choose another issue.",
+  articleMoved: "Article moved",
+  articleMovedDetail: "Its old address now leads to the new one; its DOI and ref number stay.",
+  trashArticleTitle: "Move this article to the trash?",
+  trashArticleBody: "It disappears from the site, the issue, search, feeds and OAI at once — unlike disabling, nothing of it stays public. It can be restored from the trash for 30 days; then it is deleted with its PDF.",
+  articleTrashed: "Article moved to the trash",
+  articleTrashedDetail: "Restore it from the trash within 30 days if this was a mistake.",
+  articleRestored: "Article restored",
+  inTrash: "This article is in the trash: restore it before changing it.",
+  notInTrash: "This article is not in the trash.",
+  trashExpired: "This article has been in the trash for more than 30 days and is being deleted: it can no longer be restored.",
+  unsavedTitle: "Leave without saving?",
+  unsavedBody: "You have changes on this page that are not saved. If you leave now, they are lost.",
+  unsavedStay: "Stay on this page",
+  unsavedLeave: "Leave and discard",
+} as const;
+
 // ---- Staff accounts, roles, two-factor sign-in, indexing partners ---------------------------
 
 /** An editor refused an admin-only page or call (app/auth/permissions.ts): the page's 403 and the API's `message`. */

@@ -51,6 +51,9 @@ export function doiPatternError(pattern: string): string | null {
   return null;
 }
 
+/** The settings column of each certificate image (the forms and the write name it). */
+export const CERTIFICATE_IMAGE_COLUMN = { signature: "signature_image", stamp: "stamp_image" } as const;
+
 export const SETTINGS_FLAGS = ["show_subject_column", "show_cover_image", "show_editor_contacts"] as const;
 
 export type SettingsValues = Record<(typeof SETTINGS_TEXT_FIELDS)[number], string> &

@@ -13,9 +13,40 @@ export function isSafeFileName(name: string): boolean {
 }
 
 
-export function articleFileKey(journalId: number, year: number, volume: number, issue: number, file: string): string {
+const ISSUE_FOLDER = /^\d{4}\/vol\d{1,4}issue\d{1,4}$/;
+
+/** The key of an object in an issue folder ('2025/vol4issue2', from issueFolder). */
+export function articleFolderKey(journalId: number, folder: string, file: string): string {
+  if (!ISSUE_FOLDER.test(folder)) throw new Error(`bad issue folder: ${folder}`);
   if (!isSafeFileName(file)) throw new Error(`unsafe file name: ${file}`);
-  return `journals/${journalId}/archives/${issueFolder(year, volume, issue)}/${file}`;
+  return `journals/${journalId}/archives/${folder}/${file}`;
+}
+
+/** Where a new object for an article of this issue goes (uploads write here). */
+export function articleFileKey(journalId: number, year: number, volume: number, issue: number, file: string): string {
+  return articleFolderKey(journalId, issueFolder(year, volume, issue), file);
+}
+
+/** What a row says about where its PDF object is (app/db/schema/articles.ts). */
+export interface StoredPdf {
+  year: number;
+  volume: number;
+  issue: number;
+  file: string;
+  fileKey: string;
+  fileFolder: string;
+}
+
+/**
+ * The R2 key of an article's current PDF, or null when it has none: the object `fileKey` (or,
+ * for rows from before versioned objects, `file`) in the folder it was stored under —
+ * `fileFolder`, or for rows that never moved the folder of their year, volume and issue. An
+ * issue edit or a move changes the coordinates, not the objects (migration 0018).
+ */
+export function articlePdfKey(journalId: number, a: StoredPdf): string | null {
+  const object = a.fileKey || a.file;
+  if (!object) return null;
+  return articleFolderKey(journalId, a.fileFolder || issueFolder(a.year, a.volume, a.issue), object);
 }
 
 export function editorPictureKey(journalId: number, picture: string): string {

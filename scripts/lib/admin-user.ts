@@ -86,14 +86,10 @@ export function resetTwoFactorStatements(u: { slug: string; username: string }):
   ];
 }
 
-/** Who runs the command, for the journal's history: the OS user (`cli:{name}`). */
+/** Who runs the command, for the journal's history: the OS user (`cli:{name}`; one rule: ./operator.ts). */
 export async function operatorName(): Promise<string> {
-  const { userInfo } = await import("node:os");
-  try {
-    return process.env.USER || userInfo().username;
-  } catch {
-    return process.env.USER || "unknown";
-  }
+  const { osUser } = await import("./operator.ts");
+  return osUser();
 }
 
 /**

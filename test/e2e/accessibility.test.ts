@@ -91,6 +91,9 @@ async function adminPages(page: Page, host: string): Promise<string[]> {
     "/admin/search?q=zzqxj",
     "/admin/not-found",
     "/admin/account",
+    "/admin/activity",
+    "/admin/activity?type=article",
+    "/admin/trash",
   ];
 }
 

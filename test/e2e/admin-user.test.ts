@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { verifyPassword } from "../../app/lib/password.server.ts";
@@ -121,6 +121,21 @@ test("create, reset (epoch bumped, failed sign-ins forgotten), disable, re-enabl
   assert.equal(alice?.name, "Alice Ñández");
   assert.equal(alice?.session_epoch, tokenEpoch + 3);
   assert.ok(await verifyPassword("third-password-3", String(alice?.password_hash)));
+
+  // Each change is in journal one's history, by the OS user who ran it, about alice's id — and
+  // no password appears in it (docs/decisions/019-history.md).
+  const entries = await withDb((db) => all(db, "select journal_id, actor, action, record_type, record_id, fields from history where record_type = 'user' order by id"));
+  assert.deepEqual(
+    entries.map((e) => [e.journal_id, e.actor, e.action, e.record_id]),
+    ["create", "password_reset", "disable", "password_reset"].map((action) => [ids.one, `cli:${userInfo().username}`, action, String(alice?.id)]),
+  );
+  assert.deepEqual(JSON.parse(String(entries[1].fields)), {
+    via: { after: "npm run admin-user" },
+    name: { before: "alice", after: "Alice Ñández" },
+    session_epoch: { before: String(tokenEpoch), after: "every session signed out" },
+  });
+  assert.deepEqual(JSON.parse(String(entries[2].fields)), { status: { before: "enabled", after: "disabled" } });
+  assert.ok(!JSON.stringify(entries).includes("password-"));
 });
 
 test("refusals change nothing", async () => {
@@ -193,9 +208,9 @@ test("roles, --reset-2fa and the journal's history: the CLI's changes are record
     mine.map((h) => [h.actor, h.action, JSON.parse(String(h.fields))]),
     [
       [`cli:${process.env.USER || os}`, "create", { username: { after: "dana" }, name: { after: "Dana Roy" }, role: { after: "editor" } }],
-      [`cli:${process.env.USER || os}`, "password_reset", { via: { after: "npm run admin-user" } }],
+      [`cli:${process.env.USER || os}`, "password_reset", { via: { after: "npm run admin-user" }, session_epoch: { before: String(dana!.session_epoch), after: "every session signed out" } }],
       [`cli:${process.env.USER || os}`, "two_factor_reset", {}],
-      [`cli:${process.env.USER || os}`, "update", { status: { before: "enabled", after: "disabled" } }],
+      [`cli:${process.env.USER || os}`, "disable", { status: { before: "enabled", after: "disabled" } }],
     ],
   );
 });

@@ -97,11 +97,12 @@ before(async () => {
   demoState(stateA);
   await withEnv(stateA, async (env) => {
     const { getDb } = await import("../../app/db/client.server.ts");
-    const { setCertificateImage, checkCertificateImage } = await import("../../app/models/settings.server.ts");
+    const { setSettingsImage, checkCertificateImage, CERTIFICATE_IMAGE_COLUMN } = await import("../../app/models/settings.server.ts");
+    const { cliActor } = await import("../../app/models/history.server.ts");
     const [{ id }] = await all(env.DB, "SELECT id FROM journals WHERE slug = 'ijals'");
     for (const [kind, png] of [["signature", signature], ["stamp", stamp]] as const) {
       const image = await checkCertificateImage(new File([png as BlobPart], `${kind}.png`, { type: "image/png" }));
-      await setCertificateImage(env, getDb(env.DB), Number(id), kind, image);
+      await setSettingsImage(env, getDb(env.DB), Number(id), CERTIFICATE_IMAGE_COLUMN[kind], image, cliActor("test"));
     }
   });
   const r = backup([first], { JOURNAL_STATE_DIR: stateA });
@@ -275,11 +276,12 @@ test("one journal through the wrangler CLI (the --remote code path) backs up and
     const { getDb } = await import("../../app/db/client.server.ts");
     const { addArticle } = await import("../../app/models/staff-writes.server.ts");
     const { createIssue } = await import("../../app/models/issues.server.ts");
+    const { cliActor } = await import("../../app/models/history.server.ts");
     const id = await insertJournal(env.DB, { slug: "tiny", name: "Tiny Journal", hosts: ["tiny.localhost"] });
     await insertJournal(env.DB, { slug: "other", name: "Other Journal", hosts: ["other.localhost"] });
-    const issue = await createIssue(getDb(env.DB), id, { year: 2026, volume: 1, issue: 1, frequency: "January", createdby: "staff" });
+    const issue = await createIssue(getDb(env.DB), id, { year: 2026, volume: 1, issue: 1, frequency: "January", createdby: "staff" }, cliActor("test"));
     const pdf = new File([new TextEncoder().encode("%PDF-1.4\nराजेश 🌾\n%%EOF\n") as BlobPart], "a.pdf", { type: "application/pdf" });
-    const added = await addArticle(env, getDb(env.DB), id, "staff", issue, { refnumber: "101", txnid: "TXN101", ptype: "paid", publishdate: "2026-01-10", authorname: "राजेश कुमार, José Martínez", email: "a@b.example", pagenumber: "1-4", title: "שלום <i>Oryza</i> مرحبا 🌾", abstract: "<p>Devanagari: क्षत्रिय</p>", keywords: "" }, pdf);
+    const added = await addArticle(env, getDb(env.DB), id, cliActor("test"), issue, { refnumber: "101", txnid: "TXN101", ptype: "paid", publishdate: "2026-01-10", authorname: "राजेश कुमार, José Martínez", email: "a@b.example", pagenumber: "1-4", title: "שלום <i>Oryza</i> مرحبا 🌾", abstract: "<p>Devanagari: क्षत्रिय</p>", keywords: "" }, pdf);
     assert.ok(added.ok);
   });
   const dir = path.join(work, "remote-tiny");

@@ -14,13 +14,16 @@ const models = async () => {
   const { createIssue, findIssue } = await import("../../app/models/issues.server.ts");
   const { addArticle, updateArticle } = await import("../../app/models/staff-writes.server.ts");
   const { useFontAssets } = await import("../../app/documents/font-files.server.ts");
-  return { getDb, createIssue, findIssue, addArticle, updateArticle, useFontAssets };
+  const { staffActor } = await import("../../app/models/history.server.ts");
+  // Written as a staff member would (the factories' actor for workerd tests: no user row needed).
+  const staffAs = (username = "staff") => staffActor({ id: 0, username });
+  return { getDb, createIssue, findIssue, addArticle, updateArticle, useFontAssets, staffAs };
 };
 
 /** An issue as the admin "Add issue" action stores it (any year: issues imported from earlier years have one). */
 export async function addIssue(env: Env, journalId: number, issue: { year: number; volume: number; issue: number; frequency: string }): Promise<Issue> {
-  const { getDb, createIssue } = await models();
-  return createIssue(getDb(env.DB), journalId, { ...issue, createdby: "staff" });
+  const { getDb, createIssue, staffAs } = await models();
+  return createIssue(getDb(env.DB), journalId, { ...issue, createdby: "staff" }, staffAs());
 }
 
 /** The one-page PDF an article gets unless a test gives its own bytes. */
@@ -46,7 +49,7 @@ export async function addArticle(
   fields: ArticleFields & { refnumber: string; title: string; authorname: string; pagenumber: string },
   options: { status?: "enabled" | "disabled"; pdf?: Uint8Array; username?: string } = {},
 ): Promise<Article> {
-  const { getDb, addArticle: add, updateArticle, useFontAssets } = await models();
+  const { getDb, addArticle: add, updateArticle, useFontAssets, staffAs } = await models();
   // The printable-character check reads the document fonts as the Worker does.
   useFontAssets((env as unknown as { ASSETS?: Fetcher }).ASSETS);
   const db = getDb(env.DB);
@@ -60,10 +63,10 @@ export async function addArticle(
   };
   const file = new File([(options.pdf ?? pdfBytes()) as BlobPart], `${fields.refnumber}.pdf`, { type: "application/pdf" });
   const username = options.username ?? "staff";
-  const added = await add(env, db, journalId, username, { ...issue, frequency: issue.frequency ?? "" }, input, file);
+  const added = await add(env, db, journalId, staffAs(username), { ...issue, frequency: issue.frequency ?? "" }, input, file);
   if (!added.ok) throw new Error(`the app refuses article ${fields.refnumber}: ${added.status} ${added.code ?? ""} ${JSON.stringify(added.fields)}`);
   if (options.status !== "disabled") return added.value;
-  const edited = await updateArticle(env, db, journalId, username, added.value, { status: "disabled" }, null);
+  const edited = await updateArticle(env, db, journalId, staffAs(username), added.value, { status: "disabled" }, null);
   if (!edited.ok) throw new Error(`the app refuses to disable article ${fields.refnumber}: ${JSON.stringify(edited.fields)}`);
   return edited.value;
 }
@@ -130,12 +133,12 @@ export async function addEditor(
   fields: { name: string; category: string; post: string; content: string } & Partial<Record<"degree" | "email" | "phone" | "country" | "editor_website", string>> & { status?: "enabled" | "disabled" },
   options: { pinned?: boolean } = {},
 ) {
-  const { getDb } = await models();
+  const { getDb, staffAs } = await models();
   const { saveEditor } = await import("../../app/models/staff-writes.server.ts");
   const { setEditorsPinned } = await import("../../app/models/editors.server.ts");
   const db = getDb(env.DB);
-  const saved = await saveEditor(env, db, journalId, null, fields, null);
+  const saved = await saveEditor(env, db, journalId, staffAs(), null, fields, null);
   if (!saved.ok) throw new Error(`the app refuses editor ${fields.name}: ${saved.status} ${JSON.stringify(saved.fields)}`);
-  if (options.pinned) await setEditorsPinned(db, journalId, [saved.value.id], true);
+  if (options.pinned) await setEditorsPinned(db, journalId, [saved.value.id], true, staffAs());
   return saved.value;
 }

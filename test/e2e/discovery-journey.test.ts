@@ -209,7 +209,7 @@ test("search → highlighted result → article → copy a citation → RIS; who
   assert.deepEqual(ris.get("SP"), ["3"]);
   assert.deepEqual(ris.get("EP"), ["11"]);
   assert.deepEqual(ris.get("PY"), ["2025"]);
-  // Both ISSNs, print then electronic, as every export names them.
+  // Both ISSNs, print then electronic: a reference manager matches the journal by either.
   assert.deepEqual(ris.get("SN"), ["2583-4444", "2583-5555"]);
 
   // 5. The issue page: the whole issue as RIS and as BibTeX (enabled articles, page order).

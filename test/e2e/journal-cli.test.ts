@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { wranglerExecutor } from "../../scripts/lib/admin-user.ts";
@@ -143,6 +143,45 @@ test("hosts --add/--primary/--remove, disable/enable and unlist/list-on", () => 
   assert.deepEqual([jcs.status, jcs.listed, jcs.users], ["enabled", true, ["chief"]]);
 });
 
+test("every change is in the journal's history, by the OS user who ran it (docs/decisions/019-history.md)", async () => {
+  const local = await openLocal(state);
+  try {
+    const rows = (
+      await local.env.DB.prepare(
+        "select h.actor_kind, h.actor, h.action, h.record_type, h.record_id, h.fields from history h join journals j on j.id = h.journal_id where j.slug = 'jcs' order by h.id",
+      ).all<{ actor_kind: string; actor: string; action: string; record_type: string; record_id: string; fields: string }>()
+    ).results;
+    const me = `cli:${userInfo().username}`;
+    assert.ok(rows.every((r) => r.actor_kind === "cli" && r.actor === me), JSON.stringify(rows));
+    assert.deepEqual(
+      rows.map((r) => `${r.action} ${r.record_type} ${r.record_id}`),
+      [
+        "create journal jcs",
+        `create user ${rows[1].record_id}`,
+        "add host crop.localhost",
+        "primary host crop.localhost",
+        "remove host www.crop.example",
+        "remove host journal-c.localhost",
+        "add host journal-c.localhost",
+        "primary host journal-c.localhost",
+        "disable journal jcs",
+        "unlist journal jcs",
+        "enable journal jcs",
+        "list_on journal jcs",
+      ],
+    );
+    // The user entry names the user by the id sign-ins are recorded under; never the password.
+    const chief = await local.env.DB.prepare("select id from users where username = 'chief'").first<{ id: number }>();
+    assert.equal(rows[1].record_id, String(chief!.id));
+    assert.deepEqual(JSON.parse(rows[1].fields), { username: { after: "chief" }, password: { after: "set" }, status: { after: "enabled" } });
+    assert.ok(!rows.some((r) => r.fields.includes("crop-science-2026")));
+    assert.deepEqual(JSON.parse(rows[3].fields), { primary: { before: "journal-c.localhost", after: "crop.localhost" } });
+    assert.deepEqual(JSON.parse(rows[8].fields), { status: { before: "enabled", after: "disabled" } });
+  } finally {
+    await local.dispose();
+  }
+});
+
 test("--help explains every command", () => {
   const r = journalCli(["--help"]);
   assert.equal(r.status, 0);
@@ -161,6 +200,11 @@ test("the statements --remote sends run through wrangler d1 execute, values as l
   assert.equal(list().find((j) => j.slug === "half"), undefined);
   const [[row]] = await exec([{ sql: "select count(*) as n from journal_hosts where hostname = 'half.localhost'", params: [] }]);
   assert.equal(row.n, 0);
+  // The history entries --remote writes with a change go through the same path, hostile text as data.
+  const { historyStatement, cliActor } = await import("../../app/models/history.server.ts");
+  await exec([historyStatement("hostile", { actor: cliActor("o'brien"), action: "add", type: "host", id: "x.localhost", fields: { name: { after: name } } })]);
+  const [[entry]] = await exec([{ sql: "select h.actor, h.fields from history h join journals j on j.id = h.journal_id where j.slug = 'hostile'", params: [] }]);
+  assert.deepEqual([entry.actor, JSON.parse(String(entry.fields))], ["cli:o'brien", { name: { after: name } }]);
 });
 
 test("a journal added while the site is served answers on its host within the cache time; its admin signs in; aliases redirect", async () => {
@@ -193,6 +237,24 @@ test("a journal added while the site is served answers on its host within the ca
     // (The feed's id is an identity, a tag: URI; its self link is the address.)
     assert.match(await home.text(), new RegExp(`<link rel="self" type="application/atom\\+xml" href="http://journal-c\\.localhost:${app.port}/feed\\.xml"/>`));
     assert.deepEqual(list(app.stateDir).map((j) => j.slug), ["served", "jcs"]);
+    // A host added on the command line while the site runs shows on the journal's Activity.
+    assert.equal(journalCli(["hosts", "jcs", "--add", "www.crop-science.localhost"], "", app.stateDir).status, 0);
+    // The served workerd drops the first connection after another process wrote its D1 files
+    // (seen here: one "socket hang up", then normal answers); the second try is the real one.
+    const signIn = () =>
+      fetchOnHost(app!, "journal-c.localhost", "/auth/login/", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: `http://journal-c.localhost:${app!.port}` },
+        body: JSON.stringify({ username: "chief", password: "crop-science-2026" }),
+      });
+    const again = await signIn().catch(signIn);
+    const { token } = (await again.json()) as { token: string };
+    const activity = await fetchOnHost(app, "journal-c.localhost", "/api/admin/activity?type=host", { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(activity.status, 200);
+    const { entries } = (await activity.json()) as { entries: { at: string; actor: string; action: string; type: string; id: string; fields: unknown }[] };
+    const { at, ...entry } = entries[0];
+    assert.match(at, /^\d{4}-\d{2}-\d{2}T/);
+    assert.deepEqual(entry, { actor: `cli:${userInfo().username}`, action: "add", type: "host", id: "www.crop-science.localhost", fields: { hostname: { after: "www.crop-science.localhost" } } });
   } finally {
     await app?.stop();
   }

@@ -159,7 +159,7 @@ test("an admin adds an editor; the colleague sets a password, signs in, adds an 
 
   await signIn(colleague, "asha.menon", EDITOR_PASSWORD);
   const menu = await colleague.page.getByRole("navigation", { name: "Admin" }).getByRole("link").allTextContents();
-  assert.deepEqual(menu, ["Home", "Archives", "Editors", "Indexing"]);
+  assert.deepEqual(menu, ["Home", "Archives", "Editors", "Indexing", "Activity"]);
 
   // An article, through the add form.
   await visit(colleague, `/admin/archives/add/${YEAR}/2/1`);

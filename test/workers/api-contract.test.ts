@@ -142,6 +142,14 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/admin/archives": "/api/admin/archives/",
   "POST /api/admin/create-issue": "/api/admin/create-issue",
   "POST /api/archives/:id": "/api/archives/1",
+  // Corrections and the history (ADR 019–021): test/workers/records.test.ts.
+  "DELETE /api/archives/:id": "/api/archives/1",
+  "POST /api/archives/:id/restore": "/api/archives/1/restore",
+  "POST /api/archives/:id/move": "/api/archives/1/move",
+  "GET /api/admin/issues/:id": "/api/admin/issues/1",
+  "POST /api/admin/issues/:id": "/api/admin/issues/1",
+  "DELETE /api/admin/issues/:id": "/api/admin/issues/1",
+  "GET /api/admin/activity": "/api/admin/activity",
   "GET /api/admin/issues": `/api/admin/issues?year=${THIS_YEAR}`,
   "GET /api/admin/search": "/api/admin/search?q=rice",
   "GET /api/admin/archives/:year/:vol/:issue": "/api/admin/archives/2025/1/1",
@@ -162,6 +170,7 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/indexing": "/api/indexing",
   "POST /api/indexing/order": "/api/indexing/order",
   "POST /api/indexing/:id": "/api/indexing/1",
+  "GET /api/indexing/:id": "/api/indexing/1",
   // Ends every session of the caller, so the valid-token check below runs it last.
   "POST /auth/logout": "/auth/logout",
   "POST /auth/logout-all": "/auth/logout-all",
@@ -175,9 +184,12 @@ const NOT_IN_SPEC = new Set([
   // DOIs and the indexes (issue 18): test/workers/doi.test.ts and index-exports.test.ts.
   "POST /api/doi/assign", "GET /api/export/crossref/:year/:volume/:issue", "POST /api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue", "POST /api/export/doaj", "GET /api/export/jats/:refnumber",
+  // Corrections and the history (ADR 019–021): test/workers/records-*.test.ts.
+  "DELETE /api/archives/:id", "POST /api/archives/:id/restore", "POST /api/archives/:id/move",
+  "GET /api/admin/issues/:id", "POST /api/admin/issues/:id", "DELETE /api/admin/issues/:id", "GET /api/admin/activity",
   // Staff accounts and indexing partners: staff-accounts.test.ts, indexing-admin.test.ts.
   "GET /api/admin/users", "POST /api/admin/users", "POST /api/admin/users/:id", "POST /api/admin/users/:id/reset",
-  "POST /api/indexing", "POST /api/indexing/order", "POST /api/indexing/:id",
+  "POST /api/indexing", "POST /api/indexing/order", "POST /api/indexing/:id", "GET /api/indexing/:id",
 ]);
 
 /**
@@ -586,7 +598,9 @@ describe("4. POST /api/archives/{id} (update)", () => {
     expect(res.status).toBe(200);
     const after = (await getArticleById(db(), s.id, second.id))!;
     expect(after).toMatchObject({ title: "A renamed <em>title</em>", description: "A renamed <em>title</em>", modifiedby: "staff" });
-    const { title: _t, description: _d, searchTitle: _s, modification: _m, ...kept } = before;
+    // The version moves on with every write (ADR 020).
+    const { title: _t, description: _d, searchTitle: _s, modification: _m, version, ...kept } = before;
+    expect(after.version).toBe(version + 1);
     expect(after).toMatchObject(kept);
     expect(after).toMatchObject({ keywords: "rice, drip", subject: "Agronomy", country: "India", mobile: "9876543210", doi: "10.1234/jt.2023.7002" });
   });
@@ -731,8 +745,9 @@ describe("7. editors", () => {
     for (const status of ["disabled", "enabled"]) {
       const res = await postForm(s.url(`/api/editors/${e.id}`), formOf({ status }), s.auth);
       expect(res.status).toBe(200);
-      const { status: got, updated_at: _u, ...rest } = (await getEditor(db(), s.id, e.id))!;
-      const { status: _s, updated_at: _v, ...original } = e;
+      // Each switch is a write: the version moves on (ADR 020), nothing else does.
+      const { status: got, updated_at: _u, version: _w, ...rest } = (await getEditor(db(), s.id, e.id))!;
+      const { status: _s, updated_at: _v, version: _x, ...original } = e;
       expect(got).toBe(status);
       expect(rest).toEqual(original);
     }

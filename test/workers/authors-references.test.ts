@@ -152,6 +152,10 @@ describe("converting bylines stored before authors were people (migration 0029)"
     const stored = (await env.DB.prepare("select authors, authorname from articles where id = ?").bind(old.id).first<{ authors: string; authorname: string }>())!;
     expect(parseAuthors(stored.authors)).toEqual(["Dr. Anjali Sharma", "Madonna", "Sharma R.K.", "Rahul Verma"].map(authorFromName));
     expect(stored.authorname).toBe("Dr. Anjali Sharma, Madonna, Sharma R.K., Rahul Verma");
+    // The conversion is a record write like any other: its history entry, its version moved on (ADR 019, 020).
+    const entry = (await env.DB.prepare("select action, fields from history where record_type = 'article' and record_id = ? order by id desc").bind(String(old.id)).first<{ action: string; fields: string }>())!;
+    expect(entry.action).toBe("structure_authors");
+    expect(JSON.parse(entry.fields).version).toEqual({ before: old.version, after: old.version + 1 });
     expect(result.unsplit.map((u) => [u.refnumber, u.position, u.name])).toEqual([
       [old.refnumber, 2, "Madonna"],
       [old.refnumber, 3, "Sharma R.K."],

@@ -5,7 +5,7 @@ import { getArticleById } from "../../app/models/articles.server";
 import { assignDois } from "../../app/models/deposits.server";
 import { getSettings } from "../../app/models/settings.server";
 import { DOI_ASSIGN_MESSAGES, DOI_SETTING_MESSAGES } from "../../app/schemas/messages";
-import { db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue, makeJournal } from "../factories";
+import { db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue, makeJournal, staffAs } from "../factories";
 
 /** DOI settings, "Assign DOIs" (issue table and API): validation, all-or-nothing, clashes, permissions. */
 
@@ -179,7 +179,7 @@ describe("assign DOIs: POST /api/doi/assign", () => {
         return env.DB.batch(statements);
       },
     } as unknown as D1Database;
-    const result = await assignDois(getDb(racing), s.id, { slug: s.slug, prefix: "10.55555", pattern: DOI_SETTINGS.doi_suffix_pattern }, ["514001", "514002"], "staff");
+    const result = await assignDois(getDb(racing), s.id, { slug: s.slug, prefix: "10.55555", pattern: DOI_SETTINGS.doi_suffix_pattern }, ["514001", "514002"], staffAs());
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.error).toBe("doi_clash");
     expect(result.ok === false && result.error === "doi_clash" && result.clashes.map((x) => x.refnumber)).toEqual(["514002"]);

@@ -179,7 +179,12 @@ describe("JATS", () => {
     expect(xml).toContain("<article-title>Yield of <italic>Oryza sativa</italic> &amp; rain, trial 321</article-title>");
     expect(xml).toContain(`<article-id pub-id-type="doi">10.55555/t.${a.refnumber}</article-id>`);
     expect(xml).toContain(`<self-uri xlink:href="https://${s.host}/archives/2025/321/2/${a.refnumber}"/>`);
-    expect((await fetchWorker(s.url(`/archives/2025/321/9/${a.refnumber}.jats.xml`))).status).toBe(404);
+    // A URL naming another issue (an old one: the article moved, or its issue was corrected) leads
+    // to the article's own; a ref number no published article has is 404.
+    const elsewhere = await fetchWorker(s.url(`/archives/2025/321/9/${a.refnumber}.jats.xml`), { redirect: "manual" });
+    expect(elsewhere.status).toBe(301);
+    expect(elsewhere.headers.get("location")).toBe(`https://${s.host}/archives/2025/321/2/${a.refnumber}.jats.xml`);
+    expect((await fetchWorker(s.url(`/archives/2025/321/2/999999999.jats.xml`))).status).toBe(404);
     await env.DB.prepare("update articles set status = 'disabled' where id = ?").bind(b.id).run();
     expect((await fetchWorker(s.url(`/archives/2025/321/2/${b.refnumber}.jats.xml`))).status).toBe(404);
     // The article page and its PDF path are untouched by the new route.

@@ -232,9 +232,14 @@ describe("certificate page /pdf", () => {
       const { status, html } = await getPage(j.url(`/pdf${query}`));
       expect(status, query).toBe(404);
       const main = mainOf(html);
-      expect(main, query).not.toContain("<a ");
+      // No downloads: the only link is the note about verifying a certificate; the reader is told
+      // why (a number was typed) or asked for one, with the form to try again.
+      expect([...main.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]), query).toEqual(["/verify"]);
+      expect(main, query).not.toContain("Cover Page");
       expect(main, query).not.toContain("Oops!");
-      expect(textOf(main), query).toBe("Downloads");
+      const typed = new URLSearchParams(query).get("refno") ?? "";
+      expect(textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(main)![1]), query).toBe(typed ? "No article found" : "Find your certificates");
+      expect(main, query).toContain('action="/pdf"');
     }
   });
 });

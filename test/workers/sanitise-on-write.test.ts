@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cleanStoredHtml, d1Runner } from "../../app/models/html-cleanup.server";
 import { updateSettings } from "../../app/models/settings.server";
 import { HTML_FIELDS } from "../../app/schemas/html-fields";
-import { db, fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal } from "../factories";
+import { db, fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, staffAs } from "../factories";
 
 /** Issue 15.7: every HTML field of every entity is cleaned when stored, whoever stores it. */
 
@@ -67,7 +67,7 @@ describe("sanitise on every write (issue 15.7)", () => {
 
   it("settings' HTML fields are stored clean through the model and the API", async () => {
     const s = await makeAdminSession();
-    await updateSettings(db(), s.id, { home_content: `<p>Welcome ${XSS}</p>`, formatted_journal_name: `<i>J</i> ${XSS}` });
+    await updateSettings(db(), s.id, { home_content: `<p>Welcome ${XSS}</p>`, formatted_journal_name: `<i>J</i> ${XSS}` }, staffAs());
     let stored = await row<{ home_content: string; formatted_journal_name: string }>("SELECT home_content, formatted_journal_name FROM settings WHERE journal_id = ?", s.id);
     for (const value of Object.values(stored)) expect(hostile(value)).toEqual([]);
     const res = await fetchWorker(s.url("/api/settings"), { method: "POST", headers: { ...s.auth, "content-type": "application/json" }, body: JSON.stringify({ home_content: `<p>${XSS}</p>` }) });

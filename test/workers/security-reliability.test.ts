@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server";
-import { addArticleWithPdf, getArticleById, updateArticleWithPdf } from "../../app/models/articles.server";
+import { addArticleWithPdf, getArticleById } from "../../app/models/articles.server";
+import { saveEditor, updateArticle } from "../../app/models/staff-writes.server";
 import type { ArticleFields } from "../../app/lib/article";
 import { errorChainText } from "../../app/db/errors.server";
-import { createEditorWithPicture, getEditor, setEditorsPinned, updateEditorWithPicture } from "../../app/models/editors.server";
+import { createEditorWithPicture, getEditor, setEditorsPinned } from "../../app/models/editors.server";
 import { createJournal } from "../../app/models/journals.server";
-import { articleForm, db, fetchWorker, makeAdminSession, makeEditor, makeIssue, makeJournal, pdfBytes } from "../factories";
+import { articleForm, db, fetchWorker, makeAdminSession, makeEditor, makeIssue, makeJournal, pdfBytes, staffAs } from "../factories";
+import { rgbaPng } from "../images";
 import { failingPuts, failingWrites } from "../faults";
 
 /** True for an error (or its cause chain) that is the fault we injected. */
@@ -20,6 +22,9 @@ function fields(ref: string, overrides: Partial<ArticleFields> = {}): ArticleFie
   };
 }
 
+const pdfFile = (size: number) => new File([pdfBytes(size) as BlobPart], "paper.pdf", { type: "application/pdf" });
+const pictureFile = () => new File([rgbaPng() as BlobPart], "face.png", { type: "image/png" });
+
 async function keys(prefix: string) {
   return (await env.FILES.list({ prefix })).objects.map((o) => o.key);
 }
@@ -28,7 +33,7 @@ describe("atomic article writes across D1 and R2", () => {
   it("a failing R2 put leaves no row", async () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id);
-    await expect(addArticleWithPdf({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, issue, fields("1001"), pdfBytes(), "t")).rejects.toSatisfy(injected("R2"));
+    await expect(addArticleWithPdf({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, issue, fields("1001"), pdfBytes(), staffAs("t"))).rejects.toSatisfy(injected("R2"));
     const n = await env.DB.prepare("select count(*) as n from articles where journal_id = ?").bind(j.id).first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
@@ -37,17 +42,17 @@ describe("atomic article writes across D1 and R2", () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id, { year: 2025, volume: 11, issue: 1 });
     const brokenDb = getDb(failingWrites(env.DB, "articles"));
-    await expect(addArticleWithPdf(env, brokenDb, j.id, issue, fields("1002"), pdfBytes(), "t")).rejects.toSatisfy(injected("D1"));
+    await expect(addArticleWithPdf(env, brokenDb, j.id, issue, fields("1002"), pdfBytes(), staffAs("t"))).rejects.toSatisfy(injected("D1"));
     expect(await keys(`journals/${j.id}/`)).toEqual([]);
   });
 
   it("a failing D1 write during a PDF replacement keeps the old PDF served and removes the new one", async () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id, { year: 2025, volume: 12, issue: 1 });
-    const article = await addArticleWithPdf(env, db(), j.id, issue, fields("1003"), pdfBytes(1111), "t");
+    const article = await addArticleWithPdf(env, db(), j.id, issue, fields("1003"), pdfBytes(1111), staffAs("t"));
     const before = await keys(`journals/${j.id}/`);
     const brokenDb = getDb(failingWrites(env.DB, "articles"));
-    await expect(updateArticleWithPdf(env, brokenDb, j.id, article, fields("1003", { title: "new" }), pdfBytes(2222), "t")).rejects.toSatisfy(injected("D1"));
+    await expect(updateArticle(env, brokenDb, j.id, staffAs("t"), article, { title: "new" }, pdfFile(2222))).rejects.toSatisfy(injected("D1"));
     expect(await keys(`journals/${j.id}/`)).toEqual(before);
     const served = await fetchWorker(j.url("/assets/archives/2025/vol12issue1/1003.pdf"));
     expect((await served.arrayBuffer()).byteLength).toBe(1111);
@@ -57,9 +62,9 @@ describe("atomic article writes across D1 and R2", () => {
   it("a failing R2 put during a PDF replacement changes nothing", async () => {
     const j = await makeJournal();
     const issue = await makeIssue(j.id, { year: 2025, volume: 13, issue: 1 });
-    const article = await addArticleWithPdf(env, db(), j.id, issue, fields("1004"), pdfBytes(1234), "t");
+    const article = await addArticleWithPdf(env, db(), j.id, issue, fields("1004"), pdfBytes(1234), staffAs("t"));
     await expect(
-      updateArticleWithPdf({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, article, fields("1004", { title: "new" }), pdfBytes(999), "t"),
+      updateArticle({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, staffAs("t"), article, { title: "new" }, pdfFile(999)),
     ).rejects.toSatisfy(injected("R2"));
     expect((await getArticleById(db(), j.id, article.id))?.title).toBe("Fault test 1004");
     expect((await (await fetchWorker(j.url("/assets/archives/2025/vol13issue1/1004.pdf"))).arrayBuffer()).byteLength).toBe(1234);
@@ -72,18 +77,18 @@ describe("atomic editor writes across D1 and R2", () => {
   it("a failing D1 write leaves no picture; a failing R2 put leaves no row", async () => {
     const j = await makeJournal();
     const input = { name: "Fault Editor", category: "associate editor", post: "Professor", content: "Uni" };
-    await expect(createEditorWithPicture(env, getDb(failingWrites(env.DB, "editors")), j.id, input, picture)).rejects.toSatisfy(injected("D1"));
+    await expect(createEditorWithPicture(env, getDb(failingWrites(env.DB, "editors")), j.id, input, picture, staffAs())).rejects.toSatisfy(injected("D1"));
     expect(await keys(`journals/${j.id}/`)).toEqual([]);
-    await expect(createEditorWithPicture({ FILES: failingPuts(env.FILES) }, db(), j.id, input, picture)).rejects.toSatisfy(injected("R2"));
+    await expect(createEditorWithPicture({ FILES: failingPuts(env.FILES) }, db(), j.id, input, picture, staffAs())).rejects.toSatisfy(injected("R2"));
     const n = await env.DB.prepare("select count(*) as n from editors where journal_id = ?").bind(j.id).first<{ n: number }>();
     expect(n?.n).toBe(0);
   });
 
   it("a failing D1 write during a picture replacement keeps the old picture", async () => {
     const j = await makeJournal();
-    const editor = await createEditorWithPicture(env, db(), j.id, { name: "Keeps Picture", category: "associate editor", post: "Professor", content: "Uni" }, picture);
+    const editor = await createEditorWithPicture(env, db(), j.id, { name: "Keeps Picture", category: "associate editor", post: "Professor", content: "Uni" }, picture, staffAs());
     const before = await keys(`journals/${j.id}/`);
-    await expect(updateEditorWithPicture(env, getDb(failingWrites(env.DB, "editors")), j.id, editor, { name: "Changed" }, picture)).rejects.toSatisfy(injected("D1"));
+    await expect(saveEditor(env, getDb(failingWrites(env.DB, "editors")), j.id, staffAs(), editor, { name: "Changed" }, pictureFile())).rejects.toSatisfy(injected("D1"));
     expect(await keys(`journals/${j.id}/`)).toEqual(before);
     expect((await getEditor(db(), j.id, editor.id))?.picture).toBe(editor.picture);
     const untouched = await makeEditor(j.id);
@@ -92,10 +97,10 @@ describe("atomic editor writes across D1 and R2", () => {
 
   it("a failing R2 put during an editor update changes nothing: old picture and fields stay", async () => {
     const j = await makeJournal();
-    const editor = await createEditorWithPicture(env, db(), j.id, { name: "Stays Put", category: "chief editor", post: "Professor", content: "Uni" }, picture);
+    const editor = await createEditorWithPicture(env, db(), j.id, { name: "Stays Put", category: "chief editor", post: "Professor", content: "Uni" }, picture, staffAs());
     const before = await keys(`journals/${j.id}/`);
     await expect(
-      updateEditorWithPicture({ FILES: failingPuts(env.FILES) }, db(), j.id, editor, { name: "Renamed" }, picture),
+      saveEditor({ DB: env.DB, FILES: failingPuts(env.FILES) }, db(), j.id, staffAs(), editor, { name: "Renamed" }, pictureFile()),
     ).rejects.toSatisfy(injected("R2"));
     expect(await keys(`journals/${j.id}/`)).toEqual(before);
     const after = await getEditor(db(), j.id, editor.id);
@@ -115,7 +120,7 @@ describe("multi-row writes", () => {
     const foreign = await makeEditor(other.id);
     const ids = (await env.DB.prepare("SELECT id FROM editors WHERE journal_id = ?").bind(j.id).all<{ id: number }>()).results.map((r) => r.id);
     expect(ids).toHaveLength(250);
-    expect(await setEditorsPinned(db(), j.id, [...ids, foreign.id], true)).toBe(250);
+    expect(await setEditorsPinned(db(), j.id, [...ids, foreign.id], true, staffAs())).toEqual({ ok: true, changed: 250, found: 250 });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM editors WHERE journal_id = ? AND is_pinned = 1").bind(j.id).first("n")).toBe(250);
     expect((await getEditor(db(), other.id, foreign.id))?.is_pinned).toBe(0);
   });

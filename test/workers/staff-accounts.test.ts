@@ -197,10 +197,10 @@ describe("roles: editors may not open settings or staff accounts", () => {
     // The menu shows the editor what they may open, and no more.
     const dashboard = await (await adminGet(s.host, "/admin", browser.cookie)).text();
     const menu = /<nav class="admin-nav"[^>]*>([\s\S]*?)<\/nav>/.exec(dashboard)![1];
-    expect([...menu.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1])).toEqual(["Home", "Archives", "Editors", "Indexing"]);
+    expect([...menu.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1])).toEqual(["Home", "Archives", "Editors", "Indexing", "Activity"]);
     const admin = await browserSignIn(s.host, "staff", PASSWORD);
     const adminMenu = /<nav class="admin-nav"[^>]*>([\s\S]*?)<\/nav>/.exec(await (await adminGet(s.host, "/admin", admin.cookie)).text())![1];
-    expect([...adminMenu.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1])).toEqual(["Home", "Archives", "Editors", "Indexing", "Staff", "Settings"]);
+    expect([...adminMenu.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1])).toEqual(["Home", "Archives", "Editors", "Indexing", "Staff", "Settings", "Activity"]);
   });
 
   it("every API call and admin page, read from the routers, is refused to editors exactly where the one table says", async () => {

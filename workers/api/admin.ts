@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { getArticleById, listIssueArticlesForAdmin } from "../../app/models/articles.server";
-import { addArticle } from "../../app/models/staff-writes.server";
+import { addArticle, removeIssue, saveIssueEdit } from "../../app/models/staff-writes.server";
 import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
-import { countIssues, createIssue, DuplicateIssueError, findIssue, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
+import { countIssues, createIssue, DuplicateIssueError, findIssue, getIssueById, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
+import { listHistory, staffActor } from "../../app/models/history.server";
+import { recordEtag } from "../../app/models/versioned.server";
 import { formFields, str } from "../../app/schemas/common";
 import { validateIssue } from "../../app/schemas/issue";
 import { journalYear } from "../../app/lib/dates";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { failureBody, parseId, readJson, readMultipart } from "./request";
+import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
 import { adminArticle } from "./serialize";
 
 /** Staff calls under /api/admin (spec §7 plus the helper calls the spec leaves unnamed). */
@@ -38,7 +40,8 @@ adminApp.post("/create-issue", async (c) => {
   const result = validateIssue(body.value, journalYear(c.get("journal").settings.timezone));
   if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
   try {
-    const issue = await createIssue(getDb(c.env.DB), c.get("journal").id, { ...result.value, createdby: c.get("user").username });
+    const issue = await createIssue(getDb(c.env.DB), c.get("journal").id, result.value, staffActor(c.get("user")));
+    c.header("etag", recordEtag("issue", issue.id, issue.version));
     return c.json({ ...issue, articles: 0 }, 201);
   } catch (error) {
     if (error instanceof DuplicateIssueError) return c.json({ error: "duplicate_issue" }, 409);
@@ -59,8 +62,9 @@ adminApp.post(
     const issue = [year, volume, number].every(Number.isInteger) ? await findIssue(db, journalId, year, volume, number) : undefined;
     if (!issue) return c.json({ error: "issue_not_found", message: "Create the issue first." }, 404);
 
-    const result = await addArticle(c.env, db, journalId, c.get("user").username, issue, fields, formFile(body.form, "pdfFile"));
+    const result = await addArticle(c.env, db, journalId, staffActor(c.get("user")), issue, fields, formFile(body.form, "pdfFile"));
     if (!result.ok) return c.json(failureBody(result), result.status);
+    c.header("etag", recordEtag("article", result.value.id, result.value.version));
     return c.json(adminArticle(result.value), 201);
   },
 );
@@ -92,5 +96,79 @@ adminApp.get("/articles/:id", async (c) => {
   const id = parseId(c.req.param("id"));
   const article = id ? await getArticleById(getDb(c.env.DB), c.get("journal").id, id) : undefined;
   if (!article) return c.json({ error: "not_found" }, 404);
+  c.header("etag", recordEtag("article", article.id, article.version));
   return c.json(adminArticle(article));
+});
+
+// ---- Issue corrections (ADR 021) ----------------------------------------------------------------
+
+/** GET /api/admin/issues/{id} → the issue with its article counts and version (ETag). */
+adminApp.get("/issues/:id", async (c) => {
+  const id = parseId(c.req.param("id"));
+  const issue = id ? await getIssueById(getDb(c.env.DB), c.get("journal").id, id) : undefined;
+  if (!issue) return c.json({ error: "not_found" }, 404);
+  c.header("etag", recordEtag("issue", issue.id, issue.version));
+  return c.json(adminIssue(issue));
+});
+
+/**
+ * POST /api/admin/issues/{id} {year, volume, issue, frequency, version?}: corrects the issue
+ * (an edit may correct the year); its old URLs and its articles' answer 301 to the new ones.
+ */
+adminApp.post("/issues/:id", async (c) => {
+  const id = parseId(c.req.param("id"));
+  if (!id) return c.json({ error: "not_found" }, 404);
+  const body = await readJson(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const { version, ...input } = body.value;
+  const expect = requestExpectation(c.req.raw, version);
+  if (!expect.ok) return c.json(expect.body, 400);
+  const db = getDb(c.env.DB);
+  const journal = c.get("journal");
+  const result = await saveIssueEdit(db, journal.id, staffActor(c.get("user")), id, input, journalYear(journal.settings.timezone), expect.expect);
+  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
+  const issue = (await getIssueById(db, journal.id, id))!;
+  c.header("etag", recordEtag("issue", issue.id, issue.version));
+  return c.json(adminIssue(issue));
+});
+
+/** DELETE /api/admin/issues/{id}: deletes an empty issue; 409 issue_not_empty (with a message) otherwise. */
+adminApp.delete("/issues/:id", async (c) => {
+  const id = parseId(c.req.param("id"));
+  if (!id) return c.json({ error: "not_found" }, 404);
+  const expect = requestExpectation(c.req.raw, c.req.query("version"));
+  if (!expect.ok) return c.json(expect.body, 400);
+  const result = await removeIssue(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect);
+  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
+  return c.json({ ok: true, deleted: adminIssue({ ...result.value, articles: 0, trashed: 0 }) });
+});
+
+function adminIssue(i: { id: number; year: number; volume: number; issue: number; frequency: string; creation: string; createdby: string; version: number; articles: number; trashed: number }) {
+  return { id: i.id, year: i.year, volume: i.volume, issue: i.issue, frequency: i.frequency, creation: i.creation, createdby: i.createdby, articles: i.articles, trashed: i.trashed, version: i.version };
+}
+
+// ---- History (ADR 019) --------------------------------------------------------------------------
+
+/**
+ * GET /api/admin/activity[?type=article&id=12][&actor=chief][&before=<seq>][&limit=50] → the
+ * journal's history, newest first: `{entries: [{at, actor, action, type, id, fields}], next}`;
+ * `next` is the URL of the next (older) page, null on the last.
+ */
+adminApp.get("/activity", async (c) => {
+  const q = (k: string) => c.req.query(k) ?? undefined;
+  const filter = { type: q("type")?.slice(0, 32), id: q("id")?.slice(0, 64), actor: q("actor")?.slice(0, 200) };
+  const before = q("before") ? parseId(q("before")) : undefined;
+  const limitText = q("limit");
+  const limit = limitText && /^\d{1,3}$/.test(limitText) ? Number(limitText) : undefined;
+  if (before === null || (limitText && !limit)) return c.json({ error: "invalid_paging" }, 400);
+  const page = await listHistory(getDb(c.env.DB), c.get("journal").id, { ...filter, before: before ?? undefined, limit });
+  let next: string | null = null;
+  if (page.older && page.entries.length) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(filter)) if (v) params.set(k, v);
+    if (limit) params.set("limit", String(limit));
+    params.set("before", String(page.entries[page.entries.length - 1].seq));
+    next = `/api/admin/activity?${params}`;
+  }
+  return c.json({ entries: page.entries.map(activityEntry), next });
 });

@@ -1,14 +1,16 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { getArticleById, getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
-import { updateArticle } from "../../app/models/staff-writes.server";
+import { moveArticleUseCase, restoreArticleUseCase, trashArticleUseCase, updateArticle, type WriteResult } from "../../app/models/staff-writes.server";
+import { staffActor } from "../../app/models/history.server";
+import { recordEtag } from "../../app/models/versioned.server";
 import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
-import { failureBody, parseId, readMultipart } from "./request";
+import { failureBody, failureHeaders, optionalJson, parseId, readJson, readMultipart, requestExpectation } from "./request";
 import { adminArticle, publicArticle } from "./serialize";
 
 /** Public archive reads and the article update of spec §7 "Archives and articles". */
@@ -50,25 +52,67 @@ archivesApp.get("/:id", async (c) => {
   }
   // Private fields: never for a shared cache, whatever the API default becomes.
   c.header("cache-control", "private, no-store");
+  c.header("etag", recordEtag("article", article.id, article.version));
   return c.json(adminArticle(article));
 });
 
-/** POST /api/archives/{id}: update an article (multipart, optional pdfFile). */
+/**
+ * POST /api/archives/{id}: update an article (multipart, optional pdfFile). `If-Match` (the
+ * GET's ETag) or a `version` field makes it conditional: stale → 412 / 409 edit_conflict and
+ * nothing changes. Without either, only the fields sent are written, over whatever is stored.
+ */
 const updateApp = new Hono<AdminEnv>({ strict: false });
-updateApp.post(
-  "/:id",
-  requireAdmin,
-  async (c) => {
-    const id = parseId(c.req.param("id"));
-    const db = getDb(c.env.DB);
-    const journalId = c.get("journal").id;
-    const existing = id ? await getArticleById(db, journalId, id) : undefined;
-    if (!existing) return c.json({ error: "not_found" }, 404);
-    const body = await readMultipart(c.req.raw);
-    if (!body.ok) return c.json({ error: body.error }, 400);
-    const result = await updateArticle(c.env, db, journalId, c.get("user").username, existing, formFields(body.form), formFile(body.form, "pdfFile"));
-    if (!result.ok) return c.json(failureBody(result), result.status);
-    return c.json(adminArticle(result.value));
-  },
-);
+updateApp.post("/:id", requireAdmin, async (c) => {
+  const id = parseId(c.req.param("id"));
+  const db = getDb(c.env.DB);
+  const journalId = c.get("journal").id;
+  const existing = id ? await getArticleById(db, journalId, id) : undefined;
+  if (!existing) return c.json({ error: "not_found" }, 404);
+  const body = await readMultipart(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const { version, ...fields } = formFields(body.form);
+  const expect = requestExpectation(c.req.raw, version);
+  if (!expect.ok) return c.json(expect.body, 400);
+  const result = await updateArticle(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "pdfFile"), expect.expect);
+  return articleAnswer(c, result);
+});
+
+/** DELETE /api/archives/{id}: to the trash (restorable for 30 days; If-Match / ?version= optional). */
+updateApp.delete("/:id", requireAdmin, async (c) => {
+  const id = parseId(c.req.param("id"));
+  if (!id) return c.json({ error: "not_found" }, 404);
+  const expect = requestExpectation(c.req.raw, c.req.query("version"));
+  if (!expect.ok) return c.json(expect.body, 400);
+  return articleAnswer(c, await trashArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect));
+});
+
+/** POST /api/archives/{id}/restore: out of the trash, with the status it had. */
+updateApp.post("/:id/restore", requireAdmin, async (c) => {
+  const id = parseId(c.req.param("id"));
+  if (!id) return c.json({ error: "not_found" }, 404);
+  const body = await optionalJson(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const expect = requestExpectation(c.req.raw, body.value.version ?? c.req.query("version"));
+  if (!expect.ok) return c.json(expect.body, 400);
+  return articleAnswer(c, await restoreArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect));
+});
+
+/** POST /api/archives/{id}/move {issue_id | year, volume, issue; pagenumber?; version?}: to another issue. */
+updateApp.post("/:id/move", requireAdmin, async (c) => {
+  const id = parseId(c.req.param("id"));
+  if (!id) return c.json({ error: "not_found" }, 404);
+  const body = await readJson(c.req.raw);
+  if (!body.ok) return c.json({ error: body.error }, 400);
+  const { version, ...input } = body.value;
+  const expect = requestExpectation(c.req.raw, version);
+  if (!expect.ok) return c.json(expect.body, 400);
+  return articleAnswer(c, await moveArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, input, expect.expect));
+});
 archivesApp.route("/", updateApp as unknown as Hono<HonoEnv>);
+
+/** A written article with its new ETag, or the failure in the API's shape. */
+function articleAnswer(c: Context<AdminEnv>, result: WriteResult<Article>) {
+  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
+  c.header("etag", recordEtag("article", result.value.id, result.value.version));
+  return c.json(adminArticle(result.value));
+}

@@ -1,3 +1,4 @@
+import { staffActor } from "../../app/models/history.server";
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { assignDois } from "../../app/models/deposits.server";
@@ -24,7 +25,7 @@ doiApp.post("/assign", async (c) => {
   if (!setup) return c.json({ error: "doi_not_configured", message: DOI_ASSIGN_MESSAGES.notConfigured }, 400);
   const picked = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!picked.ok) return picked.response;
-  const result = await assignDois(getDb(c.env.DB), journal.id, setup, picked.values, c.get("user").username);
+  const result = await assignDois(getDb(c.env.DB), journal.id, setup, picked.values, staffActor(c.get("user")));
   if (result.ok) {
     return c.json({
       assigned: result.assigned.map(({ refnumber, doi }) => ({ refnumber, doi })),

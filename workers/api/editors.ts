@@ -5,7 +5,9 @@ import { saveEditor } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { failureBody, parseId, readJson, readMultipart } from "./request";
+import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
+import { staffActor } from "../../app/models/history.server";
+import { parseVersion, recordEtag } from "../../app/models/versioned.server";
 import { adminEditor } from "./serialize";
 
 /** Editors (spec §7): list, create (multipart + imgFile), get, update / status toggle, pin. */
@@ -28,15 +30,39 @@ editorsApp.post("/pin", async (c) => {
   if (clean.length !== ids.length) return c.json({ error: "invalid_ids" }, 400);
   const flag = body.value.pinned ?? body.value.is_pinned ?? true;
   const pinned = flag === true || flag === 1 || flag === "1" || flag === "true";
-  const changed = await setEditorsPinned(getDb(c.env.DB), c.get("journal").id, clean, pinned);
-  return c.json({ ok: true, pinned, changed });
+  // Optional {"versions": {"<id>": <version>}}: the versions the client loaded (ADR 020).
+  const versions = pinVersions(body.value.versions);
+  if (versions === null) return c.json({ error: "invalid_version" }, 400);
+  const result = await setEditorsPinned(getDb(c.env.DB), c.get("journal").id, clean, pinned, staffActor(c.get("user")), versions);
+  if (!result.ok) {
+    return c.json(
+      { error: "edit_conflict", editors: result.refusal.editors.map((e) => ({ id: e.id, name: e.name, version: e.version, changes: e.changes.map(activityEntry) })) },
+      409,
+    );
+  }
+  // `changed`: this journal's editors among the ids (pinned or unpinned now, whatever they were).
+  return c.json({ ok: true, pinned, changed: result.found });
 });
+
+function pinVersions(value: unknown): Map<number, number> | undefined | null {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) return null;
+  const out = new Map<number, number>();
+  for (const [key, v] of Object.entries(value)) {
+    const id = parseId(key);
+    const version = parseVersion(v);
+    if (!id || !version) return null;
+    out.set(id, version);
+  }
+  return out;
+}
 
 editorsApp.post("/", async (c) => {
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = await saveEditor(c.env, getDb(c.env.DB), c.get("journal").id, null, formFields(body.form), formFile(body.form, "imgFile"));
+  const result = await saveEditor(c.env, getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), null, formFields(body.form), formFile(body.form, "imgFile"));
   if (!result.ok) return c.json(failureBody(result), result.status);
+  c.header("etag", recordEtag("editor", result.value.id, result.value.version));
   return c.json(adminEditor(result.value), 201);
 });
 
@@ -44,6 +70,7 @@ editorsApp.get("/:id", async (c) => {
   const id = parseId(c.req.param("id"));
   const editor = id ? await getEditor(getDb(c.env.DB), c.get("journal").id, id) : undefined;
   if (!editor) return c.json({ error: "not_found" }, 404);
+  c.header("etag", recordEtag("editor", editor.id, editor.version));
   return c.json(adminEditor(editor));
 });
 
@@ -55,7 +82,12 @@ editorsApp.post("/:id", async (c) => {
   if (!existing) return c.json({ error: "not_found" }, 404);
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = await saveEditor(c.env, db, journalId, existing, formFields(body.form), formFile(body.form, "imgFile"));
-  if (!result.ok) return c.json(failureBody(result), result.status);
+  // `If-Match` or a `version` field: conditional on the version the client loaded (ADR 020).
+  const { version, ...fields } = formFields(body.form);
+  const expect = requestExpectation(c.req.raw, version);
+  if (!expect.ok) return c.json(expect.body, 400);
+  const result = await saveEditor(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "imgFile"), expect.expect);
+  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
+  c.header("etag", recordEtag("editor", result.value.id, result.value.version));
   return c.json(adminEditor(result.value));
 });

@@ -1,6 +1,9 @@
 /** Request-body helpers shared by the API sub-apps: clear 400s for malformed input. */
 import { SELECTION_MESSAGES } from "../../app/schemas/messages";
 import { parseSelectionText } from "../../app/schemas/selection";
+import type { HistoryItem } from "../../app/models/history.server";
+import type { WriteFailure } from "../../app/models/staff-writes.server";
+import { expectationOf, type Expectation } from "../../app/models/versioned.server";
 
 export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
@@ -15,6 +18,15 @@ export async function readJson(request: Request): Promise<JsonBody> {
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: "malformed_json" };
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** A JSON body that may be absent (an empty body is `{}`). */
+export async function optionalJson(request: Request): Promise<JsonBody> {
+  const length = request.headers.get("content-length");
+  if (!request.body || length === "0") return { ok: true, value: {} };
+  const text = await request.text();
+  if (!text.trim()) return { ok: true, value: {} };
+  return readJson(new Request("https://body.invalid/", { method: "POST", headers: { "content-type": request.headers.get("content-type") ?? "" }, body: text }));
 }
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; error: string };
@@ -38,9 +50,43 @@ export function parseId(value: string | undefined): number | null {
   return n > 0 ? n : null;
 }
 
-/** A use-case failure (app/models/staff-writes.server.ts) in the API's error shape. */
-export function failureBody(failure: { code?: string; fields: Record<string, string> }): Record<string, unknown> {
-  return failure.code ? { error: failure.code } : { error: "validation_failed", fields: failure.fields };
+/**
+ * A use-case failure (app/models/staff-writes.server.ts) in the API's error shape. A stale
+ * version (409 edit_conflict) also says the record's version now and what changed since; a
+ * stale ETag (412) the version now.
+ */
+export function failureBody(failure: WriteFailure | { code?: string; fields: Record<string, string>; message?: string }): Record<string, unknown> {
+  const body: Record<string, unknown> = failure.code ? { error: failure.code } : { error: "validation_failed", fields: failure.fields };
+  if ("message" in failure && failure.message) body.message = failure.message;
+  if ("conflict" in failure && failure.conflict) {
+    body.version = failure.conflict.version;
+    if (failure.code === "edit_conflict") {
+      body.changes = failure.conflict.changes.map(activityEntry);
+      if (failure.conflict.fields.length) body.conflicting_fields = failure.conflict.fields;
+    }
+  }
+  return body;
+}
+
+/** The headers of a failure: a 412 names the record's current ETag. */
+export function failureHeaders(failure: WriteFailure): Record<string, string> {
+  return failure.conflict?.etag ? { etag: failure.conflict.etag } : {};
+}
+
+/** One history entry as the API shows it (GET /api/admin/activity, conflicts). */
+export function activityEntry(e: HistoryItem) {
+  return { at: e.at, actor: e.actor, action: e.action, type: e.type, id: e.id, fields: e.fields };
+}
+
+/**
+ * The version a write starts from: `If-Match` (a stale one → 412) or the body's `version`
+ * (a stale one → 409 edit_conflict); neither → null, the write behaves as it always did.
+ * Undefined after answering 400 for a malformed version.
+ */
+export function requestExpectation(request: Request, version: unknown): { ok: true; expect: Expectation } | { ok: false; body: { error: string } } {
+  const found = expectationOf(request.headers.get("if-match"), version);
+  if (found && "error" in found) return { ok: false, body: { error: found.error } };
+  return { ok: true, expect: found };
 }
 
 export type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };

@@ -49,6 +49,9 @@ export function adminArticle(a: Article) {
     modifiedby: a.modifiedby,
     creation: a.creation,
     modification: a.modification,
+    // Send it back (or the ETag as If-Match) with an update: a stale one is refused (ADR 020).
+    version: a.version,
+    ...(a.status === "trashed" ? { trashed_at: a.trashedAt } : {}),
   };
 }
 

@@ -134,8 +134,8 @@ export function SelectCell({ checked, onToggle, label, name, value }: { checked:
 }
 
 /** 'Enabled' / 'Disabled', coloured by status. */
-export function StatusBadge({ status }: { status: "enabled" | "disabled" }) {
-  return <span className={`status status-${status}`}>{status === "enabled" ? "Enabled" : "Disabled"}</span>;
+export function StatusBadge({ status }: { status: "enabled" | "disabled" | "trashed" }) {
+  return <span className={`status status-${status}`}>{status === "enabled" ? "Enabled" : status === "trashed" ? "In the trash" : "Disabled"}</span>;
 }
 
 /** An issue's article count, three digits, greyed when zero; `label` names it on a phone's stacked row. */

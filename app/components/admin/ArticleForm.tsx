@@ -10,6 +10,9 @@ import { fileSize, wordCount } from "./format";
 import { RichTextEditor } from "./RichTextEditor";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
+import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { FIELD_LABELS } from "./history-view";
+import { useUnsavedChanges } from "./UnsavedChanges";
 import { AuthorsEditor, authorFieldId } from "./AuthorsEditor";
 import { ReferencesField } from "./ReferencesField";
 import { LicenseField } from "./LicenseField";
@@ -39,6 +42,10 @@ export function ArticleForm({
   busy,
   cancelTo,
   issueFrequency,
+  version,
+  conflict,
+  stored,
+  saved = false,
   journalLicense,
 }: {
   mode: "add" | "edit";
@@ -50,10 +57,19 @@ export function ArticleForm({
   busy: boolean;
   cancelTo: string;
   issueFrequency?: string;
+  /** Edit: the version the form was loaded with (sent back; a stale one is refused, ADR 020). */
+  version?: number;
+  /** Edit: a save refused because someone else saved meanwhile (what they changed, the stored values). */
+  conflict?: Conflict<ArticleFormValues> | null;
+  /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in. */
+  stored?: ArticleFormValues;
+  /** The last save succeeded (the page restarts the form once the reloaded article arrives). */
+  saved?: boolean;
   /** The journal's licence URL (the article's licence when it names none). */
   journalLicense: string;
 }) {
-  const [values, setValues] = useState<ArticleFormValues>(initial);
+  // `baseline`: what is stored as far as this form knows (moves on a conflict); typed values stay.
+  const { values, setValues, baseline, version: currentVersion, changed, remount, markSent, unsaved } = useVersionedValues(initial, version, conflict, stored);
   const [pdf, setPdf] = useState<File | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [dirty, setDirty] = useState<Record<string, boolean>>({});
@@ -73,10 +89,13 @@ export function ArticleForm({
         mode,
         lastPage,
         hasPdf: mode === "edit" || !!pdf,
-        original: mode === "edit" ? { refnumber: initial.refnumber, txnid: initial.txnid } : undefined,
+        original: mode === "edit" ? { refnumber: baseline.refnumber, txnid: baseline.txnid } : undefined,
       }),
-    [values, mode, lastPage, pdf, initial.refnumber, initial.txnid],
+    [values, mode, lastPage, pdf, baseline.refnumber, baseline.txnid],
   );
+
+  // Leaving the page with typed changes (or a chosen PDF) asks first.
+  useUnsavedChanges(unsaved(saved) || (!!pdf && !saved));
 
   function visibleError(key: string): string | undefined {
     // The comma list carries the byline's own rules (spec §5) and the first faulty name.
@@ -129,11 +148,12 @@ export function ArticleForm({
   const guard = useSubmitOnce(busy, (event) => {
     setSubmitted(true);
     if (Object.keys(errors).length === 0) {
-      if (mode === "edit" && initial.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
+      if (mode === "edit" && baseline.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
         event.preventDefault();
         setConfirmDisable(true);
       }
       disableConfirmed.current = false;
+      if (!event.defaultPrevented) markSent();
       return;
     }
     // Spec §5: submit is blocked while anything required is missing or invalid.
@@ -170,6 +190,8 @@ export function ArticleForm({
       onSubmit={guard}
     >
       <SubmissionField />
+      <VersionFields version={currentVersion} changed={pdf ? [...changed, "pdfFile"] : changed} />
+      <ConflictPanel conflict={conflict} typed={values} labels={FIELD_LABELS} show={(f, v) => (f === "title" || f === "abstract" ? htmlToText(v) : v)} />
       {submitted && Object.keys(errors).length > 0 ? (
         <div className="form-summary" role="alert">
           {ADMIN_UX_MESSAGES.fieldsNeedAttention(Object.keys(errors).length)}
@@ -254,12 +276,13 @@ export function ArticleForm({
       <fieldset className="card form-section">
         <legend>Article</legend>
         <RichTextEditor
+          key={`title-${remount}`}
           id="title"
           name="title"
           variant="title"
           label="Title (maximum 100 words)"
           required
-          defaultValue={initial.title}
+          defaultValue={values.title}
           error={visibleError("title")}
           placeholder="Title of the article — select a word and press I for italics (species names)"
           onChange={(html) => set("title", html)}
@@ -271,18 +294,20 @@ export function ArticleForm({
           }
         />
         <AuthorsEditor
-          initial={initial.authors}
+          key={`authors-${remount}`}
+          initial={values.authors}
           onChange={(json) => set("authors", json)}
           errorOf={visibleError}
           onBlurField={(key) => setTouched((t) => (t[key] ? t : { ...t, [key]: true }))}
         />
         <RichTextEditor
+          key={`abstract-${remount}`}
           id="abstract"
           name="abstract"
           variant="rich"
           label="Abstract"
           required
-          defaultValue={initial.abstract}
+          defaultValue={values.abstract}
           error={visibleError("abstract")}
           placeholder="Paste or type the abstract"
           onChange={(html) => set("abstract", html)}

@@ -6,6 +6,9 @@ import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { fileSize } from "./format";
+import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { FIELD_LABELS } from "./history-view";
+import { useUnsavedChanges } from "./UnsavedChanges";
 
 export const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
 export type EditorFormValues = Record<(typeof EDITOR_TEXT_FIELDS)[number], string>;
@@ -21,6 +24,9 @@ export function EditorForm({
   picture,
   serverErrors,
   busy,
+  version,
+  conflict,
+  stored,
 }: {
   mode: "add" | "edit";
   initial: EditorFormValues;
@@ -28,8 +34,14 @@ export function EditorForm({
   picture: string;
   serverErrors?: Record<string, string>;
   busy: boolean;
+  /** Edit: the version the form was loaded with (ADR 020). */
+  version?: number;
+  /** Edit: a save refused because someone else saved meanwhile. */
+  conflict?: Conflict<EditorFormValues> | null;
+  /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in. */
+  stored?: EditorFormValues;
 }) {
-  const [values, setValues] = useState(initial);
+  const { values, setValues, version: currentVersion, changed } = useVersionedValues(initial, version, conflict, stored);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
@@ -80,6 +92,8 @@ export function EditorForm({
   if (initial.post && !EDITOR_POSTS.includes(initial.post as (typeof EDITOR_POSTS)[number])) posts.unshift({ value: initial.post, label: postText });
 
   const pictureMessage = pictureError || server.imgFile;
+  // Leaving the page with typed changes (or a chosen picture) asks first.
+  useUnsavedChanges(changed.length > 0 || !!preview);
   const guard = useSubmitOnce(busy, (event) => {
     setSubmitted(true);
     if (Object.keys(errors).length === 0) return;
@@ -98,6 +112,8 @@ export function EditorForm({
       onSubmit={guard}
     >
       <SubmissionField />
+      <VersionFields version={currentVersion} changed={preview ? [...changed, "imgFile"] : changed} />
+      <ConflictPanel conflict={conflict} typed={values} labels={FIELD_LABELS} />
       <div className="editor-form-grid">
         <fieldset className="card form-section">
           <legend>Board entry</legend>

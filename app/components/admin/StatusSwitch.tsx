@@ -3,11 +3,14 @@ import { useFetcher } from "react-router";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { useFlashFrom } from "./Flash";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
+import { VersionFields } from "./Conflict";
 
 /**
  * A list's enabled/disabled switch (editors, indexing partners): posts `intent=status`, the
  * row's `id` and the new `status` to the page's action; disabling takes something off the public
- * site, so it is confirmed first. Shows the pending state at once.
+ * site, so it is confirmed first. Shows the pending state at once. With the row's `version`, the
+ * switch is a versioned write of the status alone (ADR 020): another person's edit meanwhile is
+ * kept, and a status they changed meanwhile is reported instead of flipped back.
  */
 export function StatusSwitch({
   fetcherKey,
@@ -18,6 +21,7 @@ export function StatusSwitch({
   confirmBody,
   onTitle,
   offTitle,
+  version,
 }: {
   fetcherKey: string;
   id: number;
@@ -27,6 +31,7 @@ export function StatusSwitch({
   confirmBody: string;
   onTitle: string;
   offTitle: string;
+  version?: number;
 }) {
   const fetcher = useFetcher<{ ok: boolean; flash?: unknown }>({ key: fetcherKey });
   useFlashFrom(fetcher.state === "idle" ? (fetcher.data as Parameters<typeof useFlashFrom>[0]) : undefined);
@@ -60,6 +65,7 @@ export function StatusSwitch({
       <SubmissionField />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="status" value={enabled ? "disabled" : "enabled"} />
+      <VersionFields version={version} changed={["status"]} />
       <button
         type="submit"
         role="switch"

@@ -72,7 +72,20 @@ export const articles = sqliteTable(
      * stored under `file` itself.
      */
     fileKey: text("file_key").notNull().default(""),
-    status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+    /**
+     * The issue folder ('2025/vol4issue2') the PDF object was stored under; '' = the folder of
+     * the row's current year, volume and issue. An issue edit or a move keeps the objects where
+     * they are (app/storage/keys.server.ts articlePdfKey).
+     */
+    fileFolder: text("file_folder").notNull().default(""),
+    /** 'trashed': in the trash (hidden everywhere, restorable for 30 days; migration 0018). */
+    status: text("status", { enum: ["enabled", "disabled", "trashed"] }).notNull().default("enabled"),
+    /** When it went to the trash (ISO 8601 UTC), '' when it is not there. */
+    trashedAt: text("trashed_at").notNull().default(""),
+    /** The status a restore gives back ('enabled' or 'disabled'), '' when not in the trash. */
+    trashedStatus: text("trashed_status").notNull().default(""),
+    /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
+    version: integer("version").notNull().default(1),
     createdby: text("createdby").notNull().default(""),
     modifiedby: text("modifiedby").notNull().default(""),
     creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
@@ -97,6 +110,9 @@ export const articles = sqliteTable(
     index("articles_journal_email_idx").on(t.journalId, sql`lower(${t.email})`),
     // Admin search's matches (article ids from FTS5, any journal) checked against the journal
     // and put in issue order from this narrow index, not from the wide rows (migration 0015).
-    index("articles_id_sort_idx").on(t.id, t.journalId, t.year, t.volume, t.issue, t.firstPage),
+    // With the status (migration 0018), so the matches of trashed articles drop out here too.
+    index("articles_id_sort_idx").on(t.id, t.journalId, t.year, t.volume, t.issue, t.firstPage, t.status),
+    // The scheduled purge of expired trash, every journal (migration 0018).
+    index("articles_trashed_idx").on(t.trashedAt).where(sql`status = 'trashed'`),
   ],
 );

@@ -27,6 +27,8 @@ export const editors = sqliteTable(
     is_pinned: integer("is_pinned").notNull().default(0),
     creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [index("editors_journal_status_idx").on(t.journalId, t.status, t.category, t.is_pinned)],
 );

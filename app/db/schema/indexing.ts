@@ -14,6 +14,8 @@ export const indexingPartners = sqliteTable(
     image: text("image").notNull().default(""),
     sortnumber: integer("sortnumber").notNull().default(0),
     status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+    /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [index("indexing_journal_status_sort_idx").on(t.journalId, t.status, t.sortnumber)],
 );

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { journalDateTime } from "../../components/admin/format";
 import { useSubmitOnce } from "../../components/admin/SubmitOnce";
+import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { readForm } from "../../http/body";
 import { hashPassword } from "../../lib/password.server";
 import { newPasswordProblem } from "../../lib/password-policy";
@@ -164,37 +165,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-title" className="section-title">
           Change password
         </h2>
-        <Form method="post" className="account-form" key={`password-${version}`}>
-          <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
-          <Field id="current" label="Current password" required error={fields.current}>
-            <input {...describe("current", fields.current)} name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
-          </Field>
-          <Field
-            id="password"
-            label="New password"
-            required
-            error={fields.password}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`}
-          >
-            <input
-              {...describe("password", fields.password, true)}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              maxLength={MAX_PASSWORD_LENGTH}
-            />
-          </Field>
-          <Field id="confirm" label="New password again" required error={fields.confirm}>
-            <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
-          </Field>
-          <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && intent === null ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy && intent === null ? "Changing…" : "Change password"}
-          </button>
-        </Form>
+        <PasswordForm key={`password-${version}`} username={loaderData.username} fields={fields} busy={!!busy} changing={!!busy && intent === null} />
       </section>
       <TwoFactorCard tf={tf} fields={fields} recoveryCodes={actionData?.recoveryCodes} busy={!!busy} version={version} username={loaderData.username} />
       <section className="card form-section" aria-labelledby="sessions-title">
@@ -210,6 +181,45 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <SignOutEverywhere />
       </section>
     </>
+  );
+}
+
+/** The change-password form; typing in it makes leaving the page ask first (ADR 020). */
+function PasswordForm({ username, fields, busy, changing }: { username: string; fields: Fields; busy: boolean; changing: boolean }) {
+  const [typed, setTyped] = useState(false);
+  useUnsavedChanges(typed);
+  return (
+    <Form method="post" className="account-form" onChange={() => setTyped(true)}>
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <Field id="current" label="Current password" required error={fields.current}>
+        <input {...describe("current", fields.current)} name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
+      </Field>
+      <Field
+        id="password"
+        label="New password"
+        required
+        error={fields.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`}
+      >
+        <input
+          {...describe("password", fields.password, true)}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
+        />
+      </Field>
+      <Field id="confirm" label="New password again" required error={fields.confirm}>
+        <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
+      </Field>
+      <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {changing ? <span className="spinner" aria-hidden="true" /> : null}
+        {changing ? "Changing…" : "Change password"}
+      </button>
+    </Form>
   );
 }
 

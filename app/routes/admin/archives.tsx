@@ -3,6 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/archives";
 import { createIssue, DuplicateIssueError, readIssueList } from "../../models/issues.server";
+import { countTrash } from "../../models/article-corrections.server";
+import { staffActor } from "../../models/history.server";
+import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { validateIssue } from "../../schemas/issue";
@@ -39,8 +42,8 @@ export async function loader(args: Route.LoaderArgs) {
   const yearParam = params.get("year");
   const year = yearParam && /^\d{4}$/.test(yearParam) ? Number(yearParam) : undefined;
   const page = pageParam(params.get("page"));
-  const list = await readIssueList(db, journal.id, { year, page });
-  return { ...list, year: year ?? null, page, pages: pageCount(list.total, list.pageSize), currentYear: journalYear(journal.settings.timezone) };
+  const [list, trash] = await Promise.all([readIssueList(db, journal.id, { year, page }), countTrash(db, journal.id)]);
+  return { ...list, trash, year: year ?? null, page, pages: pageCount(list.total, list.pageSize), currentYear: journalYear(journal.settings.timezone) };
 }
 
 /** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
@@ -57,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const { year, volume, issue } = result.value;
     try {
-      await createIssue(db, journal.id, { ...result.value, createdby: user.username });
+      await createIssue(db, journal.id, result.value, staffActor(user));
     } catch (error) {
       if (error instanceof DuplicateIssueError) {
         return data(
@@ -92,6 +95,8 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const result = useMemo(() => validateIssue({ ...values, year: String(currentYear) }, currentYear), [values, currentYear]);
   const missing = !values.volume || !values.issue || !values.frequency;
+  // Typed but not added yet: leaving the page asks first.
+  useUnsavedChanges(!!(values.volume || values.issue || values.frequency));
   const guard = useSubmitOnce(busy);
   const fieldError = (k: "volume" | "issue" | "frequency") => {
     if (!values[k]) return serverFields[k];
@@ -168,13 +173,15 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
 }
 
 export default function Archives({ loaderData, actionData }: Route.ComponentProps) {
-  const { issues, years, total, newest, year, page, pages, currentYear } = loaderData;
+  const { issues, years, total, newest, year, page, pages, currentYear, trash } = loaderData;
   useFlashFrom(actionData);
   // A fresh, empty form after each issue is created.
   const [formKey, setFormKey] = useState(0);
-  useEffect(() => {
+  const [seen, setSeen] = useState(actionData);
+  if (actionData !== seen) {
+    setSeen(actionData);
     if (actionData?.ok) setFormKey((k) => k + 1);
-  }, [actionData]);
+  }
 
   const suggestion = newest ? { volume: newest.year === currentYear ? newest.volume : newest.volume + 1, issue: newest.year === currentYear ? newest.issue + 1 : 1 } : null;
   const allIssues = years.reduce((n, y) => n + y.issues, 0);
@@ -198,7 +205,15 @@ export default function Archives({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <>
-      <PageHeader title="Archives" sub={`${plural(allIssues)} in ${years.length} ${years.length === 1 ? "year" : "years"}, newest first. Open an issue to add or edit its articles.`} />
+      <PageHeader
+        title="Archives"
+        sub={`${plural(allIssues)} in ${years.length} ${years.length === 1 ? "year" : "years"}, newest first. Open an issue to add or edit its articles.`}
+        actions={
+          <Link to="/admin/trash" className="btn btn-secondary">
+            Trash{trash ? ` (${trash})` : ""}
+          </Link>
+        }
+      />
       <AddIssueForm key={formKey} currentYear={currentYear} suggestion={suggestion} serverFields={actionData && !actionData.ok ? actionData.fields : {}} />
       <TableCard
         title={year === null ? "All issues" : `Issues of ${year}`}

@@ -10,6 +10,8 @@ import { UploadRejected } from "../../storage/uploads.server";
 import { announcementText } from "../../components/admin/announcement";
 import type { Announcement } from "../../components/admin/AnnouncementDialog";
 import { flash, type Flash } from "../../components/admin/flash";
+import type { Conflict } from "../../components/admin/Conflict";
+import type { ArticleFormValues } from "../../components/admin/ArticleForm";
 
 /** What the add and edit article actions answer. */
 export interface ArticleActionData {
@@ -18,6 +20,12 @@ export interface ArticleActionData {
   code?: string;
   flash?: Flash;
   announcement?: Announcement;
+  /** A save refused because someone else saved meanwhile (ADR 020). */
+  conflict?: Conflict<ArticleFormValues> | null;
+  /** A save that went on top of others' changes to other fields: who they were. */
+  merged?: string;
+  /** Field messages of the move form (corrections). */
+  moveFields?: Record<string, string>;
 }
 
 /** Server error codes (spec §8) and the field each belongs to. */

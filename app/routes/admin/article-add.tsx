@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/article-add";
 import { lastPageOfIssue } from "../../models/articles.server";
+import { staffActor } from "../../models/history.server";
 import { addArticle } from "../../models/staff-writes.server";
 import { findIssue } from "../../models/issues.server";
 import { formFields } from "../../schemas/common";
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   if (!(form instanceof FormData)) return form;
   return once(session, form, "article-add", async () => {
     try {
-      const result = await addArticle(env, db, journal.id, user.username, issue, formFields(form), formFile(form, "pdfFile"));
+      const result = await addArticle(env, db, journal.id, staffActor(user), issue, formFields(form), formFile(form, "pdfFile"));
       if (!result.ok) return articleResultFailure(result);
       return data<ArticleActionData>({ ok: true, fields: {}, announcement: announcementFor("published", result.value, journal) });
     } catch (error) {
@@ -74,11 +75,17 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
   // Bumped by each successful add: an empty form for the next article. Only then — a failed
   // save keeps everything typed, even if a colleague's article moved the issue's last page.
   const [added, setAdded] = useState(0);
+  // The empty form comes in the same commit as the answer (not in an effect), so nothing asks
+  // "leave without saving?" about what was just published.
+  const [seen, setSeen] = useState(actionData);
+  if (actionData !== seen) {
+    setSeen(actionData);
+    if (actionData?.ok && actionData.announcement) setAdded((n) => n + 1);
+  }
   useFlashFrom(actionData);
   useEffect(() => {
     if (actionData?.ok && actionData.announcement) {
       setAnnouncement(actionData.announcement);
-      setAdded((n) => n + 1);
       window.scrollTo({ top: 0 });
     }
   }, [actionData]);

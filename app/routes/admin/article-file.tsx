@@ -1,7 +1,7 @@
 import type { Route } from "./+types/article-file";
 import { getArticleById } from "../../models/articles.server";
 import { requireAdmin } from "../../auth/admin.server";
-import { articleFileKey } from "../../storage/keys.server";
+import { articlePdfKey } from "../../storage/keys.server";
 import { serveStoredFile } from "../../storage/serve.server";
 
 /**
@@ -15,14 +15,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, journal, env } = await requireAdmin(args);
   const m = /^(\d{1,12})\.pdf$/.exec(args.params.file ?? "");
   const article = m ? await getArticleById(db, journal.id, Number(m[1])) : undefined;
-  const object = article ? article.fileKey || article.file : "";
-  if (!article || !object) return notFound();
-  let key: string;
+  let key: string | null = null;
   try {
-    key = articleFileKey(journal.id, article.year, article.volume, article.issue, object);
+    // The object where it was stored (an issue correction or a move leaves it there).
+    key = article ? articlePdfKey(journal.id, article) : null;
   } catch {
     return notFound();
   }
+  if (!article || !key) return notFound();
   // Ranges and conditional requests as on the public files (a PDF viewer asks for ranges).
   const res = await serveStoredFile(env.FILES, args.request, {
     key,

@@ -3,11 +3,15 @@ import { readForm } from "../../http/body";
 import type { WriteFailure } from "../../models/staff-writes.server";
 import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { flash, type Flash } from "../../components/admin/flash";
+import type { Conflict } from "../../components/admin/Conflict";
+import type { EditorFormValues } from "../../components/admin/EditorForm";
 
 export interface EditorActionData {
   ok: boolean;
   fields: Record<string, string>;
   flash?: Flash;
+  /** A save refused because someone else saved meanwhile (ADR 020). */
+  conflict?: Conflict<EditorFormValues> | null;
 }
 
 export function editorFailure(fields: Record<string, string>, status = 400, detail = CHECK_FIELDS) {

@@ -1,6 +1,7 @@
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/editor-add";
 import { saveEditor } from "../../models/staff-writes.server";
+import { staffActor } from "../../models/history.server";
 import { formFields } from "../../schemas/common";
 import { SUCCESS } from "../../schemas/messages";
 import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
@@ -32,9 +33,9 @@ export async function action(args: Route.ActionArgs) {
   return once(session, form, "editor-add", () => addEditor(session, form));
 }
 
-async function addEditor({ db, journal, env }: AdminSession, form: FormData) {
+async function addEditor({ db, journal, env, user }: AdminSession, form: FormData) {
   try {
-    const result = await saveEditor(env, db, journal.id, null, formFields(form), formFile(form, "imgFile"));
+    const result = await saveEditor(env, db, journal.id, staffActor(user), null, formFields(form), formFile(form, "imgFile"));
     if (!result.ok) return editorResultFailure(result);
   } catch (error) {
     console.error("editor create failed", error);

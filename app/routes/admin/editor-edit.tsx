@@ -1,6 +1,9 @@
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/editor-edit";
-import { getEditor } from "../../models/editors.server";
+import { getEditor, type Editor } from "../../models/editors.server";
+import { staffActor } from "../../models/history.server";
+import { HistoryPanel } from "../../components/admin/History";
+import { conflictView, formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { saveEditor } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
 import { SUCCESS } from "../../schemas/messages";
@@ -13,7 +16,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
-import { editorFailure, editorResultFailure, readEditorForm } from "./editor-action.server";
+import { editorFailure, editorResultFailure, readEditorForm, type EditorActionData } from "./editor-action.server";
 import { formFile } from "../../storage/uploads.server";
 import { once } from "./once.server";
 
@@ -30,10 +33,9 @@ async function editorOf(params: { id?: string }, session: AdminSession) {
   return editor;
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const session = await requireAdmin(args);
-  const e = await editorOf(args.params, session);
-  const values: EditorFormValues = {
+/** The edit form's values of an editor as stored. */
+function formValues(e: Editor): EditorFormValues {
+  return {
     category: e.category,
     post: e.post,
     name: e.name,
@@ -44,25 +46,40 @@ export async function loader(args: Route.LoaderArgs) {
     country: e.country,
     editor_website: e.editor_website,
   };
-  return { id: e.id, values, picture: editorPictureUrl(e.picture), status: e.status };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAdmin(args);
+  const e = await editorOf(args.params, session);
+  const history = await historyPanel(session.db, session.journal.id, "editor", e.id, session.journal.settings.timezone);
+  return { id: e.id, values: formValues(e), picture: editorPictureUrl(e.picture), status: e.status, version: e.version, history };
 }
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
-  const { db, journal, env } = session;
+  const { db, journal, env, user } = session;
   const existing = await editorOf(args.params, session);
   const form = await readEditorForm(args.request);
   if (!(form instanceof FormData)) return form;
   return once(session, form, `editor-edit-${existing.id}`, async () => {
     // The form has no status field: the editor's stays (omitted fields keep their values).
+    let merged;
     try {
-      const result = await saveEditor(env, db, journal.id, existing, formFields(form), formFile(form, "imgFile"));
-      if (!result.ok) return editorResultFailure(result);
+      const result = await saveEditor(env, db, journal.id, staffActor(user), existing, withoutVersion(formFields(form)), formFile(form, "imgFile"), formExpectation(form));
+      if (!result.ok) {
+        if (result.code === "edit_conflict") {
+          const now = await getEditor(db, journal.id, existing.id);
+          const conflict = now ? conflictView(result, formValues(now), journal.settings.timezone, form) : null;
+          return data<EditorActionData>({ ok: false, fields: {}, conflict }, { status: 409 });
+        }
+        return editorResultFailure(result);
+      }
+      merged = result.merged;
     } catch (error) {
       console.error("editor update failed", error);
       return editorFailure({}, 500, "The changes could not be saved. Please try again.");
     }
-    throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorUpdated }, env) } });
+    throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie(mergedNotice(SUCCESS.editorUpdated, merged), env) } });
   });
 }
 
@@ -73,6 +90,7 @@ export default function EditEditor({ loaderData, actionData }: Route.ComponentPr
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
   const draft = useDraft("editor");
   useFlashFrom(actionData);
+  const conflict = actionData && !actionData.ok ? (actionData.conflict ?? null) : null;
   return (
     <>
       <PageHeader
@@ -82,13 +100,18 @@ export default function EditEditor({ loaderData, actionData }: Route.ComponentPr
       />
       <DraftNotice draft={draft} />
       <EditorForm
-        key={`${loaderData.id}-${draft.key}`}
+        key={`${loaderData.id}-${loaderData.version}-${draft.key}`}
         mode="edit"
-        initial={withDraft(loaderData.values, draft.values)}
+        // A page the server renders after a refused save (no script yet) starts from what was typed.
+        initial={conflict ? { ...conflict.values, ...conflict.typed } : withDraft(loaderData.values, draft.values)}
+        stored={conflict?.values ?? loaderData.values}
+        version={conflict?.version ?? loaderData.version}
+        conflict={conflict}
         picture={loaderData.picture}
         serverErrors={actionData && !actionData.ok ? actionData.fields : undefined}
         busy={navigation.state === "submitting"}
       />
+      <HistoryPanel entries={loaderData.history.entries} more={loaderData.history.more} allHref={loaderData.history.allHref} />
     </>
   );
 }

@@ -2,7 +2,11 @@ import { useMemo } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
-import { getEditor, listAllEditors, setEditorsPinned, updateEditorWithPicture } from "../../models/editors.server";
+import { getEditor, listAllEditors, setEditorsPinned } from "../../models/editors.server";
+import { saveEditor } from "../../models/staff-writes.server";
+import { staffActor } from "../../models/history.server";
+import { VersionFields } from "../../components/admin/Conflict";
+import { formExpectation, listConflictFlash } from "./records.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
 import { ADMIN_UX_MESSAGES, BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
@@ -16,7 +20,7 @@ import { useSubmissionToken, withSubmissionToken } from "../../components/admin/
 import { once } from "./once.server";
 import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
-import { INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
+import { htmlToText, INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { editorAdminPath, editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
 
@@ -36,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
       post: sanitizeHtml(e.post, INLINE_PROFILE),
       status: e.status,
       pinned: e.is_pinned === 1,
+      version: e.version,
       picture: editorPictureUrl(e.picture),
       hasPicture: !!e.picture,
     })),
@@ -58,8 +63,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-async function editorsAction({ db, journal, env }: AdminSession, form: FormData) {
+async function editorsAction({ db, journal, env, user }: AdminSession, form: FormData) {
   const intent = String(form.get("intent") ?? "");
+  const actor = staffActor(user);
   if (intent === "status") {
     const id = Number(form.get("id"));
     const status = String(form.get("status") ?? "");
@@ -67,7 +73,10 @@ async function editorsAction({ db, journal, env }: AdminSession, form: FormData)
     if (!existing || (status !== "enabled" && status !== "disabled")) {
       return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "That editor could not be changed.") }, { status: existing ? 400 : 404 });
     }
-    await updateEditorWithPicture(env, db, journal.id, existing, { status }, null);
+    // The switch says it changes the status only: a rename meanwhile does not stop it, a
+    // colleague's switch of the same editor does (ADR 020).
+    const result = await saveEditor(env, db, journal.id, actor, existing, { status }, null, formExpectation(form));
+    if (!result.ok) return data<ActionData>({ ok: false, flash: listConflictFlash(result.conflict?.changes ?? [], "this editor") }, { status: result.status });
     return data<ActionData>({ ok: true });
   }
   if (intent === "pin" || intent === "unpin") {
@@ -78,8 +87,18 @@ async function editorsAction({ db, journal, env }: AdminSession, form: FormData)
       .map(Number)
       .slice(0, 1000);
     if (ids.length === 0) return data<ActionData>({ ok: false, flash: flash("normal", "Select at least one editor first.") }, { status: 400 });
-    const changed = await setEditorsPinned(db, journal.id, ids, intent === "pin");
-    if (changed === 0) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "None of the selected editors belong to this journal.") }, { status: 404 });
+    const versions = new Map<number, number>();
+    for (const pair of form.getAll("versions")) {
+      const m = /^(\d{1,12}):(\d{1,12})$/.exec(String(pair));
+      if (m) versions.set(Number(m[1]), Number(m[2]));
+    }
+    const result = await setEditorsPinned(db, journal.id, ids, intent === "pin", actor, versions.size ? versions : undefined);
+    if (!result.ok) {
+      const names = result.refusal.editors.map((e) => htmlToText(e.name)).join(", ");
+      return data<ActionData>({ ok: false, flash: listConflictFlash(result.refusal.editors.flatMap((e) => e.changes), names) }, { status: 409 });
+    }
+    if (result.found === 0) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "None of the selected editors belong to this journal.") }, { status: 404 });
+    const changed = result.found;
     return data<ActionData>({
       ok: true,
       flash: flash("success", SUCCESS.listSorted, `${changed} ${changed === 1 ? "editor" : "editors"} ${intent === "pin" ? "pinned to the top" : "unpinned"}.`),
@@ -88,17 +107,23 @@ async function editorsAction({ db, journal, env }: AdminSession, form: FormData)
   return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG) }, { status: 400 });
 }
 
+/** After a refused switch or pin the list reloads, so it shows what the others did. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: { actionStatus?: number; defaultShouldRevalidate: boolean }) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
 export const ErrorBoundary = AdminErrorBoundary;
 
 const CATEGORY_LABEL: Record<string, string> = Object.fromEntries(EDITOR_CATEGORY_OPTIONS.map((c) => [c.value, c.label]));
 
-function EditorSwitch({ id, name, status }: { id: number; name: string; status: string }) {
+function EditorSwitch({ id, name, status, version }: { id: number; name: string; status: string; version: number }) {
   return (
     <StatusSwitch
       fetcherKey={`editor-status-${id}`}
       id={id}
       name={name}
       status={status}
+      version={version}
       confirmTitle={ADMIN_UX_MESSAGES.disableEditorTitle(name)}
       confirmBody={ADMIN_UX_MESSAGES.disableEditorBody}
       onTitle="Shown on the editorial board: click to disable"
@@ -122,7 +147,10 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
   function pin(intent: "pin" | "unpin") {
     const form = new FormData();
     form.set("intent", intent);
-    for (const id of ids) form.append("ids", String(id));
+    for (const id of ids) {
+      form.append("ids", String(id));
+      form.append("versions", `${id}:${editors.find((e) => e.id === id)?.version ?? 0}`);
+    }
     pinFetcher.submit(withSubmissionToken(form, token), { method: "post" });
   }
 
@@ -193,7 +221,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
                   <td data-label="Category">{CATEGORY_LABEL[e.category] ?? e.category}</td>
                   <td data-label="Post" dangerouslySetInnerHTML={{ __html: e.post }} />
                   <td>
-                    <EditorSwitch id={e.id} name={e.name} status={e.status} />
+                    <EditorSwitch id={e.id} name={e.name} status={e.status} version={e.version} />
                   </td>
                   <RowAction to={editorAdminPath(e.id)} label={`Edit ${e.name}`}>
                     EDIT

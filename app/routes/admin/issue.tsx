@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/issue";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
@@ -10,12 +10,21 @@ import { useSelection } from "../../components/admin/selection";
 import { AssignDoisButton, DepositButtons, DepositProblems, type DepositRefusal } from "../../components/admin/IndexingTools";
 import { flash } from "../../components/admin/flash";
 import { assignDois } from "../../models/deposits.server";
-import { DOI_ASSIGN_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { CHECK_FIELDS, DOI_ASSIGN_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { doiSetup } from "../../schemas/settings";
-import { requireAdmin } from "../../auth/admin.server";
+import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
+import { staffActor } from "../../models/history.server";
+import { removeIssue, saveIssueEdit } from "../../models/staff-writes.server";
+import { IssueCorrections } from "../../components/admin/IssueCorrections";
+import { HistoryPanel } from "../../components/admin/History";
+import { useFlashFrom } from "../../components/admin/Flash";
+import { journalYear } from "../../lib/dates";
+import { formFields } from "../../schemas/common";
+import { once } from "./once.server";
+import { formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { articleAdminPath, issuePath, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
+import { articleAdminPath, issueAdminPath, issuePath, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -30,11 +39,17 @@ export async function loader(args: Route.LoaderArgs) {
   const ref = issueParams(args.params);
   // One D1 round trip: the issue, its articles and their reader counts.
   const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
+  // A corrected issue's old address: its page is at the new one.
+  if (page?.movedTo) throw redirect(issueAdminPath(page.movedTo));
   const issue = page?.issue;
   if (!page || !issue) throw data("This issue does not exist in this journal.", { status: 404 });
   const rows = page.articles;
+  // Read with the page (one D1 round trip).
+  const history = await historyPanel(db, journal.id, "issue", issue.id, journal.settings.timezone, page.history);
   return {
-    issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
+    issue: { id: issue.id, year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency, version: issue.version },
+    trashed: page.trashed,
+    history,
     // Whether "Assign DOIs" can run: the journal has a valid DOI prefix and suffix pattern.
     doiReady: doiSetup(journal.slug, journal.settings) !== null,
     articles: rows.map((a) => ({
@@ -60,15 +75,23 @@ export async function loader(args: Route.LoaderArgs) {
  * the journal's pattern, all or nothing — the same model function as POST /api/doi/assign.
  */
 export async function action(args: Route.ActionArgs) {
-  const { db, journal, user } = await requireAdmin(args);
+  const session = await requireAdmin(args);
+  const { db, journal, user } = session;
   const form = await args.request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  if (form && (intent === "edit-issue" || intent === "delete-issue")) {
+    const ref = issueParams(args.params);
+    const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
+    if (!page?.issue) throw data("This issue does not exist in this journal.", { status: 404 });
+    return once(session, form, `${intent}-${page.issue.id}`, () => issueCorrection(session, form, page.issue!.id, intent));
+  }
   const refnumbers = (form?.getAll("refnumbers") ?? []).filter((v): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,40}$/.test(v));
   if (form?.get("intent") !== "assign-dois" || refnumbers.length === 0 || refnumbers.length > 200) {
     return data({ ok: false, flash: flash("normal", "Select the articles that need a DOI, then press Assign DOIs.") }, { status: 400 });
   }
   const setup = doiSetup(journal.slug, journal.settings);
   if (!setup) return data({ ok: false, flash: flash("error", "DOIs are not set up yet", DOI_ASSIGN_MESSAGES.notConfigured) }, { status: 400 });
-  const result = await assignDois(db, journal.id, setup, refnumbers, user.username);
+  const result = await assignDois(db, journal.id, setup, refnumbers, staffActor(user));
   if (result.ok) {
     if (!result.assigned.length) return { ok: true, flash: flash("normal", DOI_ASSIGN_MESSAGES.nothingToDo) };
     const kept = result.kept.length ? ` ${DOI_ASSIGN_MESSAGES.kept(result.kept.length)}` : "";
@@ -88,6 +111,37 @@ export async function action(args: Route.ActionArgs) {
   return data({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Some selected articles are no longer in this journal. Reload the page and try again.") }, { status: 404 });
 }
 
+/** Edit or delete the issue (ADR 021); both redirect on success, with a flash. */
+async function issueCorrection({ db, journal, user, env }: AdminSession, form: FormData, id: number, intent: "edit-issue" | "delete-issue") {
+  const actor = staffActor(user);
+  const expect = formExpectation(form);
+  if (intent === "delete-issue") {
+    const result = await removeIssue(db, journal.id, actor, id, expect);
+    if (!result.ok) {
+      const detail = result.message ?? (result.code === "edit_conflict" || result.code === "precondition_failed" ? RECORD_MESSAGES.staleRecord : SOMETHING_WENT_WRONG);
+      return data({ ok: false, flash: flash("error", "This issue cannot be deleted", detail) }, { status: result.status });
+    }
+    const i = result.value;
+    throw redirect("/admin/archives", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: RECORD_MESSAGES.issueDeleted, detail: `Volume ${two(i.volume)}, Issue ${two(i.issue)} (${i.year}) is gone.` }, env) } });
+  }
+  const result = await saveIssueEdit(db, journal.id, actor, id, withoutVersion(formFields(form)), journalYear(journal.settings.timezone), expect);
+  if (!result.ok) {
+    if (result.code === "duplicate_issue") {
+      return data({ ok: false, issueFields: {}, flash: flash("error", SOMETHING_WENT_WRONG, "Another issue of this journal already has that year, volume and number.") }, { status: 409 });
+    }
+    if (result.code === "edit_conflict" || result.code === "precondition_failed") {
+      const who = [...new Set(result.conflict?.changes.map((c) => c.actor) ?? [])].join(", ");
+      return data({ ok: false, issueFields: {}, flash: flash("error", RECORD_MESSAGES.conflictTitle, `${who ? `${who} changed this issue meanwhile. ` : ""}${RECORD_MESSAGES.staleRecord}`) }, { status: 409 });
+    }
+    return data({ ok: false, issueFields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: result.status });
+  }
+  throw redirect(issueAdminPath(result.value), {
+    headers: {
+      "Set-Cookie": flashCookie(result.merged?.length ? mergedNotice(RECORD_MESSAGES.issueUpdated, result.merged) : { kind: "success", msg: RECORD_MESSAGES.issueUpdated, detail: RECORD_MESSAGES.issueUpdatedDetail }, env),
+    },
+  });
+}
+
 export const ErrorBoundary = AdminErrorBoundary;
 
 const PdfIcon = (
@@ -101,8 +155,9 @@ const ZipIcon = (
   </svg>
 );
 
-export default function IssueArticles({ loaderData }: Route.ComponentProps) {
-  const { issue, articles, doiReady } = loaderData;
+export default function IssueArticles({ loaderData, actionData }: Route.ComponentProps) {
+  const { issue, articles, doiReady, history, trashed } = loaderData;
+  useFlashFrom(actionData);
   const keys = useMemo(() => articles.map((a) => a.refnumber), [articles]);
   const sel = useSelection(keys);
   const refnumbers = keys.filter((k) => sel.selected.has(k));
@@ -242,6 +297,15 @@ export default function IssueArticles({ loaderData }: Route.ComponentProps) {
           </DataTable>
         )}
       </TableCard>
+      <IssueCorrections
+        key={issue.version}
+        values={{ year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue), frequency: issue.frequency }}
+        version={issue.version}
+        articles={articles.length}
+        trashed={trashed}
+        errors={actionData && "issueFields" in actionData ? (actionData.issueFields as Record<string, string>) : undefined}
+      />
+      <HistoryPanel entries={history.entries} more={history.more} allHref={history.allHref} />
       <p className="back-link">
         <Link to="/admin/archives">← All issues</Link>
       </p>

@@ -6,6 +6,7 @@ import { FlashProvider } from "../../components/admin/Flash";
 import { ADMIN_HEADERS, clearFlashCookie, readFlash, requireStaff } from "../../auth/admin.server";
 import { roleMay } from "../../auth/permissions";
 import { useDraftsOnSubmit } from "../../components/admin/session";
+import { UnsavedChangesGuard } from "../../components/admin/UnsavedChanges";
 import { newSubmissionToken } from "./once.server";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
@@ -47,6 +48,7 @@ const NAV = [
   { to: "/admin/indexing", label: "Indexing" },
   { to: "/admin/staff", label: "Staff" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/activity", label: "Activity" },
 ];
 
 /** 'Journal of Staff Journeys' → 'JSJ'; 'Asha Menon' → 'AM'. */
@@ -133,7 +135,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
-          <Outlet />
+          {/* Typed work is not lost by a click elsewhere or a closed tab: the page's forms report it. */}
+          <UnsavedChangesGuard>
+            <Outlet />
+          </UnsavedChangesGuard>
         </main>
       </FlashProvider>
     </div>

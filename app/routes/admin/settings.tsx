@@ -4,18 +4,24 @@ import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { listJournalHosts } from "../../models/journals.server";
 import { getSettings, type CertificateImageKind } from "../../models/settings.server";
-import { saveCertificateImage, saveLogo, saveSettings } from "../../models/staff-writes.server";
+import { saveCertificateImage, saveLogo, saveSettings, type WriteFailure } from "../../models/staff-writes.server";
+import { staffActor } from "../../models/history.server";
+import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "../../components/admin/Conflict";
+import { FIELD_LABELS } from "../../components/admin/history-view";
+import { HistoryPanel } from "../../components/admin/History";
+import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
+import { conflictView, formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { formFields } from "../../schemas/common";
-import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
-import { DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
+import { CERTIFICATE_IMAGE_COLUMN, DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { LicenseField } from "../../components/admin/LicenseField";
 import { doiPreviewArticle } from "../../models/deposits.server";
 import { DoiPreview } from "../../components/admin/DoiPreview";
 import { DOI_PLACEHOLDERS } from "../../lib/doi";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlash, useFlashFrom } from "../../components/admin/Flash";
-import { flash } from "../../components/admin/flash";
+import { flash, type Flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -27,10 +33,21 @@ import { RichTextEditor } from "../../components/admin/RichTextEditor";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { certificateImageUrl, journalLogoUrl } from "../../lib/urls";
 import { formFile } from "../../storage/uploads.server";
-import { INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../lib/html";
+import { htmlToText, INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../lib/html";
 import { displayImpactFactor, pageTitle, siteNameFromMatches } from "../../lib/site";
 
 type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
+
+/** What the settings page's actions answer (the form, and the logo, signature and stamp cards). */
+interface SettingsActionData {
+  ok: boolean;
+  fields: Record<string, string>;
+  flash?: Flash;
+  /** Which form answered ("settings"; the cards' field name). */
+  form?: string;
+  /** A settings save refused because someone else saved meanwhile (ADR 020). */
+  conflict?: Conflict<Record<string, string>> | null;
+}
 type FlagKey = (typeof SETTINGS_FLAGS)[number];
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -48,9 +65,12 @@ export async function loader(args: Route.LoaderArgs) {
   const hosts = await listJournalHosts(db, journal.id);
   // The DOI suffix pattern is previewed with a real article of the journal (its newest).
   const doiSample = (await doiPreviewArticle(db, journal.id)) ?? null;
+  const history = await historyPanel(db, journal.id, "settings", "", journal.settings.timezone);
   return {
     text,
     flags,
+    version: s.version,
+    history,
     updatedAt: s.updated_at,
     logo: journalLogoUrl(s.logo),
     signature: certificateImageUrl(s.signature_image),
@@ -66,19 +86,20 @@ async function logoAction(session: AdminSession, form: FormData) {
   const file = formFile(form, "logoFile");
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
+    return data<SettingsActionData>({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
   }
   try {
-    const result = await saveLogo(session.env, session.db, session.journal.id, file, remove);
+    const result = await saveLogo(session.env, session.db, session.journal.id, staffActor(session.user), file, remove, formExpectation(form));
     if (!result.ok) {
+      if (result.code === "edit_conflict") return imageConflict(result, "logoFile");
       const message = result.fields.logoFile ?? FIELD_MESSAGES.logo;
-      return data({ ok: false, fields: { logoFile: message } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, message) }, { status: result.status });
+      return data<SettingsActionData>({ ok: false, fields: { logoFile: message } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, message) }, { status: result.status });
     }
   } catch (error) {
     console.error("logo save failed", error);
-    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The logo was not changed. Please try again.") }, { status: 500 });
+    return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The logo was not changed. Please try again.") }, { status: 500 });
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? "Logo updated" : "Logo removed") };
+  return data<SettingsActionData>({ ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? "Logo updated" : "Logo removed") });
 }
 
 /** The signature or stamp card's own submission: a PNG with transparency (`{kind}File`) or `remove`. */
@@ -87,16 +108,17 @@ async function certificateImageAction(session: AdminSession, form: FormData, kin
   const file = formFile(form, `${kind}File`);
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data({ ok: false, fields: { [`${kind}File`]: M.invalid } as Record<string, string>, flash: flash("normal", M.choose) }, { status: 400 });
+    return data<SettingsActionData>({ ok: false, fields: { [`${kind}File`]: M.invalid } as Record<string, string>, flash: flash("normal", M.choose) }, { status: 400 });
   }
   try {
-    const result = await saveCertificateImage(session.env, session.db, session.journal.id, kind, file, remove);
-    if (!result.ok) return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, result.fields[`${kind}File`] ?? M.invalid) }, { status: result.status });
+    const result = await saveCertificateImage(session.env, session.db, session.journal.id, staffActor(session.user), kind, file, remove, formExpectation(form));
+    if (!result.ok && result.code === "edit_conflict") return imageConflict(result, `${kind}File`);
+    if (!result.ok) return data<SettingsActionData>({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, result.fields[`${kind}File`] ?? M.invalid) }, { status: result.status });
   } catch (error) {
     console.error(`${kind} save failed`, error);
-    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, M.notChanged) }, { status: 500 });
+    return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, M.notChanged) }, { status: 500 });
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? M.updated[kind] : M.removed[kind]) };
+  return data<SettingsActionData>({ ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? M.updated[kind] : M.removed[kind]) });
 }
 
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
@@ -106,10 +128,10 @@ export async function action(args: Route.ActionArgs) {
   // Worker refuses bigger bodies unread (app/http/body.ts).
   const read = await readForm(args.request);
   if (!read.ok && read.reason === "too_large") {
-    return data({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
+    return data<SettingsActionData>({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
   }
   if (!read.ok) {
-    return data({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
+    return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
   }
   const form = read.form;
   const intent = form.get("intent");
@@ -118,12 +140,26 @@ export async function action(args: Route.ActionArgs) {
   return once(session, form, "settings", () => settingsAction(session, form));
 }
 
-async function settingsAction({ db, journal }: AdminSession, form: FormData) {
+/** An image refused because someone else changed the same image meanwhile: who, and when. */
+function imageConflict(result: WriteFailure, field: string) {
+  const last = result.conflict?.changes.at(-1);
+  const detail = last ? `${last.actor} changed it at ${last.at.slice(0, 16).replace("T", " ")} UTC. Reload the page to see it, then try again.` : RECORD_MESSAGES.staleRecord;
+  return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, form: field, flash: flash("error", RECORD_MESSAGES.conflictTitle, detail) }, { status: 409 });
+}
+
+async function settingsAction({ db, journal, user }: AdminSession, form: FormData) {
+  let merged;
   try {
-    const result = await saveSettings(db, journal.id, formFields(form), journal.host);
+    const result = await saveSettings(db, journal.id, staffActor(user), withoutVersion(formFields(form)), { expect: formExpectation(form), primaryHost: journal.host });
     if (!result.ok) {
-      return data({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
+      if (result.code === "edit_conflict") {
+        const now = await getSettings(db, journal.id);
+        const conflict = now ? conflictView(result, settingsFormValues(now), journal.settings.timezone, form) : null;
+        return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, form: "settings", conflict }, { status: 409 });
+      }
+      return data<SettingsActionData>({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
     }
+    merged = result.merged;
   } catch (error) {
     console.error("settings save failed", error);
     return data(
@@ -131,7 +167,15 @@ async function settingsAction({ db, journal }: AdminSession, form: FormData) {
       { status: 500 },
     );
   }
-  return { ok: true, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.settingsUpdated) };
+  return data<SettingsActionData>({ ok: true, fields: {} as Record<string, string>, form: "settings", flash: mergedNotice(SUCCESS.settingsUpdated, merged) });
+}
+
+/** The settings form's values as stored: text as is, the display flags as "1" / "0". */
+function settingsFormValues(s: Record<string, unknown>): Record<string, string> {
+  return {
+    ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])),
+    ...Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, s[k] ? "1" : "0"])),
+  };
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -203,12 +247,28 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   useFlashFrom(actionData);
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
   const draft = useDraft("settings");
+  // After this form's own successful save it restarts from what the server stored (sanitised
+  // HTML included), once the reloaded settings have arrived. A logo, signature or stamp upload
+  // also reloads the settings but leaves what is typed here alone.
+  // Decided while rendering the answer (not in an effect), so the form is clean again in the
+  // same commit that shows "saved": nothing can ask "leave without saving?" in between.
+  // (The answer arrives before the reloaded settings: whichever comes last restarts it.)
+  const [formVersion, setFormVersion] = useState(loaderData.version);
+  const [seen, setSeen] = useState({ data: actionData, version: loaderData.version });
+  if (seen.data !== actionData || seen.version !== loaderData.version) {
+    setSeen({ data: actionData, version: loaderData.version });
+    if (actionData?.ok && "form" in actionData && actionData.form === "settings") setFormVersion(loaderData.version);
+  }
   return (
     <>
       <PageHeader title="Settings" sub="What readers see across the site. Changes apply as soon as you save." />
       <DraftNotice draft={draft} />
-      {/* A save reloads the settings: the form restarts from what the server stored (sanitised HTML included). */}
-      <SettingsForm key={`${loaderData.updatedAt}-${draft.key}`} loaderData={loaderData} actionData={actionData} draftValues={draft.values} />
+      <SettingsForm key={`${formVersion}-${draft.key}`} loaderData={loaderData} actionData={actionData} draftValues={draft.values} />
+      <LogoCard logo={loaderData.logo} version={loaderData.version} />
+      <CertificateImageCard kind="signature" current={loaderData.signature} version={loaderData.version} />
+      <CertificateImageCard kind="stamp" current={loaderData.stamp} version={loaderData.version} />
+      <HostsCard hosts={loaderData.hosts} />
+      <HistoryPanel entries={loaderData.history.entries} more={loaderData.history.more} allHref={loaderData.history.allHref} />
     </>
   );
 }
@@ -218,10 +278,20 @@ function SettingsForm({
   actionData,
   draftValues,
 }: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { draftValues: Record<string, string> | null }) {
-  const [text, setText] = useState(() => withDraft(loaderData.text, draftValues));
-  const [flags, setFlags] = useState(() =>
-    draftValues ? (Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1"])) as typeof loaderData.flags) : loaderData.flags,
-  );
+  // One record of strings (the flags as "1"/"0"), so versions and conflicts treat every field alike.
+  const stored = useMemo(() => settingsFormValues({ ...loaderData.text, ...loaderData.flags }), [loaderData.text, loaderData.flags]);
+  const conflict = actionData && !actionData.ok && "conflict" in actionData ? (actionData.conflict ?? null) : null;
+  // A page the server renders after a refused save (no script yet) starts from what was typed.
+  const initial = conflict
+    ? { ...conflict.values, ...conflict.typed }
+    : draftValues
+      ? { ...withDraft(stored, draftValues), ...Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, draftValues[k] === "1" ? "1" : "0"])) }
+      : stored;
+  const { values, setValues, version, changed, remount, markSent, unsaved } = useVersionedValues(initial, conflict?.version ?? loaderData.version, conflict, conflict?.values ?? stored);
+  const saved = !!actionData?.ok && "form" in actionData && actionData.form === "settings";
+  const text = values as Record<TextKey, string>;
+  const flags = Object.fromEntries(SETTINGS_FLAGS.map((k) => [k, values[k] === "1"])) as Record<FlagKey, boolean>;
+  const setText = (next: (t: Record<string, string>) => Record<string, string>) => setValues((v) => next(v));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -236,7 +306,9 @@ function SettingsForm({
       event.preventDefault();
       setTouched(Object.fromEntries(Object.keys(clientErrors).map((k) => [k, true])));
       document.getElementById(Object.keys(clientErrors)[0])?.focus();
+      return;
     }
+    markSent();
   });
   const show = useFlash();
 
@@ -244,8 +316,8 @@ function SettingsForm({
   const clientErrors: Record<string, string> = result.ok ? {} : result.fields;
   const serverErrors: Record<string, string> = actionData && !actionData.ok ? actionData.fields : {};
   const errorOf = (k: string) => (touched[k] ? clientErrors[k] : undefined) ?? serverErrors[k];
-  const dirty =
-    SETTINGS_TEXT_FIELDS.some((k) => text[k] !== loaderData.text[k]) || SETTINGS_FLAGS.some((k) => flags[k] !== loaderData.flags[k]);
+  const dirty = changed.length > 0;
+  useUnsavedChanges(unsaved(saved));
 
   const input = (k: TextKey) => {
     const meta = LABELS[k];
@@ -299,6 +371,8 @@ function SettingsForm({
         onSubmit={guard}
       >
         <SubmissionField />
+        <VersionFields version={version} changed={changed} />
+        <ConflictPanel conflict={conflict} typed={values} labels={{ ...FIELD_LABELS, ...Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, v.label])) }} show={(f, v) => (f === "home_content" || f === "formatted_journal_name" ? htmlToText(v) : v)} />
         {SECTIONS.map((section) => (
           <fieldset key={section.title} className="card form-section">
             <legend>{section.title}</legend>
@@ -376,6 +450,7 @@ function SettingsForm({
         <fieldset className="card form-section">
           <legend>Home page</legend>
           <RichTextEditor
+            key={`home-${remount}`}
             id="home_content"
             name="home_content"
             variant="rich"
@@ -401,7 +476,7 @@ function SettingsForm({
                   value="1"
                   className="switch-input"
                   checked={flags[k]}
-                  onChange={(e) => setFlags((f) => ({ ...f, [k]: e.target.checked }))}
+                  onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.checked ? "1" : "0" }))}
                   aria-describedby={`${k}-hint`}
                 />
                 <label htmlFor={k} className="switch-row-label">
@@ -430,10 +505,6 @@ function SettingsForm({
           </button>
         </div>
       </Form>
-      <LogoCard logo={loaderData.logo} />
-      <CertificateImageCard kind="signature" current={loaderData.signature} />
-      <CertificateImageCard kind="stamp" current={loaderData.stamp} />
-      <HostsCard hosts={loaderData.hosts} />
     </>
   );
 }
@@ -485,7 +556,7 @@ function usePickedImage() {
  * page, editorial board, index page) in place of the initials seal. A form of its own, sent
  * without reloading the settings form (nothing typed there is lost).
  */
-function LogoCard({ logo }: { logo: string }) {
+function LogoCard({ logo, version }: { logo: string; version: number }) {
   const fetcher = useFetcher<typeof action>({ key: "journal-logo" });
   // A logo chosen before a session ended must be chosen again: the card says so.
   const draft = useDraft("logo");
@@ -493,6 +564,7 @@ function LogoCard({ logo }: { logo: string }) {
   const { preview, tooBig, onChange, clear } = usePickedImage();
   const busy = fetcher.state !== "idle";
   const guard = useSubmitOnce(busy, clear);
+  useUnsavedChanges(!!preview);
   // Issue 16.4: the logo is on every certificate and cover page; removing it is confirmed first.
   const [confirmRemove, setConfirmRemove] = useState(false);
   const token = useSubmissionToken();
@@ -512,6 +584,7 @@ function LogoCard({ logo }: { logo: string }) {
         <fetcher.Form method="post" encType="multipart/form-data" data-draft="logo" className="logo-form" onSubmit={guard}>
           <input type="hidden" name="intent" value="logo" />
           <SubmissionField />
+          <VersionFields version={version} changed={["logo"]} />
           <Field id="logoFile" label="New logo" error={error} hint="PNG or JPEG, at most 2 MB; a square or wide image at least 300 pixels across looks best.">
             <input
               {...describe("logoFile", error, "PNG or JPEG")}
@@ -543,6 +616,8 @@ function LogoCard({ logo }: { logo: string }) {
             const form = new FormData();
             form.set("intent", "logo");
             form.set("remove", "1");
+            form.set("version", String(version));
+            form.set("_changed", "logo");
             fetcher.submit(withSubmissionToken(form, token), { method: "post", encType: "multipart/form-data" });
           }}
         />
@@ -578,7 +653,7 @@ const CERTIFICATE_IMAGE_TEXT = {
  * The signer's signature image or the journal's stamp, drawn at the signature line of the
  * certificates (publication and appreciation). A form of its own, like the logo's.
  */
-function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; current: string }) {
+function CertificateImageCard({ kind, current, version }: { kind: CertificateImageKind; current: string; version: number }) {
   const t = CERTIFICATE_IMAGE_TEXT[kind];
   const field = `${kind}File`;
   const fetcher = useFetcher<typeof action>({ key: `certificate-${kind}` });
@@ -586,6 +661,7 @@ function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; c
   const { preview, tooBig, onChange, clear } = usePickedImage();
   const busy = fetcher.state !== "idle";
   const guard = useSubmitOnce(busy, clear);
+  useUnsavedChanges(!!preview);
   // Issue 16.4: removing it changes every certificate from now on; confirmed first, like the logo.
   const [confirmRemove, setConfirmRemove] = useState(false);
   const token = useSubmissionToken();
@@ -606,6 +682,7 @@ function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; c
         <fetcher.Form method="post" encType="multipart/form-data" className="logo-form" onSubmit={guard}>
           <input type="hidden" name="intent" value={kind} />
           <SubmissionField />
+          <VersionFields version={version} changed={[CERTIFICATE_IMAGE_COLUMN[kind]]} />
           <Field id={field} label={t.label} error={error} hint={t.hint}>
             <input
               {...describe(field, error, "PNG")}
@@ -637,6 +714,8 @@ function CertificateImageCard({ kind, current }: { kind: CertificateImageKind; c
             const form = new FormData();
             form.set("intent", kind);
             form.set("remove", "1");
+            form.set("version", String(version));
+            form.set("_changed", CERTIFICATE_IMAGE_COLUMN[kind]);
             fetcher.submit(withSubmissionToken(form, token), { method: "post", encType: "multipart/form-data" });
           }}
         />

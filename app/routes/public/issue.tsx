@@ -1,4 +1,4 @@
-import { data, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { absoluteUrl, issueCitationFilePath, issuePath, parseIssueParams } from "../../lib/urls";
 import { Breadcrumbs } from "../../components/Breadcrumbs";
 import type { Route } from "./+types/issue";
@@ -18,7 +18,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!ref) throw data(null, { status: 404, statusText: "Issue not found" });
   const { env, journal } = context.get(appContext);
   // One D1 round trip: the year list for the side column and the issue's articles.
-  const { published, issue, articles } = await readIssuePage(getDb(env.DB), journal.id, ref);
+  const { published, issue, articles, movedTo } = await readIssuePage(getDb(env.DB), journal.id, ref);
+  // An issue whose year, volume or number was corrected: its old address leads to the new one.
+  if (movedTo) throw redirect(issuePath(movedTo), 301);
   if (!issue || articles.length === 0) throw data(null, { status: 404, statusText: "Issue not found" });
   const s = journal.settings;
   return {
