@@ -97,6 +97,7 @@ function formOf(root: El, test: (form: El) => boolean) {
   const form = find(root, (e) => e.tag === "form" && test(e));
   if (!form) throw new Error("form not on the page");
   const values = new Map<string, string>(formEntries(form));
+  const rendered = new Map(values);
   const control = (name: string) => find(form, (e) => ["input", "textarea", "select"].includes(e.tag) && e.attrs.name === name);
   return {
     form,
@@ -109,6 +110,12 @@ function formOf(root: El, test: (form: El) => boolean) {
     },
     data(files: Record<string, File> = {}): FormData {
       const data = new FormData();
+      // A versioned form names the fields that changed since it was rendered (its script keeps
+      // `_changed` up to date as a person types); only those are written.
+      if (values.has("_changed")) {
+        const changed = [...values].filter(([k, v]) => k !== "_changed" && k !== "version" && rendered.get(k) !== v).map(([k]) => k);
+        values.set("_changed", changed.join(","));
+      }
       for (const [k, v] of values) data.append(k, v);
       for (const [k, f] of Object.entries(files)) data.set(k, f);
       return data;
