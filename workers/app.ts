@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
 import { hostFromHeader } from "../app/lib/hosts";
@@ -21,10 +22,7 @@ import { serveJats } from "./jats";
 import { oaiApp } from "./oai";
 import type { HonoEnv } from "./types";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 export const app = new Hono<HonoEnv>({ strict: false });
 
