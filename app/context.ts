@@ -20,6 +20,13 @@ export interface AppContext {
   /** Per-request CSP nonce for inline scripts rendered by React Router. */
   nonce: string;
   state: RequestState;
+  /**
+   * Server-built HTML for this page's static parts (components/StaticHtml.tsx), by name: on a
+   * request for a whole page, loaders put it here, where the render finds it, and it is not
+   * repeated in the page's hydration data. null on data requests (client-side navigations),
+   * where it travels in the loader data instead (as it does when absent: a loader called alone).
+   */
+  staticHtml?: Map<string, string> | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -2,6 +2,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { appContext } from "./context";
+import { StaticHtmlProvider } from "./components/StaticHtml";
 import { applySecurityHeaders } from "./http/security-headers.server";
 import { secureTransport } from "./auth/tokens.server";
 
@@ -14,7 +15,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, env } = loadContext.get(appContext);
+  const { nonce, env, staticHtml } = loadContext.get(appContext);
   applySecurityHeaders(responseHeaders, { nonce, production: secureTransport(env) });
 
   if (request.method.toUpperCase() === "HEAD") {
@@ -23,7 +24,10 @@ export default async function handleRequest(
 
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    // The loaders' server-built fragments (components/StaticHtml.tsx), kept out of the page data.
+    <StaticHtmlProvider value={staticHtml ?? null}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </StaticHtmlProvider>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),

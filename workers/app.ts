@@ -166,6 +166,8 @@ app.all("*", (c) => {
     journal: c.get("journal"),
     nonce: c.get("nonce"),
     state: c.get("state"),
+    // React Router's rule: a path ending in .data asks for loader data, anything else for a page.
+    staticHtml: c.req.path.endsWith(".data") ? null : new Map(),
   });
   return requestHandler(c.req.raw, context);
 });

@@ -6,10 +6,10 @@
  * are made of stay in their aggregate's module (articles, issues, editors, …).
  */
 import type { Db } from "../db/client.server";
-import type { Article } from "../lib/article";
+import type { Article, ArticleRowSource } from "../lib/article";
 import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
-import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery } from "./articles.server";
+import { adminIssueArticlesQuery, issueTableQuery, publicArticleByRefQuery } from "./articles.server";
 import { articleForVerification, publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
@@ -54,15 +54,15 @@ export interface IssuePage {
   published: PublishedIssue[];
   /** The issue named by the URL, if it is published. */
   issue: PublishedIssue | undefined;
-  /** Its enabled articles in page order (empty: nothing to show). */
-  articles: Article[];
+  /** Its enabled articles in page order, with what the table shows (empty: nothing to show). */
+  articles: ArticleRowSource[];
 }
 
 /** An issue's table of contents with the year list for the side column. */
 export async function readIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<IssuePage> {
   const [published, articles] = await db.batch([
     publishedIssuesQuery(db, journalId),
-    issueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
+    issueTableQuery(db, journalId, ref.year, ref.volume, ref.issue),
   ]);
   const issue = published.find((i) => i.year === ref.year && i.volume === ref.volume && i.issue === ref.issue);
   return { published, issue, articles };

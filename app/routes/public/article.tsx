@@ -14,7 +14,8 @@ import { articleHeadTags } from "../../lib/citation/article-meta.server";
 import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { encodeArchiveIndex, issueTitle } from "../../lib/archive";
+import { issueTitle } from "../../lib/archive";
+import { archiveIndex } from "../../components/archive-list.server";
 import { longDate } from "../../lib/dates";
 import { howToCite } from "../../lib/citation/citation";
 import { splitAuthors } from "../../lib/names";
@@ -25,7 +26,8 @@ import { exportableDoi } from "../../lib/doi";
 const ARTICLE_NOT_FOUND = "Article not found!";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, journal } = app;
   const ref = (params.ref ?? "").trim();
   const wanted = parseIssueParams(params);
   // A reader's view of this page is counted inside the page's one D1 batch (so the count shown
@@ -33,8 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // (docs/decisions/013-page-reads.md).
   const view = wanted && isReaderView(request) ? wanted : undefined;
   const { article: a, published, counts } = await readArticlePage(getDb(env.DB), journal.id, ref, view);
-  const archive = encodeArchiveIndex(published);
-  if (!a || !wanted) return data({ article: null, archive }, { status: 404 });
+  if (!a || !wanted) return data({ article: null, archive: archiveIndex(app, published) }, { status: 404 });
   // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
   if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
     throw redirect(articlePath(a), 301);
@@ -45,7 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const titleText = htmlToText(a.title);
   const authors = splitAuthors(a.authorname);
   return data({
-    archive,
+    archive: archiveIndex(app, published, a),
     article: {
       id: a.id,
       refnumber: a.refnumber,

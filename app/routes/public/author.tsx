@@ -9,11 +9,14 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { absoluteUrl, authorPath } from "../../lib/urls";
 import { toArticleRow } from "../../models/article-rows.server";
+import { articleTableHtml } from "../../components/article-table.server";
+import { staticHtml } from "../../http/static-html.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
 /** Every article of one author in this journal (authors link here from tables and articles). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, journal } = app;
   const name = (params.name ?? "").trim().slice(0, 200);
   if (!name) throw data(null, { status: 404, statusText: "Author not found" });
   // One round trip: the articles whose byline holds this name (honorifics aside).
@@ -26,11 +29,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect(path, 301);
   }
   const s = journal.settings;
+  const rows = articles.map((a) => toArticleRow(a, s.websitename, true));
   return {
     canonical: absoluteUrl(journal, path),
     name: canonicalName,
-    rows: articles.map((a) => toArticleRow(a, s.websitename, true)),
-    showSubject: s.show_subject_column,
+    count: rows.length,
+    table: staticHtml(app, "articles", articleTableHtml({ rows, showSubject: s.show_subject_column, caption: `Articles by ${canonicalName}` })),
   };
 }
 
@@ -47,7 +51,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: pageTitle("Author not found", site) }];
   return [
     { title: pageTitle(`Articles by ${loaderData.name}`, site) },
-    { name: "description", content: `${loaderData.rows.length} article(s) by ${loaderData.name} in ${site}.` },
+    { name: "description", content: `${loaderData.count} article(s) by ${loaderData.name} in ${site}.` },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
   ];
 }
@@ -55,15 +59,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { name, rows, showSubject } = loaderData;
+  const { name, count, table } = loaderData;
   return (
     <Main className="content" labelledBy="author-title">
       <Breadcrumbs current="Authors" />
       <h1 id="author-title">Articles by {name}</h1>
       <p className="search-summary">
-        <strong>{rows.length}</strong> {rows.length === 1 ? "article" : "articles"} in this journal
+        <strong>{count}</strong> {count === 1 ? "article" : "articles"} in this journal
       </p>
-      <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles by ${name}`} />
+      <ArticleTable name="articles" html={table} />
     </Main>
   );
 }

@@ -9,23 +9,28 @@ import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { ArticleTable } from "../../components/ArticleTable";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { countLabel, encodeArchiveIndex, issueTitle } from "../../lib/archive";
+import { countLabel, issueTitle } from "../../lib/archive";
+import { archiveIndex } from "../../components/archive-list.server";
 import { toArticleRow } from "../../models/article-rows.server";
+import { articleTableHtml } from "../../components/article-table.server";
+import { staticHtml } from "../../http/static-html.server";
 import { pageTitle, previewImageMeta, siteNameFromMatches } from "../../lib/site";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ref = parseIssueParams(params);
   if (!ref) throw data(null, { status: 404, statusText: "Issue not found" });
-  const { env, journal } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, journal } = app;
   // One D1 round trip: the year list for the side column and the issue's articles.
   const { published, issue, articles } = await readIssuePage(getDb(env.DB), journal.id, ref);
   if (!issue || articles.length === 0) throw data(null, { status: 404, statusText: "Issue not found" });
   const s = journal.settings;
+  const rows = articles.map((a) => toArticleRow(a, s.websitename));
   return {
     issue: { year: issue.year, volume: issue.volume, issue: issue.issue, frequency: issue.frequency },
-    rows: articles.map((a) => toArticleRow(a, s.websitename)),
-    archive: encodeArchiveIndex(published),
-    showSubject: s.show_subject_column,
+    count: rows.length,
+    table: staticHtml(app, "articles", articleTableHtml({ rows, showSubject: s.show_subject_column, caption: `Articles in ${issueTitle(issue)}` })),
+    archive: archiveIndex(app, published, issue),
     canonical: absoluteUrl(journal, issuePath(issue)),
   };
 }
@@ -33,13 +38,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
   if (!loaderData) return [{ title: pageTitle("Issue not found", site) }];
-  const { issue, rows } = loaderData;
+  const { issue, count } = loaderData;
   const title = `${issueTitle(issue)}${issue.frequency ? ` ${issue.frequency}` : ""}`;
   return [
     { title: pageTitle(title, site) },
     {
       name: "description",
-      content: `Table of contents of ${site}, volume ${issue.volume}, issue ${issue.issue} (${issue.year}): ${rows.length} article${rows.length === 1 ? "" : "s"}.`,
+      content: `Table of contents of ${site}, volume ${issue.volume}, issue ${issue.issue} (${issue.year}): ${count} article${count === 1 ? "" : "s"}.`,
     },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
     ...previewImageMeta(matches),
@@ -49,7 +54,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function IssuePage({ loaderData }: Route.ComponentProps) {
-  const { issue, rows, archive, showSubject } = loaderData;
+  const { issue, count, table, archive } = loaderData;
   // While another issue loads, the layout shows 'Loading...'; mark this table as stale meanwhile.
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/archives");
@@ -65,7 +70,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
           {issue.frequency ? <span className="issue-frequency"> {issue.frequency}</span> : null}
         </h1>
         <p className="issue-summary">
-          <span className="badge">Articles: {countLabel(rows.length)}</span>
+          <span className="badge">Articles: {countLabel(count)}</span>
           <span className="issue-export">
             Cite the whole issue:{" "}
             <a href={issueCitationFilePath(issue, "ris")} download>
@@ -77,7 +82,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
             </a>
           </span>
         </p>
-        <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles in ${issueTitle(issue)}`} />
+        <ArticleTable name="articles" html={table} />
       </Main>
     </ArchiveLayout>
   );
