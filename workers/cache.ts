@@ -3,7 +3,7 @@ import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
 import { ARTICLE_VIEW_HEADER, recordCachedView } from "../app/models/reader-stats.server";
 import { BUILD_ID, DEV_SERVER } from "../app/http/build";
-import { ifNoneMatch } from "./etag";
+import { ifNoneMatch, pageEtag } from "./etag";
 import { forgetJournal } from "./journal-cache";
 import type { HonoEnv } from "./types";
 
@@ -16,6 +16,8 @@ import type { HonoEnv } from "./types";
 
 const CACHEABLE = [
   /^\/$/,
+  // The publisher's journal list: every journal's name and logo, so kept briefly (JOURNALS_TTL_SECONDS).
+  /^\/journals\/?$/,
   /^\/(archives|board|indexing|instructions|contact|privacy-policy|terms-and-conditions|search|pdf|authors|verify)(\/|$)/,
   /^\/api\/(archives|indexing|search|certificate|cite)(\/|$)/,
   /^\/api\/pdf\/(certificate|coverpage|editorialboard)(\/|$)/,
@@ -36,9 +38,20 @@ const EDGE_TTL_SECONDS = 24 * 3600;
  */
 const ARTICLE_TTL_SECONDS = 300;
 
+/**
+ * The publisher's journal list shows every journal of the deployment, but a staff write bumps
+ * only its own journal's version: another journal's rename reaches this copy within this time.
+ */
+const JOURNALS_TTL_SECONDS = 300;
+
 export function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
+  return isPublicPath(path);
+}
+
+/** A public page, document or answer (cacheable when the request carries no credentials). */
+function isPublicPath(path: string): boolean {
   // A generated certificate (no Range, no download count) is kept like its /api/pdf twin.
   if (CERTIFICATE_FILE.test(path)) return true;
   // PDFs come from R2 with Range and conditional requests (PDF viewers rely on both) and count
@@ -62,6 +75,31 @@ function cacheKey(url: URL, host: string, journalId: number, version: number): R
   // Nothing rendered depends on the request's scheme, port or host spelling (absolute URLs are
   // built from the journal's primary host, app/lib/urls.ts), so none of them is in the key.
   return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${query}`);
+}
+
+/** A rendered page a browser may keep: 200, HTML, no cookie set, not private. */
+function isPublicPage(res: Response): boolean {
+  return (
+    res.status === 200 &&
+    (res.headers.get("content-type") ?? "").includes("text/html") &&
+    !res.headers.has("set-cookie") &&
+    !/no-store|private/.test(res.headers.get("cache-control") ?? "")
+  );
+}
+
+/** The page with its weak ETag (workers/etag.ts), the body read into memory to hash it. */
+async function withPageEtag(res: Response, nonce: string): Promise<Response> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const out = new Response(bytes, res);
+  out.headers.set("etag", await pageEtag(bytes, nonce));
+  return out;
+}
+
+/** 304 for a browser that already has this ETag (the page's own headers that matter, none of its body). */
+function notModified(etag: string, cacheControl: string, edge: "HIT" | "MISS" | null): Response {
+  const headers = new Headers({ etag, "cache-control": cacheControl });
+  if (edge) headers.set("x-edge-cache", edge);
+  return new Response(null, { status: 304, headers });
 }
 
 /** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */
@@ -88,6 +126,17 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
 
   if (DEV_SERVER || !isCacheable(c.req.raw, url.pathname)) {
     await next();
+    // A public page asked for with credentials (or under the dev server) is rendered every
+    // time, and still answers conditional requests.
+    if (c.req.method === "GET" && isPublicPath(url.pathname) && isPublicPage(c.res)) {
+      c.res = await withPageEtag(c.res, c.get("nonce"));
+      const etag = c.res.headers.get("etag")!;
+      if (ifNoneMatch(c.req.header("if-none-match"), etag)) {
+        await c.res.body?.cancel();
+        c.res = notModified(etag, c.res.headers.get("cache-control") ?? "no-cache", null);
+        return;
+      }
+    }
     // The article page's view mark is for the edge's copies only (its loader counted this view).
     if (c.res.headers.has(ARTICLE_VIEW_HEADER)) {
       c.res = new Response(c.res.body, c.res);
@@ -119,13 +168,12 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     // A copy of an article page: its loader does not run, so a reader's view is counted here,
     // after the answer (the rule and the write: app/models/reader-stats.server.ts).
     const view = hit.headers.get(ARTICLE_VIEW_HEADER);
-    // A browser revalidating what it already has (public PDFs carry a strong ETag): 304.
+    // A browser revalidating what it already has (pages carry a weak ETag, public PDFs a
+    // strong one): 304.
     const etag = hit.headers.get("etag");
     if (etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
       await hit.body?.cancel();
-      const headers = new Headers({ etag, "x-edge-cache": "HIT" });
-      headers.set("cache-control", hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
-      return new Response(null, { status: 304, headers });
+      return notModified(etag, hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate", "HIT");
     }
     if (view) c.executionCtx.waitUntil(recordCachedView(getDb(c.env.DB), journal.id, c.req.raw, view).catch(() => {}));
     const res = renonce(hit, c.get("nonce"));
@@ -146,17 +194,26 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     }
     return;
   }
-  const out = new Response(res.body, res);
+  const page = isPublicPage(res);
+  const out = page ? await withPageEtag(res, c.get("nonce")) : new Response(res.body, res);
   // Browsers revalidate pages; only the edge keeps them (the version in the key keeps it right).
-  if (!out.headers.has("cache-control") || (out.headers.get("content-type") ?? "").includes("text/html")) {
+  if (!out.headers.has("cache-control") || page) {
     out.headers.set("cache-control", "public, max-age=0, must-revalidate");
   }
   const stored = out.clone();
   const headers = new Headers(stored.headers);
   headers.set("x-browser-cache-control", out.headers.get("cache-control")!);
-  headers.set("cache-control", `public, max-age=${headers.has(ARTICLE_VIEW_HEADER) ? ARTICLE_TTL_SECONDS : EDGE_TTL_SECONDS}`);
+  const ttl = headers.has(ARTICLE_VIEW_HEADER) ? ARTICLE_TTL_SECONDS : /^\/journals\/?$/.test(url.pathname) ? JOURNALS_TTL_SECONDS : EDGE_TTL_SECONDS;
+  headers.set("cache-control", `public, max-age=${ttl}`);
   headers.delete("server-timing");
   c.executionCtx.waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })).catch(() => {}));
+  const etag = out.headers.get("etag");
+  if (page && etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
+    // Rendered (and now stored) all the same; the browser's copy is this page.
+    await out.body?.cancel();
+    c.res = notModified(etag, out.headers.get("cache-control")!, "MISS");
+    return;
+  }
   out.headers.set("x-edge-cache", "MISS");
   c.res = out;
   // After the assignment: Hono's c.res setter copies the previous response's headers over.

@@ -47,6 +47,14 @@ test("hashed build files are cached for a year; files without a hash are revalid
   const built = readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets"));
   const script = built.find((f) => f.startsWith("entry.client") && f.endsWith(".js"))!;
   assert.equal((await head(`/assets/${script}`)).headers.get("cache-control"), "public, max-age=31536000, immutable");
+  // Every kind of file the build names by its content (scripts, styles, fonts): none is revalidated.
+  const hashed = built.filter((f) => /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(f));
+  const kinds = new Set(hashed.map((f) => path.extname(f)));
+  for (const kind of [".js", ".css", ".woff2"]) assert.ok(kinds.has(kind), `the build has ${kind} files: ${[...kinds].join(" ")}`);
+  for (const kind of kinds) {
+    const file = hashed.find((f) => path.extname(f) === kind)!;
+    assert.equal((await head(`/assets/${file}`)).headers.get("cache-control"), "public, max-age=31536000, immutable", file);
+  }
   for (const p of ["/favicon.svg", "/assets/editors/avatar.png", "/assets/CopyrightAgreementAndAuthorshipResponsibility.doc"]) {
     assert.equal((await head(p)).headers.get("cache-control"), "public, max-age=0, must-revalidate", p);
   }
