@@ -88,10 +88,10 @@ function isPublicPage(res: Response): boolean {
 }
 
 /** The page with its weak ETag (workers/etag.ts), the body read into memory to hash it. */
-async function withPageEtag(res: Response, nonce: string): Promise<Response> {
+async function withPageEtag(res: Response): Promise<Response> {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const out = new Response(bytes, res);
-  out.headers.set("etag", await pageEtag(bytes, nonce));
+  out.headers.set("etag", pageEtag(bytes));
   return out;
 }
 
@@ -129,7 +129,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     // A public page asked for with credentials (or under the dev server) is rendered every
     // time, and still answers conditional requests.
     if (c.req.method === "GET" && isPublicPath(url.pathname) && isPublicPage(c.res)) {
-      c.res = await withPageEtag(c.res, c.get("nonce"));
+      c.res = await withPageEtag(c.res);
       const etag = c.res.headers.get("etag")!;
       if (ifNoneMatch(c.req.header("if-none-match"), etag)) {
         await c.res.body?.cancel();
@@ -195,7 +195,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     return;
   }
   const page = isPublicPage(res);
-  const out = page ? await withPageEtag(res, c.get("nonce")) : new Response(res.body, res);
+  const out = page ? await withPageEtag(res) : new Response(res.body, res);
   // Browsers revalidate pages; only the edge keeps them (the version in the key keeps it right).
   if (!out.headers.has("cache-control") || page) {
     out.headers.set("cache-control", "public, max-age=0, must-revalidate");

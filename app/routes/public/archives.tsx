@@ -6,7 +6,7 @@ import { readArchivesPage } from "../../models/pages.server";
 import { AllIssuesButton, ArchiveLayout, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { archiveIndex } from "../../components/archive-list.server";
+import { archiveIndex, archiveList } from "../../components/archive-list.server";
 import { issuePath } from "../../lib/urls";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rows = await readArchivesPage(getDb(env.DB), journal.id);
   const latest = rows[0];
   if (latest) throw redirect(issuePath(latest));
-  return { archive: archiveIndex(app, rows) };
+  return { archive: archiveIndex(app, archiveList(rows)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -15,7 +15,7 @@ import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { issueTitle } from "../../lib/archive";
-import { archiveIndex } from "../../components/archive-list.server";
+import { archiveIndex, archiveList } from "../../components/archive-list.server";
 import { longDate } from "../../lib/dates";
 import { howToCite } from "../../lib/citation/citation";
 import { splitAuthors } from "../../lib/names";
@@ -35,7 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // (docs/decisions/013-page-reads.md).
   const view = wanted && isReaderView(request) ? wanted : undefined;
   const { article: a, published, counts } = await readArticlePage(getDb(env.DB), journal.id, ref, view);
-  if (!a || !wanted) return data({ article: null, archive: archiveIndex(app, published) }, { status: 404 });
+  if (!a || !wanted) return data({ article: null, archive: archiveIndex(app, archiveList(published)) }, { status: 404 });
   // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
   if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
     throw redirect(articlePath(a), 301);
@@ -46,7 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const titleText = htmlToText(a.title);
   const authors = splitAuthors(a.authorname);
   return data({
-    archive: archiveIndex(app, published, a),
+    archive: archiveIndex(app, archiveList(published, a)),
     article: {
       id: a.id,
       refnumber: a.refnumber,
