@@ -96,6 +96,19 @@ export async function readArticlePage(db: Db, journalId: number, refnumber: stri
   return { article: found[0], published, counts: { views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0 } };
 }
 
+/**
+ * An article's reader counts alone, for an abstract page whose other parts the route kept
+ * (app/routes/public/article.tsx): with `view`, the view is counted first in the same batch,
+ * under readArticlePage's rule (the enabled article with this refnumber in the issue the URL
+ * names), so the counts include it.
+ */
+export async function readArticleCounts(db: Db, journalId: number, refnumber: string, view?: IssueRef): Promise<ReaderCounts> {
+  const ref = refnumber.slice(0, 64);
+  const stats = articleStatsByRefQuery(db, journalId, ref);
+  const rows = view ? (await db.batch([recordViewQuery(db, journalId, { ...view, refnumber: ref }), stats]))[1] : await stats;
+  return { views: rows[0]?.views ?? 0, downloads: rows[0]?.downloads ?? 0 };
+}
+
 /** /pdf?refno=…: the enabled article with this refnumber, if any. */
 export async function readCertificatePage(db: Db, journalId: number, refnumber: string): Promise<Article | undefined> {
   const [a] = await publicArticleByRefQuery(db, journalId, refnumber.slice(0, 64));

@@ -135,7 +135,7 @@ async function main(): Promise<number> {
   const probes: Report["probes"] = [];
   const staticHtml = {} as Record<Page | "admin-archives", Uint8Array>;
   for (const [name, p] of readerPages) {
-    const headers = name.includes("bot") ? { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } : {};
+    const headers: Record<string, string> = name.includes("bot") ? { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } : {};
     const r = await client.request({ host: j100.host, path: bust(p), headers });
     const html = new TextDecoder().decode(r.body);
     const isHtml = (r.headers.get("content-type") ?? "").includes("text/html");
