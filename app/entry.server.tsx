@@ -5,6 +5,7 @@ import { appContext } from "./context";
 import { StaticHtmlProvider } from "./components/StaticHtml";
 import { applySecurityHeaders } from "./http/security-headers.server";
 import { secureTransport } from "./auth/tokens.server";
+import { pageEtag } from "./http/page-etag.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,6 +44,12 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page browsers may keep gets its validator here, from what it was rendered from (the edge
+  // cache keeps it with the page and answers If-None-Match: workers/cache.ts).
+  if (responseStatusCode === 200 && !/private|no-store/i.test(responseHeaders.get("Cache-Control") ?? "")) {
+    const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+    responseHeaders.set("ETag", pageEtag(request.url, responseStatusCode, { loaderData, actionData, errors }, staticHtml ?? null));
+  }
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
