@@ -4,7 +4,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
 import { hostFromHeader } from "../app/lib/hosts";
-import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
+import { requestD1, runWithD1Stats, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
@@ -31,8 +31,8 @@ export const app = new Hono<HonoEnv>({ strict: false });
 app.use("*", async (c, next) => {
   const stats: D1Stats = { trips: 0, ms: 0 };
   const https = new URL(c.req.url).protocol === "https:";
-  c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };
-  await next();
+  c.env = { ...c.env, DB: requestD1(c.env.DB), SECURE_TRANSPORT: https ? "1" : "" };
+  await runWithD1Stats(stats, next);
   try {
     c.res.headers.append("server-timing", serverTiming(stats));
   } catch {

@@ -3,6 +3,7 @@ import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
 import { ARTICLE_VIEW_HEADER, recordCachedView } from "../app/models/reader-stats.server";
 import { BUILD_ID, DEV_SERVER } from "../app/http/build";
+import { pageKey } from "../app/http/page-key";
 import { ifNoneMatch } from "./etag";
 import { forgetJournal } from "./journal-cache";
 import type { HonoEnv } from "./types";
@@ -60,21 +61,11 @@ function isPublicPath(path: string): boolean {
   return CACHEABLE.some((re) => re.test(path));
 }
 
-/**
- * The query parameters any cached page or API answer reads (search and its filters, the
- * certificate page's refno, the /verify form's code, React Router's own on `.data` requests). Others cannot change the
- * answer, so they stay out of the key: `/?anything=random` is a hit, and nobody can fill the
- * cache or force renders with junk parameters.
- */
-const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index", "code"];
-
+/** The entry of a page: its journal, version and build, and what of the URL can change it (pageKey). */
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
-  const kept = new URLSearchParams();
-  for (const name of KEY_PARAMS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
-  const query = kept.size ? `?${kept}` : "";
   // Nothing rendered depends on the request's scheme, port or host spelling (absolute URLs are
   // built from the journal's primary host, app/lib/urls.ts), so none of them is in the key.
-  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${query}`);
+  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${pageKey(url)}`);
 }
 
 /** A rendered page a browser may keep: 200, HTML, no cookie set, not private. */
@@ -96,9 +87,9 @@ function notModified(etag: string, cacheControl: string, edge: "HIT" | "MISS" | 
 
 /**
  * Replaces the per-request CSP nonce in a cached HTML page with this request's own. The stored
- * copy's nonce is the one its CSP header names; nonces are all one length (32 hex digits), so
- * the value of each `nonce="…"` attribute that holds it (scripts and module preloads; the empty
- * ones of stylesheets stay empty) is overwritten in place: one pass over the bytes, no HTML
+ * copy's nonce is the one its CSP header names; nonces are all one length (32 hex digits, too
+ * random to occur elsewhere), so each occurrence — the `nonce` attributes of scripts and module
+ * preloads; the empty ones of stylesheets stay empty — is overwritten in place, with no HTML
  * parse. (A page whose nonce cannot be read from its header goes through HTMLRewriter.)
  */
 async function renonce(res: Response, nonce: string): Promise<Response> {
@@ -123,19 +114,15 @@ async function renonce(res: Response, nonce: string): Promise<Response> {
     .transform(new Response(res.body, { status: res.status, headers }));
 }
 
-/** Overwrites the value of every `nonce="from"` attribute in `bytes` with `to` (the same length). */
+/**
+ * Overwrites every occurrence of the ASCII string `from` in `bytes` with `to` (the same length).
+ * Found by the engine's string search over a one-byte-per-character reading of the bytes
+ * (windows-1252), whose offsets are the bytes' own.
+ */
 function replaceNonce(bytes: Uint8Array, from: string, to: string): void {
-  const len = from.length;
-  // The value and its closing quote fit before the end (no read past it: V8 slows down after one).
-  const n = bytes.length - len - 1;
-  // `nonce="` ends at i: n o n c e = "
-  for (let i = 6; i < n; i++) {
-    if (bytes[i] !== 0x22 || bytes[i - 1] !== 0x3d || bytes[i - 2] !== 0x65 || bytes[i - 3] !== 0x63 || bytes[i - 4] !== 0x6e || bytes[i - 5] !== 0x6f || bytes[i - 6] !== 0x6e) continue;
-    let j = 0;
-    while (j < len && bytes[i + 1 + j] === from.charCodeAt(j)) j++;
-    if (j < len || bytes[i + 1 + len] !== 0x22) continue;
-    for (let k = 0; k < len; k++) bytes[i + 1 + k] = to.charCodeAt(k);
-    i += len + 1;
+  const text = new TextDecoder("windows-1252").decode(bytes);
+  for (let at = text.indexOf(from); at !== -1; at = text.indexOf(from, at + from.length)) {
+    for (let k = 0; k < to.length; k++) bytes[at + k] = to.charCodeAt(k);
   }
 }
 

@@ -1,4 +1,5 @@
 import { BUILD_ID } from "./build";
+import { pageKey } from "./page-key";
 
 /**
  * A 53-bit hash of a string (cyrb53): one pass over its UTF-16 code units. It tells two pages
@@ -34,14 +35,15 @@ function fragmentHash(html: string): string {
 }
 
 /**
- * A rendered page's validator, from what the render is a function of — this build, the URL,
- * the status, the routes' data and the page's static HTML (components/StaticHtml.tsx) — rather
+ * A rendered page's validator, from what the render is a function of — this build, the URL's
+ * path and the parameters pages read (pageKey: the edge cache's rule, so a copy stored for
+ * `/?utm_source=x` answers `/` with the same tag), the status, the routes' data and the page's static HTML (components/StaticHtml.tsx) — rather
  * than from its bytes, which would have to be held and read through, and which carry the
  * per-response CSP nonce (docs/decisions/031-static-html.md). Weak: equal tags mean the same
  * page, not the same bytes.
  */
 export function pageEtag(url: string, status: number, data: unknown, fragments: ReadonlyMap<string, string> | null): string {
-  let parts = `${BUILD_ID}\n${status}\n${url}\n${JSON.stringify(data)}`;
+  let parts = `${BUILD_ID}\n${status}\n${pageKey(new URL(url))}\n${JSON.stringify(data)}`;
   for (const [name, html] of fragments ?? []) parts += `\n${name}:${fragmentHash(html)}`;
   return `W/"r${hashText(parts)}"`;
 }

@@ -14,6 +14,9 @@ describe("a rendered page's ETag", () => {
   it("changes with any of them: the static HTML too, which the page's data does not carry", () => {
     const tag = pageEtag("https://j.example/archives/2025/vol1/issue2", 200, data, fragments);
     expect(pageEtag("https://j.example/archives/2025/vol1/issue3", 200, data, fragments)).not.toBe(tag);
+    expect(pageEtag("https://j.example/archives/2025/vol1/issue2?page=2", 200, data, fragments)).not.toBe(tag);
+    // Parameters no page reads are not part of it (nor of the edge cache's key).
+    expect(pageEtag("https://j.example/archives/2025/vol1/issue2?utm_source=x&b=1", 200, data, fragments)).toBe(tag);
     expect(pageEtag("https://j.example/archives/2025/vol1/issue2", 404, data, fragments)).not.toBe(tag);
     expect(pageEtag("https://j.example/archives/2025/vol1/issue2", 200, { ...data, loaderData: { ...data.loaderData, root: { year: 2027 } } }, fragments)).not.toBe(tag);
     expect(pageEtag("https://j.example/archives/2025/vol1/issue2", 200, data, new Map([["articles", "<table><tbody><tr><td>1<td>…!</tbody></table>"]]))).not.toBe(tag);
