@@ -57,7 +57,9 @@ app.use("*", async (c, next) => {
   const h = res.headers;
   if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
   if (!h.has("x-frame-options")) h.set("x-frame-options", "DENY");
-  if (!h.has("content-security-policy") && !(h.get("content-type") ?? "").includes("text/html")) {
+  // Not on a 304: its headers replace those the browser stored with the page it keeps, and a
+  // page keeps its own policy (the one naming the nonce in its scripts).
+  if (res.status !== 304 && !h.has("content-security-policy") && !(h.get("content-type") ?? "").includes("text/html")) {
     h.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   }
   // Per response, not per render: a page cached from an https request may be served over http.

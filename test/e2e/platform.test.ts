@@ -80,3 +80,25 @@ test("the browser tests' page watch reports a CSP violation (so a clean run mean
   assert.ok(watch.problems.some((p) => p.startsWith("CSP violation: script-src")), watch.problems.join("\n"));
   await page.close();
 });
+
+test("a page the browser revalidates (304 for its ETag) keeps its own policy: styles and scripts still load", async () => {
+  const page = await browser.newPage();
+  const watch = watchPage(page);
+  const first = await page.goto(app.url(HOST, "/contact"));
+  assert.match(first?.headers().etag ?? "", /^W\//);
+  await page.waitForTimeout(300);
+  // The browser sends If-None-Match; the edge cache answers 304, and the browser shows its copy.
+  // What went over the wire (Playwright reports a revalidated copy as the 200 it shows).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const wire: number[] = [];
+  cdp.on("Network.responseReceivedExtraInfo", (e: { statusCode: number; headers: Record<string, string> }) => {
+    if (e.headers["x-edge-cache"]) wire.push(e.statusCode);
+  });
+  await page.goto(app.url(HOST, "/contact"));
+  assert.deepEqual(wire, [304]);
+  assert.equal(await page.evaluate("getComputedStyle(document.querySelector('.main-nav a')).display"), "block");
+  await page.waitForFunction("Object.keys(document.querySelector('main')).some((k) => k.startsWith('__reactFiber'))");
+  assert.equal(watch.problems.length, 0, watch.problems.join("\n"));
+  await page.close();
+});

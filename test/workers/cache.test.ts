@@ -139,6 +139,8 @@ describe("reader pages answer conditional requests", () => {
     expect(again.headers.get("x-edge-cache")).toBe("HIT");
     expect(again.headers.get("etag")).toBe(etag);
     expect(again.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    // A 304's headers replace those stored with the browser's copy: no policy that is not the page's own.
+    expect(again.headers.get("content-security-policy")).toBeNull();
     expect((await again.arrayBuffer()).byteLength).toBe(0);
     // Browsers send the tag back as they got it; a list, or the strong form, matches too.
     expect((await fetchWorker(j.url("/"), { headers: { "if-none-match": `"x", ${etag.slice(2)}` } })).status).toBe(304);
