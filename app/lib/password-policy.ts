@@ -10,11 +10,12 @@
  *
  * The common-password list is kept as a Golomb-Rice coded set of hashes
  * (app/lib/common-passwords.data.ts, ~210 KB): a password outside the list is falsely refused
- * with probability about 2^-16 (1 in 65,536); a listed one is always refused.
+ * with probability about 2^-16 (1 in 65,536); a listed one is always refused. It is loaded on the
+ * first check, not imported: in the Worker a static import is evaluated at every start, and only
+ * a password change needs the list (docs/decisions/030-worker-startup.md).
  */
 import { PASSWORD_MESSAGES } from "../schemas/messages.ts";
 import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../schemas/password.ts";
-import { COMMON_PASSWORDS } from "./common-passwords.data.ts";
 
 export { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 /** Remainder bits of the Golomb-Rice code: the false-positive rate is about 2^-GCS_REMAINDER_BITS. */
@@ -27,25 +28,35 @@ export function gcsHash(digest: Uint8Array, range: number): number {
   return v % range;
 }
 
-let decoded: Uint8Array | null = null;
-function setBytes(): Uint8Array {
-  if (!decoded) {
-    const s = atob(COMMON_PASSWORDS.gcs);
-    decoded = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) decoded[i] = s.charCodeAt(i);
-  }
-  return decoded;
+interface CodedSet {
+  count: number;
+  range: number;
+  bytes: Uint8Array;
+}
+
+let loaded: Promise<CodedSet> | null = null;
+function commonPasswords(): Promise<CodedSet> {
+  loaded ??= import("./common-passwords.data.ts").then(({ COMMON_PASSWORDS: { count, range, gcs } }) => {
+    const s = atob(gcs);
+    const bytes = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+    return { count, range, bytes };
+  });
+  // A load that failed is tried again by the next check rather than kept.
+  loaded.catch(() => {
+    loaded = null;
+  });
+  return loaded;
 }
 
 /** Whether the coded set holds `value` (walks the gaps until it reaches or passes it). */
-function setHas(value: number): boolean {
-  const bytes = setBytes();
+function setHas({ count, bytes }: CodedSet, value: number): boolean {
   const k = GCS_REMAINDER_BITS;
   let pos = 0;
   const total = bytes.length * 8;
   const bit = () => (bytes[pos >> 3] >> (7 - (pos++ & 7))) & 1;
   let current = 0;
-  for (let n = 0; n < COMMON_PASSWORDS.count && pos < total; n++) {
+  for (let n = 0; n < count && pos < total; n++) {
     let q = 0;
     while (bit() === 1) q++;
     let r = 0;
@@ -59,9 +70,10 @@ function setHas(value: number): boolean {
 
 /** Whether the password (or its lower-case form) is one of the 100,000 most common. */
 export async function isCommonPassword(password: string): Promise<boolean> {
+  const set = await commonPasswords();
   for (const candidate of new Set([password, password.toLowerCase()])) {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(candidate)));
-    if (setHas(gcsHash(digest, COMMON_PASSWORDS.range))) return true;
+    if (setHas(set, gcsHash(digest, set.range))) return true;
   }
   return false;
 }
