@@ -3,6 +3,7 @@ import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { appContext } from "./context";
 import { StaticHtmlProvider } from "./components/StaticHtml";
+import { RequestIdProvider } from "./components/ErrorRequestId";
 import { applySecurityHeaders } from "./http/security-headers.server";
 import { secureTransport } from "./auth/tokens.server";
 import { logError } from "./http/trace";
@@ -32,7 +33,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, env, staticHtml } = loadContext.get(appContext);
+  const { nonce, env, staticHtml, requestId } = loadContext.get(appContext);
   applySecurityHeaders(responseHeaders, { nonce, production: secureTransport(env) });
 
   if (request.method.toUpperCase() === "HEAD") {
@@ -43,7 +44,10 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     // The loaders' server-built fragments (components/StaticHtml.tsx), kept out of the page data.
     <StaticHtmlProvider value={staticHtml ?? null}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      {/* An error page shows its request's id (components/ErrorRequestId.tsx); other pages' bytes never vary by request. */}
+      <RequestIdProvider value={responseStatusCode >= 400 ? requestId : ""}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RequestIdProvider>
     </StaticHtmlProvider>,
     {
       nonce,
