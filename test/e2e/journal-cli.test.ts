@@ -173,7 +173,7 @@ test("every change is in the journal's history, by the OS user who ran it (docs/
     // The user entry names the user by the id sign-ins are recorded under; never the password.
     const chief = await local.env.DB.prepare("select id from users where username = 'chief'").first<{ id: number }>();
     assert.equal(rows[1].record_id, String(chief!.id));
-    assert.deepEqual(JSON.parse(rows[1].fields), { username: { after: "chief" }, password: { after: "set" }, status: { after: "enabled" } });
+    assert.deepEqual(JSON.parse(rows[1].fields), { username: { after: "chief" }, name: { after: "chief" }, role: { after: "admin" } });
     assert.ok(!rows.some((r) => r.fields.includes("crop-science-2026")));
     assert.deepEqual(JSON.parse(rows[3].fields), { primary: { before: "journal-c.localhost", after: "crop.localhost" } });
     assert.deepEqual(JSON.parse(rows[8].fields), { status: { before: "enabled", after: "disabled" } });

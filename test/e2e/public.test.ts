@@ -174,11 +174,17 @@ test("home → archives → issue → article → PDF download", async () => {
     "Drip irrigation of Zea mays in sandy loam",
     "Zinc biofortification of pearl millet",
   ]);
-  const cite = await page.locator(".cite-line").first().textContent();
+  // The row's fixed labels come from the stylesheet (app/components/article-table.server.ts): read as shown.
+  const shown = (selector: string) =>
+    page.locator(selector).first().evaluate((el) => {
+      const before = getComputedStyle(el, "::before").content;
+      return `${before.startsWith('"') ? JSON.parse(before) : ""}${el.textContent}`;
+    });
   assert.equal(
-    cite,
+    await shown(".article-table td > p:last-child"),
     `How to cite this article: Patel SK, Nair P. Drought tolerance of Sorghum bicolor landraces. ${SITE}. 2025;3(2):2-9.`,
   );
+  assert.equal(await shown(".article-table td > p:nth-last-child(2) > span"), "Pages: 2-9");
   const headers = await page.locator(".article-table thead th").allTextContents();
   assert.deepEqual(headers, ["S.No.", "Title and Authors Name", "Subject", "Country"]);
   // Side list: 2025 and 2024 open, 2023 closed until its title is clicked.
