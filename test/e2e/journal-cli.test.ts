@@ -16,6 +16,7 @@ import { wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { appModels, openLocal } from "../../scripts/lib/local.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
+import { migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-cli-"));
@@ -45,8 +46,7 @@ function list(stateDir = state): Listed[] {
 }
 
 before(() => {
-  const r = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", state], { cwd: root, env, encoding: "utf8" });
-  assert.equal(r.status, 0, r.stderr);
+  migratedState(state);
 });
 
 after(() => rmSync(state, { recursive: true, force: true }));

@@ -16,6 +16,7 @@ import { decodePng, rgbaPng } from "../images.ts";
 import { appCode } from "../totp-oracle.ts";
 import { axe } from "./axe.ts";
 import { fetchOnHost, hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import { addIssue } from "./data.ts";
 
 const HOST = "staff.localhost";
 const ADMIN = { username: "chief", password: "monsoon fields at dawn", name: "Prof. Meera Iyer" };
@@ -40,7 +41,7 @@ interface Client {
 before(async () => {
   requireChromium();
   app = await startApp([{ slug: "staffj", name: "Journal of Shared Desks", hosts: [HOST], admin: ADMIN }], async (env, [jid]) => {
-    await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?)").bind(jid, YEAR, 2, 1, "January").run();
+    await addIssue(env, jid, { year: YEAR, volume: 2, issue: 1, frequency: "January" });
   });
   browser = await launchBrowser();
 });
