@@ -1,7 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { defineConfig } from "vite";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import { localGuard } from "./scripts/lib/local-guard";
 import { edgeRendererOnly } from "./scripts/lib/edge-renderer";
 import { prepareFonts } from "./scripts/fonts/prepare.mjs";
@@ -33,6 +35,36 @@ function writePreviewVars(): void {
   writeFileSync(file, [...kept, ...vars, ""].join("\n"));
 }
 
+/**
+ * The Worker's bundle keeps only what it runs (docs/decisions/030-worker-startup.md):
+ * - `react-dom/server` for workerd is a file that loads two renderers, the streaming one and the
+ *   legacy string renderer (renderToString), whose only user would be code we do not have; the
+ *   Worker imports the streaming renderer's file alone.
+ * - DOMPurify needs a DOM, which workerd has not (its `sanitize` is missing there), so server
+ *   rendering of the admin's editor already runs the shared sanitiser only: the Worker gets a
+ *   stand-in that says so (`isSupported: false`) instead of 60 KB it cannot use.
+ * Production builds only: the dev server and the workerd tests use the packages as published.
+ */
+function workerOnlyWhatRuns(): Plugin {
+  const require = createRequire(import.meta.url);
+  const STANDIN = "\0dompurify-unsupported";
+  return {
+    name: "journal:worker-only-what-runs",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    enforce: "pre",
+    resolveId(id) {
+      // The package's exports name no single renderer: found beside its package.json.
+      if (id === "react-dom/server") return path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs/react-dom-server.edge.production.js");
+      if (id === "dompurify") return STANDIN;
+      return null;
+    },
+    load(id) {
+      return id === STANDIN ? "export default { isSupported: false };\n" : null;
+    },
+  };
+}
+
 export default defineConfig(({ command, isPreview }) => {
   // The documents' and pages' fonts are static assets made from npm packages (public/fonts/,
   // ADR 026): laid out before the dev server, the build or a preview starts.
@@ -62,6 +94,7 @@ export default defineConfig(({ command, isPreview }) => {
         config: command === "serve" && !isPreview ? (c) => ({ vars: { ...c.vars, ...localUrlVars() } }) : undefined,
       }),
       reactRouter(),
+      workerOnlyWhatRuns(),
     ],
   };
 });

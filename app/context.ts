@@ -13,7 +13,7 @@ export interface RequestState {
 }
 
 /** What workers/app.ts hands to every loader and action, typed. */
-interface AppContext {
+export interface AppContext {
   env: Env;
   ctx: ExecutionContext;
   journal: JournalContext;
@@ -22,6 +22,13 @@ interface AppContext {
   /** The request's id (X-Request-Id), shown on error pages and in error log lines. */
   requestId: string;
   state: RequestState;
+  /**
+   * Server-built HTML for this page's static parts (components/StaticHtml.tsx), by name: on a
+   * request for a whole page, loaders put it here, where the render finds it, and it is not
+   * repeated in the page's hydration data. null on data requests (client-side navigations),
+   * where it travels in the loader data instead (as it does when absent: a loader called alone).
+   */
+  staticHtml?: Map<string, string> | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -2,9 +2,12 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { renderToReadableStream } from "react-dom/server";
 import { appContext } from "./context";
+import { StaticHtmlProvider } from "./components/StaticHtml";
+import { RequestIdProvider } from "./components/ErrorRequestId";
 import { applySecurityHeaders } from "./http/security-headers.server";
 import { secureTransport } from "./auth/tokens.server";
 import { logError } from "./http/trace";
+import { pageEtag } from "./http/page-etag.server";
 
 /** The one log line of a failure inside React Router (app/http/trace.ts). */
 function report(error: unknown, request: Request, context: RouterContextProvider | undefined, during: string) {
@@ -30,7 +33,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, env } = loadContext.get(appContext);
+  const { nonce, env, staticHtml, requestId } = loadContext.get(appContext);
   applySecurityHeaders(responseHeaders, { nonce, production: secureTransport(env) });
 
   if (request.method.toUpperCase() === "HEAD") {
@@ -39,7 +42,13 @@ export default async function handleRequest(
 
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    // The loaders' server-built fragments (components/StaticHtml.tsx), kept out of the page data.
+    <StaticHtmlProvider value={staticHtml ?? null}>
+      {/* An error page shows its request's id (components/ErrorRequestId.tsx); other pages' bytes never vary by request. */}
+      <RequestIdProvider value={responseStatusCode >= 400 ? requestId : ""}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RequestIdProvider>
+    </StaticHtmlProvider>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
@@ -55,6 +64,12 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page browsers may keep gets its validator here, from what it was rendered from (the edge
+  // cache keeps it with the page and answers If-None-Match: workers/cache.ts).
+  if (responseStatusCode === 200 && !/private|no-store/i.test(responseHeaders.get("Cache-Control") ?? "")) {
+    const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+    responseHeaders.set("ETag", pageEtag(request.url, responseStatusCode, { loaderData, actionData, errors }, staticHtml ?? null));
+  }
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

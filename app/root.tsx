@@ -52,8 +52,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: journalLogoUrl(s.logo),
     },
     year: new Date().getUTCFullYear(),
-    /** Shown on the error page, to quote when reporting a failure (app/http/trace.ts). */
-    requestId: context.get(appContext).requestId,
   };
 }
 

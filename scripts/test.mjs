@@ -1,5 +1,6 @@
 // `npm test`: the whole suite. Workerd tests (vitest, real D1/R2 in miniflare), then a
-// production build and the browser tests (playwright-core + Debian Chromium).
+// production build, the state folders the browser tests copy, and the browser tests
+// (playwright-core + Debian Chromium). Each phase's time is printed as it ends and in the summary.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -22,26 +23,43 @@ ensureInstalled();
 ensureDevVars();
 
 const started = Date.now();
+/** Seconds each phase took, printed as it ends and again with the summary. */
+const phases = [];
+function phase(title, name, fn) {
+  console.log(`\n▶ ${title}\n`);
+  const t0 = Date.now();
+  const result = fn();
+  const secs = Math.round((Date.now() - t0) / 1000);
+  phases.push(`${name} ${secs} s`);
+  console.log(`\n⏱ ${name}: ${secs} s`);
+  return result;
+}
 const results = path.join(root, "test-results");
 rmSync(results, { recursive: true, force: true });
 mkdirSync(path.join(results, "screenshots"), { recursive: true });
 
-console.log("\n▶ Workerd tests (vitest + @cloudflare/vitest-plugin)\n");
-const vitestStatus = run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], {
-  allowFailure: true,
-});
+const vitestStatus = phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", () =>
+  run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { allowFailure: true }),
+);
 
-console.log("\n▶ Production build for the browser tests\n");
-run("react-router", ["build"]);
+// One build, served by every browser test file.
+phase("Production build for the browser tests", "build", () => run("react-router", ["build"]));
 
-console.log("\n▶ Browser tests (playwright-core + Chromium)\n");
-const e2e = spawnSync("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", "test/e2e/*.test.ts"], {
-  cwd: root,
-  env: childEnv(),
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "inherit"],
+// The browser tests copy a migrated (or demo-seeded) state folder instead of making their own.
+phase("Local D1/R2 states for the browser tests (migrations once, demo seed once)", "states", () =>
+  run("node", ["--input-type=module", "-e", "const s = await import('./test/e2e/states.ts'); s.prepareStates();"]),
+);
+
+const e2e = phase("Browser tests (playwright-core + Chromium)", "browser", () => {
+  const r = spawnSync("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", "test/e2e/*.test.ts"], {
+    cwd: root,
+    env: childEnv(),
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  process.stdout.write(r.stdout ?? "");
+  return r;
 });
-process.stdout.write(e2e.stdout ?? "");
 
 let passed = 0;
 let failed = 0;
@@ -58,6 +76,7 @@ failed += num("fail");
 if (e2e.status !== 0 && num("fail") === 0) failed += 1;
 
 const secs = Math.round((Date.now() - started) / 1000);
-console.log(`\nAll tests (${secs} s): workerd ${vitestStatus === 0 ? "ok" : "FAILED"}, browser ${e2e.status === 0 ? "ok" : "FAILED"}`);
+console.log(`\nPhases: ${phases.join(", ")}`);
+console.log(`All tests (${secs} s): workerd ${vitestStatus === 0 ? "ok" : "FAILED"}, browser ${e2e.status === 0 ? "ok" : "FAILED"}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(vitestStatus === 0 && e2e.status === 0 && failed === 0 ? 0 : 1);

@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { appContext } from "../app/context";
 import { getDb } from "../app/db/client.server";
 import { purgeTrash } from "../app/models/article-corrections.server";
 import { hostFromHeader } from "../app/lib/hosts";
-import { countingD1, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
+import { requestD1, runWithD1Stats, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
 import { absoluteUrl, articleAssetPath, parseIssueParams } from "../app/lib/urls";
@@ -26,10 +27,7 @@ import { serveJats } from "./jats";
 import { oaiApp } from "./oai";
 import type { HonoEnv } from "./types";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 export const app = new Hono<HonoEnv>({ strict: false });
 
@@ -59,8 +57,8 @@ app.use("*", async (c, next) => {
   useFontAssets(c.env.ASSETS);
   const stats: D1Stats = { trips: 0, ms: 0 };
   const https = new URL(c.req.url).protocol === "https:";
-  c.env = { ...c.env, DB: countingD1(c.env.DB, stats), SECURE_TRANSPORT: https ? "1" : "" };
-  await next();
+  c.env = { ...c.env, DB: requestD1(c.env.DB), SECURE_TRANSPORT: https ? "1" : "" };
+  await runWithD1Stats(stats, next);
   try {
     c.res.headers.append("server-timing", serverTiming(stats));
   } catch {
@@ -85,7 +83,9 @@ app.use("*", async (c, next) => {
   const h = res.headers;
   if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
   if (!h.has("x-frame-options")) h.set("x-frame-options", "DENY");
-  if (!h.has("content-security-policy") && !(h.get("content-type") ?? "").includes("text/html")) {
+  // Not on a 304: its headers replace those the browser stored with the page it keeps, and a
+  // page keeps its own policy (the one naming the nonce in its scripts).
+  if (res.status !== 304 && !h.has("content-security-policy") && !(h.get("content-type") ?? "").includes("text/html")) {
     h.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   }
   // Per response, not per render: a page cached from an https request may be served over http.
@@ -213,6 +213,8 @@ app.all("*", (c) => {
     nonce: c.get("nonce"),
     requestId: c.get("requestId"),
     state: c.get("state"),
+    // React Router's rule: a path ending in .data asks for loader data, anything else for a page.
+    staticHtml: c.req.path.endsWith(".data") ? null : new Map(),
   });
   return requestHandler(c.req.raw, context);
 });

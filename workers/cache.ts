@@ -3,6 +3,7 @@ import { getDb } from "../app/db/client.server";
 import { bumpJournalVersion } from "../app/models/journals.server";
 import { ARTICLE_VIEW_HEADER, recordCachedView } from "../app/models/reader-stats.server";
 import { BUILD_ID, DEV_SERVER } from "../app/http/build";
+import { pageKey } from "../app/http/page-key";
 import { ifNoneMatch } from "./etag";
 import { forgetJournal } from "./journal-cache";
 import type { HonoEnv } from "./types";
@@ -16,6 +17,8 @@ import type { HonoEnv } from "./types";
 
 const CACHEABLE = [
   /^\/$/,
+  // The publisher's journal list: every journal's name and logo, so kept briefly (JOURNALS_TTL_SECONDS).
+  /^\/journals\/?$/,
   /^\/(archives|board|indexing|instructions|contact|privacy-policy|terms-and-conditions|search|pdf|authors|verify)(\/|$)/,
   /^\/api\/(archives|indexing|search|certificate|cite)(\/|$)/,
   /^\/api\/pdf\/(certificate|coverpage|editorialboard)(\/|$)/,
@@ -36,9 +39,20 @@ const EDGE_TTL_SECONDS = 24 * 3600;
  */
 const ARTICLE_TTL_SECONDS = 300;
 
+/**
+ * The publisher's journal list shows every journal of the deployment, but a staff write bumps
+ * only its own journal's version: another journal's rename reaches this copy within this time.
+ */
+const JOURNALS_TTL_SECONDS = 300;
+
 function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
+  return isPublicPath(path);
+}
+
+/** A public page, document or answer (cacheable when the request carries no credentials). */
+function isPublicPath(path: string): boolean {
   // A generated certificate (no Range, no download count) is kept like its /api/pdf twin.
   if (CERTIFICATE_FILE.test(path)) return true;
   // PDFs come from R2 with Range and conditional requests (PDF viewers rely on both) and count
@@ -47,30 +61,49 @@ function isCacheable(request: Request, path: string): boolean {
   return CACHEABLE.some((re) => re.test(path));
 }
 
-/**
- * The query parameters any cached page or API answer reads (search and its filters, the
- * certificate page's refno, the /verify form's code, React Router's own on `.data` requests). Others cannot change the
- * answer, so they stay out of the key: `/?anything=random` is a hit, and nobody can fill the
- * cache or force renders with junk parameters.
- */
-const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index", "code"];
-
+/** The entry of a page: its journal, version and build, and what of the URL can change it (pageKey). */
 function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
-  const kept = new URLSearchParams();
-  for (const name of KEY_PARAMS) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
-  const query = kept.size ? `?${kept}` : "";
   // Nothing rendered depends on the request's scheme, port or host spelling (absolute URLs are
   // built from the journal's primary host, app/lib/urls.ts), so none of them is in the key.
-  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${url.pathname}${query}`);
+  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${pageKey(url)}`);
 }
 
-/** Replaces the per-request CSP nonce in a cached HTML page with this request's own. */
-function renonce(res: Response, nonce: string): Response {
+/** A rendered page a browser may keep: 200, HTML, no cookie set, not private. */
+function isPublicPage(res: Response): boolean {
+  return (
+    res.status === 200 &&
+    (res.headers.get("content-type") ?? "").includes("text/html") &&
+    !res.headers.has("set-cookie") &&
+    !/no-store|private/.test(res.headers.get("cache-control") ?? "")
+  );
+}
+
+/** 304 for a browser that already has this ETag (the page's own headers that matter, none of its body). */
+function notModified(etag: string, cacheControl: string, edge: "HIT" | "MISS" | null): Response {
+  const headers = new Headers({ etag, "cache-control": cacheControl });
+  if (edge) headers.set("x-edge-cache", edge);
+  return new Response(null, { status: 304, headers });
+}
+
+/**
+ * Replaces the per-request CSP nonce in a cached HTML page with this request's own. The stored
+ * copy's nonce is the one its CSP header names; nonces are all one length (32 hex digits, too
+ * random to occur elsewhere), so each occurrence — the `nonce` attributes of scripts and module
+ * preloads; the empty ones of stylesheets stay empty — is overwritten in place, with no HTML
+ * parse. (A page whose nonce cannot be read from its header goes through HTMLRewriter.)
+ */
+async function renonce(res: Response, nonce: string): Promise<Response> {
   if (!(res.headers.get("content-type") ?? "").includes("text/html")) return res;
   const headers = new Headers(res.headers);
   const csp = res.headers.get("content-security-policy");
+  const old = /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(csp ?? "")?.[1];
   if (csp) headers.set("content-security-policy", csp.replace(/'nonce-[A-Za-z0-9+/=_-]+'/, `'nonce-${nonce}'`));
-  const rewritten = new HTMLRewriter()
+  if (old && old.length === nonce.length && /^[\x21-\x7e]+$/.test(nonce)) {
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    replaceNonce(bytes, old, nonce);
+    return new Response(bytes, { status: res.status, headers });
+  }
+  return new HTMLRewriter()
     .on("[nonce]", {
       element(el) {
         // Only elements that carried the old nonce: an empty nonce (stylesheet links) stays
@@ -79,7 +112,18 @@ function renonce(res: Response, nonce: string): Response {
       },
     })
     .transform(new Response(res.body, { status: res.status, headers }));
-  return rewritten;
+}
+
+/**
+ * Overwrites every occurrence of the ASCII string `from` in `bytes` with `to` (the same length).
+ * Found by the engine's string search over a one-byte-per-character reading of the bytes
+ * (windows-1252), whose offsets are the bytes' own.
+ */
+function replaceNonce(bytes: Uint8Array, from: string, to: string): void {
+  const text = new TextDecoder("windows-1252").decode(bytes);
+  for (let at = text.indexOf(from); at !== -1; at = text.indexOf(from, at + from.length)) {
+    for (let k = 0; k < to.length; k++) bytes[at + k] = to.charCodeAt(k);
+  }
 }
 
 export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
@@ -88,6 +132,16 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
 
   if (DEV_SERVER || !isCacheable(c.req.raw, url.pathname)) {
     await next();
+    // A public page asked for with credentials (or under the dev server) is rendered every
+    // time, and still answers conditional requests (its ETag: app/http/page-etag.server.ts).
+    const etag = c.res.headers.get("etag");
+    if (c.req.method === "GET" && isPublicPath(url.pathname) && isPublicPage(c.res) && etag) {
+      if (ifNoneMatch(c.req.header("if-none-match"), etag)) {
+        await c.res.body?.cancel();
+        c.res = notModified(etag, c.res.headers.get("cache-control") ?? "no-cache", null);
+        return;
+      }
+    }
     // The article page's view mark is for the edge's copies only (its loader counted this view).
     if (c.res.headers.has(ARTICLE_VIEW_HEADER)) {
       c.res = new Response(c.res.body, c.res);
@@ -119,16 +173,15 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     // A copy of an article page: its loader does not run, so a reader's view is counted here,
     // after the answer (the rule and the write: app/models/reader-stats.server.ts).
     const view = hit.headers.get(ARTICLE_VIEW_HEADER);
-    // A browser revalidating what it already has (public PDFs carry a strong ETag): 304.
+    // A browser revalidating what it already has (pages carry a weak ETag, public PDFs a
+    // strong one): 304.
     const etag = hit.headers.get("etag");
     if (etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
       await hit.body?.cancel();
-      const headers = new Headers({ etag, "x-edge-cache": "HIT" });
-      headers.set("cache-control", hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
-      return new Response(null, { status: 304, headers });
+      return notModified(etag, hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate", "HIT");
     }
     if (view) c.executionCtx.waitUntil(recordCachedView(getDb(c.env.DB), journal.id, c.req.raw, view).catch(() => {}));
-    const res = renonce(hit, c.get("nonce"));
+    const res = await renonce(hit, c.get("nonce"));
     const out = new Response(res.body, res);
     out.headers.delete(ARTICLE_VIEW_HEADER);
     out.headers.set("cache-control", out.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
@@ -146,17 +199,26 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
     }
     return;
   }
+  const page = isPublicPage(res);
   const out = new Response(res.body, res);
   // Browsers revalidate pages; only the edge keeps them (the version in the key keeps it right).
-  if (!out.headers.has("cache-control") || (out.headers.get("content-type") ?? "").includes("text/html")) {
+  if (!out.headers.has("cache-control") || page) {
     out.headers.set("cache-control", "public, max-age=0, must-revalidate");
   }
   const stored = out.clone();
   const headers = new Headers(stored.headers);
   headers.set("x-browser-cache-control", out.headers.get("cache-control")!);
-  headers.set("cache-control", `public, max-age=${headers.has(ARTICLE_VIEW_HEADER) ? ARTICLE_TTL_SECONDS : EDGE_TTL_SECONDS}`);
+  const ttl = headers.has(ARTICLE_VIEW_HEADER) ? ARTICLE_TTL_SECONDS : /^\/journals\/?$/.test(url.pathname) ? JOURNALS_TTL_SECONDS : EDGE_TTL_SECONDS;
+  headers.set("cache-control", `public, max-age=${ttl}`);
   headers.delete("server-timing");
   c.executionCtx.waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })).catch(() => {}));
+  const etag = out.headers.get("etag");
+  if (page && etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
+    // Rendered (and now stored) all the same; the browser's copy is this page.
+    await out.body?.cancel();
+    c.res = notModified(etag, out.headers.get("cache-control")!, "MISS");
+    return;
+  }
   out.headers.set("x-edge-cache", "MISS");
   c.res = out;
   // After the assignment: Hono's c.res setter copies the previous response's headers over.

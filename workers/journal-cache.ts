@@ -1,4 +1,5 @@
 import type { Db } from "../app/db/client.server";
+import { journalCacheMs } from "../app/http/journal-memo.server";
 import type { PublicUrlConfig } from "../app/lib/urls";
 import { resolveJournalByHost, type JournalContext } from "../app/models/journals.server";
 
@@ -14,10 +15,7 @@ import { resolveJournalByHost, type JournalContext } from "../app/models/journal
 const entries = new Map<string, { journal: JournalContext | null; expires: number }>();
 const MAX_ENTRIES = 1000;
 
-export function journalCacheMs(env: { JOURNAL_CACHE_MS?: string }): number {
-  const ms = Number(env.JOURNAL_CACHE_MS ?? 2000);
-  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
-}
+export { journalCacheMs };
 
 export async function journalForHost(db: Db, host: string, ttlMs: number, urls: PublicUrlConfig): Promise<JournalContext | null> {
   if (ttlMs > 0) {

@@ -1,9 +1,13 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { escapeHtml } from "../lib/escape-html";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 import { decodeArchiveIndex, type ArchiveYearBox } from "../lib/archive";
 import { issuePath, type IssueRef } from "../lib/urls";
+import { followLink, linkOf, StaticHtml } from "./StaticHtml";
 
 const DRAWER_ID = "archive-drawer";
+/** The year boxes' name among a page's static HTML (components/StaticHtml.tsx). */
+export const ARCHIVE_FRAGMENT = "archive";
 export const NO_ARCHIVES_TEXT = "No published articles yet. Please come back later.";
 
 /**
@@ -24,21 +28,16 @@ export function AllIssuesButton() {
 
 /**
  * A page with the archive side list: the page's own <main> (children) and the list beside it
- * as a top-level <aside>.
+ * as a top-level <aside>. `index` is the loader's archiveIndex (./archive-list.server.ts): the
+ * compact index on a client-side navigation, null when the page came with the list written in.
  */
-export function ArchiveLayout({ index, current, children }: { index: string; current?: IssueRef; children: ReactNode }) {
+export function ArchiveLayout({ index, current, children }: { index: string | null; current?: IssueRef; children: ReactNode }) {
   return (
     <div className="with-sidebar archive-layout">
       {children}
       <ArchiveAside index={index} current={current ? issuePath(current) : undefined} />
     </div>
   );
-}
-
-/** A link in the list, for clicks, hovers and focus that bubble up to the aside. */
-function linkOf(event: SyntheticEvent<HTMLElement>): HTMLAnchorElement | null {
-  const a = (event.target as Element | null)?.closest?.("a");
-  return a && event.currentTarget.contains(a) ? a : null;
 }
 
 /**
@@ -48,19 +47,20 @@ function linkOf(event: SyntheticEvent<HTMLElement>): HTMLAnchorElement | null {
  * starts open). On narrow screens the whole aside is a drawer (a popover) opened by
  * AllIssuesButton; on wide screens it is a plain sidebar.
  *
- * It costs little per issue: the page data carries the compact index string (see
- * encodeArchiveIndex), decoded once per value, and each issue is a plain <a> in an <li>. Those
- * links navigate client-side through one delegated click handler, and are prefetched on hover
- * or focus like <Link prefetch="intent"> — without a Link's hooks and attributes 300 times over.
+ * It costs little per issue: the boxes are one HTML string (yearBoxesHtml) with each issue a
+ * plain <a> in an <li>, written into the page once (static HTML: not repeated in its data) and,
+ * on a client-side navigation, made in the browser from the compact index in the loader data
+ * (see encodeArchiveIndex). The links navigate client-side through one delegated click
+ * handler, and are prefetched on hover or focus like <Link prefetch="intent"> — without a
+ * Link's hooks and attributes, or a React element, 300 times over.
  */
-const ArchiveAside = memo(function ArchiveAside({ index, current }: { index: string; current?: string }) {
+const ArchiveAside = memo(function ArchiveAside({ index, current }: { index: string | null; current?: string }) {
   const navigate = useNavigate();
   const drawer = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const intentTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [prefetch, setPrefetch] = useState<string | null>(null);
-  const years = decodeArchiveIndex(index);
-  const boxes = useMemo(() => yearBoxes(years, current), [years, current]);
+  const boxes = useMemo(() => (index === null ? null : yearBoxesHtml(decodeArchiveIndex(index), current)), [index, current]);
   useEffect(() => () => clearTimeout(intentTimer.current), []);
 
   const intent = (href: string | null, delay: number) => {
@@ -79,14 +79,9 @@ const ArchiveAside = memo(function ArchiveAside({ index, current }: { index: str
         if ((event.nativeEvent as ToggleEvent).newState === "open") closeButton.current?.focus();
       }}
       onClick={(event) => {
-        const a = linkOf(event);
-        if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) {
-          return;
-        }
-        event.preventDefault();
+        if (!followLink(event, navigate)) return;
         const el = drawer.current;
         if (el?.matches(":popover-open")) el.hidePopover();
-        navigate(a.getAttribute("href")!);
       }}
       onMouseOver={(event) => intent(linkOf(event)?.getAttribute("href") ?? null, 100)}
       onMouseOut={() => intent(null, 0)}
@@ -107,47 +102,35 @@ const ArchiveAside = memo(function ArchiveAside({ index, current }: { index: str
             ×
           </button>
         </div>
-        {years.length === 0 ? <p className="empty-note">{NO_ARCHIVES_TEXT}</p> : boxes}
+        <StaticHtml name={ARCHIVE_FRAGMENT} html={boxes} />
       </div>
       {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
     </aside>
   );
 });
 
-function yearBoxes(years: ArchiveYearBox[], current: string | undefined): ReactNode[] {
-  // Lean markup, no classes: this runs once per issue (see .archive-list in app.css).
-  return years.map((y, index) => {
-    const title = `${y.year} ISSUES`;
+/**
+ * The year boxes as HTML: the server writes them as one string and the browser takes them as
+ * they are (no element per issue to render or hydrate); the same function renders them in the
+ * browser when a client-side navigation changes the current issue. Lean markup, no classes:
+ * this runs once per issue (see .archive-list in app.css). The `</li>` end tags, which HTML
+ * lets a list leave out, are left out (300 of them in 25 years of monthly issues).
+ */
+export function yearBoxesHtml(years: ArchiveYearBox[], current: string | undefined): string {
+  if (years.length === 0) return `<p class="empty-note">${NO_ARCHIVES_TEXT}</p>`;
+  let html = "";
+  years.forEach((y, index) => {
     let holdsCurrent = false;
-    const links = (
-      <ul>
-        {y.issues.map((i) => {
-          const active = i.href === current;
-          if (active) holdsCurrent = true;
-          return (
-            <li key={i.href}>
-              <a href={i.href} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-                {/* The months on one line ('OCT-DEC' broke at its hyphen): moved down whole if they must. */}
-                {i.month ? `${i.label} ` : i.label}
-                {i.month ? <span>{i.month}</span> : null}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    );
-    return index < 2 ? (
-      <section key={y.year}>
-        <h3>{title}</h3>
-        {links}
-      </section>
-    ) : (
-      <details key={y.year} open={holdsCurrent || undefined}>
-        <summary>
-          <h3>{title}</h3>
-        </summary>
-        {links}
-      </details>
-    );
+    let links = "";
+    for (const i of y.issues) {
+      const active = i.href === current;
+      if (active) holdsCurrent = true;
+      // The months on one line ('OCT-DEC' broke at its hyphen): moved down whole if they must.
+      const label = i.month ? `${escapeHtml(i.label)} <span>${escapeHtml(i.month)}</span>` : escapeHtml(i.label);
+      links += `<li><a href="${escapeHtml(i.href)}"${active ? ' class="active" aria-current="page"' : ""}>${label}</a>`;
+    }
+    const title = `<h3>${y.year} ISSUES</h3>`;
+    html += index < 2 ? `<section>${title}<ul>${links}</ul></section>` : `<details${holdsCurrent ? ' open=""' : ""}><summary>${title}</summary><ul>${links}</ul></details>`;
   });
+  return html;
 }

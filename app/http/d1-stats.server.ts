@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Counts D1 round trips (and time spent waiting on them) for one request, so every response can
  * say in `Server-Timing` how many it needed — the budget is at most 2 per reader page. A batch
@@ -10,9 +12,35 @@ export interface D1Stats {
 
 const EXECUTE = new Set(["first", "all", "run", "raw"]);
 
-export function countingD1(db: D1Database, stats: D1Stats): D1Database {
+/** The request being served, for requestD1's one wrapper per binding. */
+const current = new AsyncLocalStorage<D1Stats>();
+const counted = new WeakMap<D1Database, D1Database>();
+
+/**
+ * The binding wrapped once per isolate, counting into the stats of whichever request calls it
+ * (runWithD1Stats): the binding keeps one identity, so getDb's drizzle instance, whose making
+ * walks the whole schema, is made once per isolate rather than on every request.
+ */
+export function requestD1(db: D1Database): D1Database {
+  let wrapped = counted.get(db);
+  if (!wrapped) {
+    wrapped = countingD1(db, () => current.getStore());
+    counted.set(db, wrapped);
+  }
+  return wrapped;
+}
+
+/** Runs a request's work with `stats` as the figures requestD1 counts into. */
+export function runWithD1Stats<T>(stats: D1Stats, work: () => T): T {
+  return current.run(stats, work);
+}
+
+export function countingD1(db: D1Database, into: D1Stats | (() => D1Stats | undefined)): D1Database {
+  const statsOf = typeof into === "function" ? into : () => into;
   const targets = new WeakMap<object, D1PreparedStatement>();
   const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const stats = statsOf();
+    if (!stats) return work();
     stats.trips += 1;
     const start = performance.now();
     try {

@@ -61,6 +61,9 @@ export const PUBLIC_ARTICLE_FIELDS = [
 
 export type PublicArticle = Pick<Article, (typeof PUBLIC_ARTICLE_FIELDS)[number]>;
 
+/** What a row of an articles table is made from (app/models/article-rows.server.ts). */
+export type ArticleRowSource = Pick<Article, "id" | "refnumber" | "title" | "authorname" | "pagenumber" | "subject" | "country" | "year" | "volume" | "issue" | "file">;
+
 /** One row of an issue's table of contents or of search results, prepared by the loader. */
 export interface ArticleRow extends Pick<Article, "id" | "refnumber" | "pagenumber" | "subject" | "country"> {
   /** Sanitised HTML: italics and emphasis only. */

@@ -23,22 +23,37 @@ export function scholarDate(isoDate: string): string {
   return m ? `${m[1]}/${m[2]}/${m[3]}` : "";
 }
 
+/**
+ * A YYYY-MM-DD formatter per time zone (en-CA writes dates that way), or null for a zone the
+ * runtime does not know. Kept: making an Intl.DateTimeFormat costs far more than using one, and
+ * pages ask for the same few zones on every request.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      format = null;
+    }
+    // Bounded: zone names come from settings, but a stream of invalid ones must not grow it.
+    if (dayFormats.size < 500) dayFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** Whether the runtime knows this IANA time zone name. */
 export function isTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+  return dayFormat(value) !== null;
 }
 
 /** 'YYYY-MM-DD' in the given zone (UTC when the zone is unknown). */
 export function journalToday(timeZone: string | undefined, now = new Date()): string {
-  const zone = timeZone && isTimeZone(timeZone) ? timeZone : "UTC";
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const format = (timeZone && isTimeZone(timeZone) ? dayFormat(timeZone) : null) ?? dayFormat("UTC")!;
+  return format.format(now);
 }
 
 export function journalYear(timeZone: string | undefined, now = new Date()): number {

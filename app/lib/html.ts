@@ -5,6 +5,7 @@
  * balanced. Because nothing from the input is passed through verbatim, parser-differential
  * ("mutation") XSS has nothing to work with.
  */
+import { escapeHtml } from "./escape-html";
 
 export interface SanitizeProfile {
   /** Tags kept (lower-case). Everything else is unwrapped (text kept) or dropped with content. */
@@ -74,14 +75,8 @@ export function decodeEntities(text: string): string {
   });
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+// Its own module, so browser code that only escapes (the archive list) does not load the sanitiser.
+export { escapeHtml };
 
 function safeHref(raw: string): string | null {
   const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");

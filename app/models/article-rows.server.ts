@@ -2,13 +2,13 @@
  * Shapes database rows into what reader pages render: sanitised HTML, URLs and citation text
  * are prepared on the server so the sanitiser never ships to the browser.
  */
-import type { Article, ArticleRow } from "../lib/article";
+import type { ArticleRow, ArticleRowSource } from "../lib/article";
 import { issueTitle } from "../lib/archive";
 import { articleFileUrl, articlePath } from "../lib/urls";
 import { howToCite } from "../lib/citation/citation";
 import { sanitizeHtml, TITLE_PROFILE } from "../lib/html";
 
-export function toArticleRow(a: Article, siteName: string, withIssue = false): ArticleRow {
+export function toArticleRow(a: ArticleRowSource, siteName: string, withIssue = false): ArticleRow {
   return {
     id: a.id,
     refnumber: a.refnumber,

@@ -50,14 +50,41 @@ export function inIssue(journalId: number, year: number, volume: number, issue: 
   return and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue))!;
 }
 
+/** The articles of an issue's public table of contents: enabled, with a refnumber. */
+function inPublicIssue(journalId: number, year: number, volume: number, issue: number): SQL {
+  return and(inIssue(journalId, year, volume, issue), eq(articles.status, "enabled"), sql`${articles.refnumber} <> ''`)!;
+}
+
 /** Query for an issue's public table of contents: enabled, with a refnumber, by first page. */
 export function issueArticlesQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
   return db
     .select()
     .from(articles)
-    .where(
-      and(inIssue(journalId, year, volume, issue), eq(articles.status, "enabled"), sql`${articles.refnumber} <> ''`),
-    )
+    .where(inPublicIssue(journalId, year, volume, issue))
+    .orderBy(asc(articles.firstPage), asc(articles.id));
+}
+
+/**
+ * An issue's table of contents as the issue page shows it: the same rows and order as
+ * issueArticlesQuery, only the columns its table prints (abstracts and the rest stay in D1).
+ */
+export function issueTableQuery(db: Db, journalId: number, year: number, volume: number, issue: number) {
+  return db
+    .select({
+      id: articles.id,
+      refnumber: articles.refnumber,
+      title: articles.title,
+      authorname: articles.authorname,
+      pagenumber: articles.pagenumber,
+      subject: articles.subject,
+      country: articles.country,
+      year: articles.year,
+      volume: articles.volume,
+      issue: articles.issue,
+      file: articles.file,
+    })
+    .from(articles)
+    .where(inPublicIssue(journalId, year, volume, issue))
     .orderBy(asc(articles.firstPage), asc(articles.id));
 }
 

@@ -3,7 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client.server";
 import { indexingPartners } from "../db/schema";
 import { indexingImageKey } from "../storage/keys.server";
-import { changedFields, historyInsert, historyInsertWhen, sha256Hex, type Actor } from "./history.server";
+import { changedFields, historyInsert, historyInsertWhen, historyRowsFrom, lastFileHashQuery, sha256Hex, versionBumpJson, type Actor } from "./history.server";
+import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 /** Query for enabled partners by sortnumber (sidebar and /indexing grid). */
 export function enabledPartnersQuery(db: Db, journalId: number) {
@@ -58,26 +59,21 @@ function logoName(ext: string): string {
   return `partner-${crypto.randomUUID().slice(0, 12)}.${ext}`;
 }
 
-/** What the history keeps of a partner's fields (the logo as the sha256 of its bytes). */
-async function partnerFacts(fields: PartnerFields, logo: PartnerLogo | null, removed: boolean) {
-  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return { ...given, ...(logo ? { image: await sha256Hex(logo.bytes.slice()) } : removed ? { image: "" } : {}) };
-}
-
 /**
  * Adds a partner, last in the order unless a position is given; the logo is stored first and
- * removed again if the row cannot be written (ADR 004).
+ * removed again if the row cannot be written (ADR 004). Its entry records the logo as the
+ * sha256 of its bytes and the first version.
  */
 export async function createPartner(env: Storage, db: Db, journalId: number, actor: Actor, input: PartnerFields & { title: string }, logo: PartnerLogo | null): Promise<Partner> {
-  const image = logo ? logoName(logo.ext) : "";
-  if (logo) await env.FILES.put(indexingImageKey(journalId, image), logo.bytes, { httpMetadata: { contentType: logo.contentType } });
+  const stored = await putLogo(env, journalId, logo);
   const sortnumber =
     input.sortnumber ?? sql<number>`(select coalesce(max(${indexingPartners.sortnumber}), 0) + 1 from ${indexingPartners} where ${indexingPartners.journalId} = ${journalId})`;
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   try {
     const [[row]] = await db.batch([
       db
         .insert(indexingPartners)
-        .values({ journalId, title: input.title, link: input.link ?? "", status: input.status ?? "enabled", sortnumber: sortnumber as number, image })
+        .values({ journalId, title: input.title, link: input.link ?? "", status: input.status ?? "enabled", sortnumber: sortnumber as number, image: stored?.name ?? "" })
         .returning(),
       historyInsert(db, journalId, {
         actor,
@@ -85,76 +81,144 @@ export async function createPartner(env: Storage, db: Db, journalId: number, act
         type: "partner",
         // The row inserted just before, in this batch's transaction.
         id: sql`cast(last_insert_rowid() as text)`,
-        fields: changedFields(null, await partnerFacts(input, logo, false)),
+        fields: { ...changedFields(null, { ...given, ...(stored ? { image: stored.sha } : {}) }), version: { after: 1 } },
       }),
     ]);
     return row;
   } catch (error) {
-    if (logo) await env.FILES.delete(indexingImageKey(journalId, image)).catch(() => {});
+    await deleteLogo(env, journalId, stored?.name);
     throw error;
   }
 }
 
+/** A partner as a versioned write reads it: the row and the sha256 its last logo upload recorded. */
+export type PartnerForWrite = Partner & { imageHash: string | null };
+
+/** The partner row of this journal as the target of a versioned write (app/models/versioned.server.ts). */
+function partnerTarget(db: Db, journalId: number, id: number): VersionedTarget<PartnerForWrite> {
+  const self = and(eq(indexingPartners.journalId, journalId), eq(indexingPartners.id, id))!;
+  return {
+    type: "partner",
+    id,
+    async read() {
+      const [rows, hash] = await db.batch([db.select().from(indexingPartners).where(self).limit(1), lastFileHashQuery(db, journalId, "partner", id, "image")]);
+      return rows[0] ? { ...rows[0], imageHash: hash[0]?.hash ?? null } : undefined;
+    },
+    guard: (version) => existsWhere(sql`${indexingPartners}`, and(self, eq(indexingPartners.version, version))!),
+    update: (set, version) =>
+      db
+        .update(indexingPartners)
+        .set({ ...set, version: sql`${indexingPartners.version} + 1` })
+        .where(and(self, eq(indexingPartners.version, version)))
+        .returning(),
+  };
+}
+
+/** A logo put into R2 for a write that has yet to switch its row to it. */
+export interface StoredLogo {
+  name: string;
+  sha: string;
+}
+
+async function putLogo(env: Storage, journalId: number, logo: PartnerLogo | null): Promise<StoredLogo | null> {
+  if (!logo) return null;
+  const name = logoName(logo.ext);
+  const [sha] = await Promise.all([
+    sha256Hex(logo.bytes.slice()),
+    env.FILES.put(indexingImageKey(journalId, name), logo.bytes, { httpMetadata: { contentType: logo.contentType } }),
+  ]);
+  return { name, sha };
+}
+
+const deleteLogo = (env: Storage, journalId: number, name: string | undefined) =>
+  name ? env.FILES.delete(indexingImageKey(journalId, name)).catch(() => {}) : Promise.resolve();
+
 /**
- * Changes the fields given (and only those, so two people editing different fields keep both
- * changes), optionally a new logo or none (`removeLogo`): the new object is written first, the
- * row switched to it with the history entry in one batch, then the old object deleted.
+ * A versioned write of a partner (app/models/versioned.server.ts), optionally with a new logo:
+ * stored first, the row switched to it by the guarded batch (only the columns the plan sets),
+ * then the logo the row named immediately before the switch deleted; a write that is refused,
+ * changes nothing or fails deletes its own new logo.
  */
-export async function updatePartner(
+export async function writePartner<F>(
   env: Storage,
   db: Db,
   journalId: number,
-  actor: Actor,
-  existing: Partner,
-  changes: PartnerFields,
-  logo: PartnerLogo | null,
-  removeLogo = false,
-): Promise<Partner> {
-  const image = logo ? logoName(logo.ext) : removeLogo ? "" : existing.image;
-  if (logo) await env.FILES.put(indexingImageKey(journalId, image), logo.bytes, { httpMetadata: { contentType: logo.contentType } });
-  const fields = changedFields(existing, await partnerFacts(changes, logo, removeLogo && !!existing.image));
+  id: number,
+  opts: {
+    actor: Actor;
+    action: string;
+    expect: Expectation;
+    logo: PartnerLogo | null;
+    plan: (row: PartnerForWrite, only: ReadonlySet<string> | null, logo: StoredLogo | null) => Plan | PlanFailure<F>;
+  },
+): Promise<VersionedResult<Partner, F>> {
+  const stored = await putLogo(env, journalId, opts.logo);
+  let result: VersionedResult<PartnerForWrite, F>;
   try {
-    const update = db
-      .update(indexingPartners)
-      .set({ ...changes, image })
-      .where(and(eq(indexingPartners.journalId, journalId), eq(indexingPartners.id, existing.id)))
-      .returning();
-    const [[row]] = Object.keys(fields).length
-      ? await db.batch([update, historyInsertWhen(db, journalId, { actor, action: "update", type: "partner", id: existing.id, fields }, sql`changes() > 0`)])
-      : [await update];
-    if (!row) throw new Error("indexing partner vanished during update");
-    if (existing.image && existing.image !== image) await env.FILES.delete(indexingImageKey(journalId, existing.image)).catch(() => {});
-    return row;
+    result = await versionedWrite<PartnerForWrite, F>(db, journalId, partnerTarget(db, journalId, id), {
+      actor: opts.actor,
+      action: opts.action,
+      expect: opts.expect,
+      plan: (row, only) => opts.plan(row, only, stored),
+    });
   } catch (error) {
-    if (logo) await env.FILES.delete(indexingImageKey(journalId, image)).catch(() => {});
+    await deleteLogo(env, journalId, stored?.name);
     throw error;
   }
+  if (!result.ok || !result.changed) {
+    await deleteLogo(env, journalId, stored?.name);
+    return result;
+  }
+  if (result.before.image && result.before.image !== result.row.image) await deleteLogo(env, journalId, result.before.image);
+  const { imageHash: _h, ...row } = result.row;
+  return { ...result, row };
 }
 
 /**
  * Puts the partners in the order of `ids` (positions 1, 2, 3…); partners not named keep their
- * order after them, and other journals' ids are ignored. One batch with one history entry
- * naming the order before and after.
+ * order after them, and other journals' ids are ignored. One batch: for each partner whose
+ * position changes, an entry (sortnumber before/after, version bump) and the row's new
+ * position with its version bumped; then one entry naming the whole order before and after.
+ *
+ * Versions: a reorder is not refused for a list loaded before someone else's change — the
+ * order is the whole list as this person arranged it, so the last arrangement wins (and both
+ * are in the history). It still bumps each moved partner's version, so an API client holding
+ * the old ETag learns the row changed. An edit form opened before the move merges on top of
+ * it: the position is its own field (`sortnumber`, which the form does not send), so a title
+ * or logo typed meanwhile never conflicts with a move, and never reverts it.
+ *
+ * Which rows move is decided inside the batch (position ≠ the new one), not on the list read
+ * before it, so two reorders at once never leave two partners sharing a position.
  */
 export async function reorderPartners(db: Db, journalId: number, actor: Actor, ids: number[]): Promise<Partner[]> {
   const all = await listAllPartners(db, journalId);
   const byId = new Map(all.map((p) => [p.id, p]));
   const named = [...new Set(ids)].filter((id) => byId.has(id));
   const order = [...named, ...all.map((p) => p.id).filter((id) => !named.includes(id))];
-  const updates = order
-    .map((id, i) => ({ id, sortnumber: i + 1 }))
-    .filter(({ id, sortnumber }) => byId.get(id)!.sortnumber !== sortnumber)
-    .map(({ id, sortnumber }) =>
-      db
-        .update(indexingPartners)
-        .set({ sortnumber })
-        .where(and(eq(indexingPartners.journalId, journalId), eq(indexingPartners.id, id))),
-    );
-  if (!updates.length) return all;
+  if (order.every((id, i) => byId.get(id)!.sortnumber === i + 1)) return all;
+  // One bound parameter for the whole order (D1 allows 100 per statement): [[id, position], …].
+  const positions = JSON.stringify(order.map((id, i) => [id, i + 1]));
+  const position = sql`(select json_extract(o.value, '$[1]') from json_each(${positions}) as o where json_extract(o.value, '$[0]') = ${indexingPartners.id})`;
+  const moved = and(eq(indexingPartners.journalId, journalId), sql`${position} is not null`, sql`${indexingPartners.sortnumber} <> ${position}`)!;
   const titles = (list: number[]) => list.map((id) => byId.get(id)!.title).join(" · ");
   await db.batch([
-    ...updates,
-    historyInsert(db, journalId, { actor, action: "reorder", type: "partner", fields: changedFields({ order: titles(all.map((p) => p.id)) }, { order: titles(order) }) }),
+    historyRowsFrom(db, journalId, { actor, action: "reorder", type: "partner" }, {
+      table: sql`${indexingPartners}`,
+      id: sql`${indexingPartners.id}`,
+      fields: sql`json_patch(json_object('sortnumber', json_object('before', ${indexingPartners.sortnumber}, 'after', ${position})), ${versionBumpJson(indexingPartners.version)})`,
+      where: moved,
+    }),
+    db
+      .update(indexingPartners)
+      .set({ sortnumber: position as unknown as number, version: sql`${indexingPartners.version} + 1` })
+      .where(moved),
+    // The order as a whole, for the journal's Activity (only when a row moved just above).
+    historyInsertWhen(
+      db,
+      journalId,
+      { actor, action: "reorder", type: "partner", fields: changedFields({ order: titles(all.map((p) => p.id)) }, { order: titles(order) }) },
+      sql`changes() > 0`,
+    ),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return listAllPartners(db, journalId);
 }

@@ -6,10 +6,10 @@
  * are made of stay in their aggregate's module (articles, issues, editors, …).
  */
 import type { Db } from "../db/client.server";
-import type { Article } from "../lib/article";
+import type { Article, ArticleRowSource } from "../lib/article";
 import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
-import { adminIssueArticlesQuery, issueArticlesQuery, publicArticleByRefQuery, trashedInIssueQuery } from "./articles.server";
+import { adminIssueArticlesQuery, issueTableQuery, publicArticleByRefQuery, trashedInIssueQuery } from "./articles.server";
 import { publicArticleByIdForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
@@ -60,15 +60,15 @@ interface IssuePage {
   movedTo: IssueRef | undefined;
   /** The issue named by the URL, if it is published. */
   issue: PublishedIssue | undefined;
-  /** Its enabled articles in page order (empty: nothing to show). */
-  articles: Article[];
+  /** Its enabled articles in page order, with what the table shows (empty: nothing to show). */
+  articles: ArticleRowSource[];
 }
 
 /** An issue's table of contents with the year list for the side column. */
 export async function readIssuePage(db: Db, journalId: number, ref: IssueRef): Promise<IssuePage> {
   const [published, articles, moved] = await db.batch([
     publishedIssuesQuery(db, journalId),
-    issueArticlesQuery(db, journalId, ref.year, ref.volume, ref.issue),
+    issueTableQuery(db, journalId, ref.year, ref.volume, ref.issue),
     issueRedirectQuery(db, journalId, ref),
   ]);
   const issue = published.find((i) => i.year === ref.year && i.volume === ref.volume && i.issue === ref.issue);
@@ -101,6 +101,19 @@ export async function readArticlePage(db: Db, journalId: number, refnumber: stri
       ])
     : await db.batch(reads);
   return { article: found[0], published, counts: { views: stats[0]?.views ?? 0, downloads: stats[0]?.downloads ?? 0 } };
+}
+
+/**
+ * An article's reader counts alone, for an abstract page whose other parts the route kept
+ * (app/routes/public/article.tsx): with `view`, the view is counted first in the same batch,
+ * under readArticlePage's rule (the enabled article with this refnumber in the issue the URL
+ * names), so the counts include it.
+ */
+export async function readArticleCounts(db: Db, journalId: number, refnumber: string, view?: IssueRef): Promise<ReaderCounts> {
+  const ref = refnumber.slice(0, 64);
+  const stats = articleStatsByRefQuery(db, journalId, ref);
+  const rows = view ? (await db.batch([recordViewQuery(db, journalId, { ...view, refnumber: ref }), stats]))[1] : await stats;
+  return { views: rows[0]?.views ?? 0, downloads: rows[0]?.downloads ?? 0 };
 }
 
 /** /pdf?refno=…: the enabled article with this refnumber, if any. */

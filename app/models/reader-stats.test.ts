@@ -77,3 +77,43 @@ describe("reader counts: one rule, recorded by the article page or after an edge
     expect(await views(a.id)).toBe(0);
   });
 });
+
+describe("reader counts when the isolate keeps the abstract page (the journal cache on, as in production)", () => {
+  it("counts every reader view once and shows it at once; crawlers get counts up to a minute old; a wrong-issue URL counts nothing", async () => {
+    const { app } = await import("../../workers/app");
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const j = await makeJournal();
+    const issue = await makeIssue(j.id, { year: 2025, volume: 3, issue: 5 });
+    const a = await makeArticle(j.id, issue, { pagenumber: "1-9" });
+    const cached = { ...env, JOURNAL_CACHE_MS: "60000" };
+    // Credentials keep the edge cache out of it: every answer is rendered by this isolate.
+    const call = async (path: string, headers: Record<string, string>) => {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request(j.url(path), { headers: { authorization: "Bearer no-session", ...headers }, redirect: "manual" }), cached, ctx);
+      const body = (await res.text()).replace(/<!-- -->/g, "");
+      await waitOnExecutionContext(ctx);
+      return { status: res.status, body, trips: Number(/"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]) };
+    };
+    const page = `/archives/2025/3/5/${a.refnumber}`;
+    // First render: the page is made and kept; its batch counts the view.
+    expect((await call(page, BROWSER)).body).toContain("1 view · 0 downloads");
+    // Kept page: the reader's view and the counts are one batch, the rest is not read again.
+    const second = await call(page, BROWSER);
+    expect(second.body).toContain("2 views · 0 downloads");
+    expect(second.trips).toBe(1);
+    expect(await views(a.id)).toBe(2);
+    // A crawler counts nothing and reads the counts once a minute at most.
+    const bot = { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" };
+    expect((await call(page, bot)).body).toContain("2 views · 0 downloads");
+    await env.DB.prepare("update article_stats set views = views + 10 where article_id = ?").bind(a.id).run();
+    const kept = await call(page, bot);
+    expect(kept.body).toContain("2 views · 0 downloads");
+    expect(kept.trips).toBe(0);
+    // A reader always sees the counts as they are, with the view just counted.
+    expect((await call(page, BROWSER)).body).toContain("13 views · 0 downloads");
+    // The wrong issue in the URL: sent to the right one, no view counted.
+    const wrong = await call(`/archives/2025/3/4/${a.refnumber}`, BROWSER);
+    expect(wrong.status).toBe(301);
+    expect(await views(a.id)).toBe(13);
+  });
+});

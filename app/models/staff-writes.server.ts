@@ -41,7 +41,7 @@ import {
   type LogoImage,
 } from "./settings.server";
 import type { Expectation, Plan, PlanFailure, Refusal, VersionedResult } from "./versioned.server";
-import { createPartner, updatePartner, type Partner } from "./indexing.server";
+import { createPartner, writePartner, type Partner, type PartnerForWrite, type StoredLogo } from "./indexing.server";
 
 type Storage = { DB: D1Database; FILES: R2Bucket };
 
@@ -520,10 +520,32 @@ export async function moveArticleUseCase(db: Db, journalId: number, actor: Actor
 // ---- Indexing partners -------------------------------------------------------------------------
 
 /**
+ * The change a partner update makes to the row as it is now: the fields sent (or, from the
+ * admin form, those the person changed) that differ, and the logo's column when one was
+ * uploaded or removed.
+ */
+function partnerPlan(row: PartnerForWrite, input: Input, only: ReadonlySet<string> | null, logo: StoredLogo | null, removeLogo: boolean): Plan | PlanFailure<WriteFailure> {
+  const result = validatePartner(sentFields(input, only), true);
+  if (!result.ok) return { failure: fail(400, result.fields) };
+  const set = differing(row, result.value);
+  const fields = changedFields(row, set);
+  const before = row.imageHash ?? (row.image || null);
+  if (logo) {
+    set.image = logo.name;
+    fields.image = { before, after: logo.sha };
+  } else if (removeLogo && row.image) {
+    set.image = "";
+    fields.image = { before, after: "" };
+  }
+  return { set, fields };
+}
+
+/**
  * Adds an indexing partner (`existing` null: title required; link, position, status optional)
  * or changes the fields sent of one (`{status}` alone is the list's switch), with an optional
  * new logo — the editor pictures' rule: JPEG, PNG or WebP by content, ≤ 2 MB, ≤ 6000 px a side —
- * or `removeLogo`.
+ * or `removeLogo`. An update is a versioned write: `expect` is the version the client started
+ * from (null: the API without one — the fields it sends, over whatever is stored).
  */
 export async function savePartner(
   env: Storage,
@@ -534,6 +556,7 @@ export async function savePartner(
   input: Input,
   file: File | null,
   removeLogo = false,
+  expect: Expectation = null,
 ): Promise<WriteResult<Partner>> {
   const result = validatePartner(input, !!existing);
   if (!result.ok) return fail(400, result.fields);
@@ -547,5 +570,12 @@ export async function savePartner(
     const value = result.value as PartnerValues;
     return { ok: true, value: await createPartner(env, db, journalId, actor, { ...value, sortnumber: "sortnumber" in result.value ? value.sortnumber : undefined }, logo) };
   }
-  return { ok: true, value: await updatePartner(env, db, journalId, actor, existing, result.value, logo, removeLogo && !logo) };
+  const written = await writePartner<WriteFailure>(env, db, journalId, existing.id, {
+    actor,
+    action: "update",
+    expect,
+    logo,
+    plan: (row, only, stored) => partnerPlan(row, input, only, stored, removeLogo && !logo),
+  });
+  return outcome(written, (row) => row);
 }

@@ -1,6 +1,6 @@
 /**
- * One rule for every staff write of a versioned record (articles, editors, settings, issues;
- * docs/decisions/020-versions-and-conflicts.md):
+ * One rule for every staff write of a versioned record (articles, editors, settings, issues,
+ * indexing partners; docs/decisions/020-versions-and-conflicts.md):
  *
  * - The write names the version it started from — an `If-Match` ETag, a body `version`, or the
  *   admin form's hidden version — or, for API clients that send neither, the version this

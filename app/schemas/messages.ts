@@ -348,6 +348,9 @@ export const RECORD_MESSAGES = {
   conflictYours: "Your value",
   mergedWith: (people: string) => `Saved together with the changes ${people} made meanwhile (different fields: nothing was overwritten).`,
   staleRecord: "This was changed by someone else since you opened it. Reload the page to see the current version.",
+  /** A list's switch or pin refused because `people` changed the same records (`what`) meanwhile. */
+  listChangedMeanwhile: (people: string, what: string) =>
+    `${people ? `${people} changed ${what} meanwhile. ` : ""}Nothing was changed: the list now shows the current state; try again if you still want to.`,
   issueUpdated: "Issue updated successfully",
   issueUpdatedDetail: "Its old address and its articles' old addresses now lead to the new ones.",
   issueDeleted: "Issue deleted",
@@ -498,9 +501,6 @@ export const EDITOR_MESSAGES = {
   notSaved: "The editor could not be saved. Please try again.",
   changesNotSaved: "The changes could not be saved. Please try again.",
   pinned: (n: number, pinned: boolean) => `${n} ${n === 1 ? "editor" : "editors"} ${pinned ? "pinned to the top" : "unpinned"}.`,
-  /** A switch or pin refused because `people` changed the same editors (`names`) meanwhile. */
-  changedMeanwhile: (people: string, names?: string) =>
-    `${people ? `${people} changed ${names ? names : "this editor"} meanwhile. ` : ""}Nothing was changed: the list now shows the current state; try again if you still want to.`,
 } as const;
 
 /** The indexing partners' order sent as a list of ids (POST /api/indexing/sort). */

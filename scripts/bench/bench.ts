@@ -13,7 +13,7 @@
  *   npm run bench -- --keep           keep the temp folder (build, state) for inspection
  *   npm run bench -- --no-write       print only; leave docs/bench/results.md alone
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
@@ -23,6 +23,7 @@ import { runLighthouse, type LighthouseScores } from "./lighthouse.ts";
 import { Client, interleaved, summarise, type Figures, type Sample, type Target } from "./load.ts";
 import { machineInfo, renderReport, type DocFigure, type Report } from "./report.ts";
 import { buildCopy, migrate, root, sourceInfo, startPreview, workerdVersion, type Server } from "./server.ts";
+import { measureStartup } from "./startup.ts";
 import { measureSearchSql } from "./sql.ts";
 import { median } from "./stats.ts";
 
@@ -61,6 +62,8 @@ async function main(): Promise<number> {
   buildCopy(appDir, source.fromHead);
   log("building a bare React Router app for the JavaScript yardstick …");
   const bare = await bareApp(path.join(tmp, "bare"));
+  log(`profiling the Worker's start (${QUICK ? 3 : 7} fresh starts, as wrangler check startup does) …`);
+  const startup = await measureStartup(path.join(appDir, "build/server"), QUICK ? 3 : 7);
 
   log("migrating a fresh local D1 and seeding 1k / 10k / 100k article journals …");
   migrate(appDir, stateDir);
@@ -130,11 +133,21 @@ async function main(): Promise<number> {
     ["not found", "/no-such-page"],
   ];
   const probes: Report["probes"] = [];
-  const staticHtml = {} as Record<Page, Uint8Array>;
+  const staticHtml = {} as Record<Page | "admin-archives", Uint8Array>;
   for (const [name, p] of readerPages) {
-    const r = await client.request({ host: j100.host, path: bust(p), headers: name.includes("bot") ? { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } : {} });
+    const headers: Record<string, string> = name.includes("bot") ? { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } : {};
+    const r = await client.request({ host: j100.host, path: bust(p), headers });
     const html = new TextDecoder().decode(r.body);
     const isHtml = (r.headers.get("content-type") ?? "").includes("text/html");
+    // A browser revalidating the page it has: the same request with its ETag (served from the
+    // edge cache, which the first plain request has filled; the bench's cache bypass aside).
+    const etag = r.headers.get("etag");
+    let revalidated: number | null = null;
+    if (isHtml && r.status === 200 && etag) {
+      await client.request({ host: j100.host, path: p, headers });
+      await new Promise((done) => setTimeout(done, 100));
+      revalidated = (await client.request({ host: j100.host, path: p, headers: { ...headers, "if-none-match": etag } })).status;
+    }
     probes.push({
       name,
       path: p,
@@ -144,17 +157,33 @@ async function main(): Promise<number> {
       html: isHtml ? r.bytes : null,
       htmlGzip: isHtml ? gzipSize(r.body) : null,
       js: isHtml && r.status < 300 ? jsBytes(html, path.join(appDir, "build/client")) : null,
+      etag,
+      revalidated,
     });
     if ((PAGES as readonly string[]).includes(name)) {
       if (r.status !== 200) throw new Error(`${name} page answered ${r.status}: ${html.slice(0, 500)}`);
       staticHtml[name as Page] = r.body;
     }
   }
+  // The admin issue list as a signed-in reader of it gets it (its static-file twin, below).
+  {
+    const login = await client.request({ host: j100.host, path: "/auth/login/", method: "POST", body: JSON.stringify(ADMIN) });
+    const token = login.status === 200 ? ((JSON.parse(new TextDecoder().decode(login.body)) as { token?: string }).token ?? "") : "";
+    const r = await client.request({ host: j100.host, path: "/admin/archives?b={b}", headers: { authorization: `Bearer ${token}` } });
+    if (r.status !== 200) throw new Error(`admin issue list answered ${r.status}`);
+    staticHtml["admin-archives"] = r.body;
+  }
+  // How the static files the pages load are cached: one of each kind the build names by content.
+  const assets: Report["assets"] = [];
+  for (const file of hashedAssets(path.join(appDir, "build/client/assets"))) {
+    const r = await client.request({ host: j100.host, path: `/assets/${file}` });
+    assets.push({ file, status: r.status, cacheControl: r.headers.get("cache-control") });
+  }
   await server.stop();
   server = null;
 
   // The platform's limit: the same bytes as a file, served by the same workerd's asset server.
-  for (const page of PAGES) writeFileSync(path.join(appDir, "build/client", `bench-static-${page}.html`), staticHtml[page]);
+  for (const page of [...PAGES, "admin-archives"] as const) writeFileSync(path.join(appDir, "build/client", `bench-static-${page}.html`), staticHtml[page]);
 
   // ---- Server 2: the measurements. --------------------------------------------------------------
   log("starting vite preview (measurement run) …");
@@ -166,7 +195,7 @@ async function main(): Promise<number> {
     for (const [label] of SIZES) targets[`${page}@${label}`] = { host: journals[label].host, path: bust(pagePath(page, journals[label])) };
   }
   // The asset server answers /name for name.html (and redirects /name.html there).
-  for (const page of PAGES) targets[`static:${page}`] = { host: j100.host, path: `/bench-static-${page}` };
+  for (const page of [...PAGES, "admin-archives"]) targets[`static:${page}`] = { host: j100.host, path: `/bench-static-${page}` };
   for (const page of PAGES) targets[`cached:${page}`] = { host: j100.host, path: pagePath(page, j100) };
   for (const [label] of SIZES) {
     targets[`api-search@${label}`] = { host: journals[label].host, path: `/api/search?keyword=${encodeURIComponent(SEARCH_QUERY)}&b={b}` };
@@ -189,6 +218,37 @@ async function main(): Promise<number> {
       if (r.status !== 200) throw new Error(`${key} answered ${r.status}: ${new TextDecoder().decode(r.body).slice(0, 300)}`);
     }
   }
+  // An issue page this isolate has not rendered before (the issue page reuses what it made until
+  // the journal's next staff write): the 10k journal's 100 issues of 100 articles, in turn.
+  {
+    const j10 = journals["10k"];
+    const paths = Array.from({ length: j10.otherIssues + 1 }, (_, k) => {
+      const y = j10.newestIssue.year - Math.floor(k / 12);
+      return bust(`/archives/${y}/vol${y - 1999}/issue${12 - (k % 12)}`);
+    });
+    if (j10.perIssue !== 100) throw new Error(`the 10k journal's issues hold ${j10.perIssue} articles, not 100`);
+    targets["issue-first@10k"] = { host: j10.host, path: paths[0], rotate: paths };
+    const r = await client.request(targets["issue-first@10k"]);
+    if (r.status !== 200) throw new Error(`issue-first answered ${r.status}`);
+  }
+  // D1's share of each page's CPU: the page's D1 reads alone, through the benchmark's replay
+  // route (scripts/bench/replay-worker.ts), and the same request without reads.
+  const adminToken = (targets[`admin-archives@${big}`].headers?.authorization ?? "").replace(/^Bearer /, "");
+  const j10 = journals["10k"];
+  const replay: Record<string, [BenchJournal, string]> = {
+    none: [j100, ""],
+    home: [j100, ""],
+    issue: [j100, `?year=${year}&volume=${volume}&issue=${issue}`],
+    "issue-first": [j10, `?year=${j10.newestIssue.year}&volume=${j10.newestIssue.volume}&issue=${j10.newestIssue.issue}`],
+    article: [j100, `?ref=${j100.issueRefs[42]}`],
+    search: [j100, `?keyword=${encodeURIComponent(SEARCH_QUERY)}`],
+    "admin-archives": [j100, ""],
+  };
+  for (const [page, [j, query]] of Object.entries(replay)) {
+    targets[`d1:${page}`] = { host: j.host, path: `/__bench/d1/${page === "issue-first" ? "issue" : page}${query}`, headers: page === "admin-archives" ? { authorization: `Bearer ${adminToken}` } : {} };
+    const r = await client.request(targets[`d1:${page}`]);
+    if (r.status !== 200) throw new Error(`D1 replay of ${page} answered ${r.status}: ${new TextDecoder().decode(r.body).slice(0, 300)}`);
+  }
   // Make sure the cached targets are in the edge cache before anything is timed.
   for (const page of PAGES) {
     await client.request(targets[`cached:${page}`]);
@@ -207,7 +267,7 @@ async function main(): Promise<number> {
   log(`rare-query run: ${Object.keys(rareTargets).length} targets × ${LOAD.rare.perTarget} requests, one at a time …`);
   Object.assign(latency, await interleaved(client, rareTargets, { ...LOAD.rare, concurrency: 1 }));
   // Throughput where it is compared: the pages at the largest size, their static copies, cached.
-  const heavy = Object.fromEntries(Object.entries(targets).filter(([k]) => !k.startsWith("admin-") && (!k.includes("@") || k.endsWith(`@${big}`))));
+  const heavy = Object.fromEntries(Object.entries(targets).filter(([k]) => !k.includes("admin-") && !k.startsWith("d1:") && (!k.includes("@") || k.endsWith(`@${big}`))));
   log(`throughput run: ${Object.keys(heavy).length} targets × ${LOAD.throughput.perTarget} requests, 8 in flight, interleaved …`);
   const throughput = await interleaved(client, heavy, { ...LOAD.throughput, concurrency: 8 });
 
@@ -241,6 +301,8 @@ async function main(): Promise<number> {
     sql: sql!,
     docs,
     lighthouse,
+    startup,
+    assets,
     load: LOAD,
   };
   const { markdown, missed } = renderReport(report);
@@ -388,6 +450,16 @@ async function measureDocuments(
   const floorCpuMs = client.cpu && floor.length ? floorCpu / floor.length : null;
   const workerCpuMs = client.cpu && floor.length ? workerCpu / floor.length : null;
   return { floorMs, floorCpuMs, workerCpuMs, figures: cases.map((c) => figures.get(c.name)!) };
+}
+
+/** One content-hashed file of each kind in build/client/assets (name-{8 characters}.ext). */
+function hashedAssets(dir: string): string[] {
+  const byKind = new Map<string, string>();
+  for (const f of readdirSync(dir).sort()) {
+    const kind = /-[A-Za-z0-9_-]{8}\.([a-z0-9]+)$/.exec(f)?.[1];
+    if (kind && !byKind.has(kind)) byKind.set(kind, f);
+  }
+  return [...byKind.values()];
 }
 
 /** Number of entries from a zip's end-of-central-directory record. */

@@ -25,6 +25,8 @@ export interface Target {
    * or stores requests with Authorization, so the page is rendered every time.
    */
   path: string;
+  /** Several paths, one request each in turn (`path` is the first): pages an isolate has not kept. */
+  rotate?: string[];
   method?: "GET" | "POST";
   body?: string;
   headers?: Record<string, string>;
@@ -50,7 +52,8 @@ export class Client {
   }
 
   url(t: Target): string {
-    return `${this.origin}${t.path.replace("{b}", String(unique++))}`;
+    const path = t.rotate?.length ? t.rotate[unique % t.rotate.length] : t.path;
+    return `${this.origin}${path.replace("{b}", String(unique++))}`;
   }
 
   /**
@@ -72,7 +75,7 @@ export class Client {
           headers: {
             host: `${t.host}:${this.port}`,
             ...(t.body ? { "content-type": "application/json", "content-length": Buffer.byteLength(t.body) } : {}),
-            ...(t.path.includes("{b}") ? { authorization: "Bearer bench-edge-cache-bypass" } : {}),
+            ...((t.rotate?.[0] ?? t.path).includes("{b}") ? { authorization: "Bearer bench-edge-cache-bypass" } : {}),
             ...t.headers,
           },
         },
@@ -134,6 +137,8 @@ export interface Figures {
   /** Mean workerd CPU per request (user + system, whole process: isolate, D1's SQLite, HTTP), ms. */
   cpuMs: number | null;
   trips: number | null;
+  /** Mean D1 round trips per request (a page that reuses what it read makes fewer than its max). */
+  meanTrips: number | null;
   statuses: string;
   edge: string;
   bytes: number;
@@ -155,6 +160,7 @@ export function summarise(samples: Sample[], wallMs: number, cpuTotalMs: number 
     d1Ms: d1.length ? median(d1) : null,
     cpuMs: cpuTotalMs === null || !samples.length ? null : cpuTotalMs / samples.length,
     trips: trips.length ? Math.max(...trips) : null,
+    meanTrips: trips.length ? trips.reduce((a, b) => a + b, 0) / trips.length : null,
     statuses: count(samples.map((s) => s.status)),
     edge: count(samples.map((s) => s.edge)),
     bytes: median(samples.map((s) => s.bytes)),

@@ -51,6 +51,13 @@ export function buildCopy(dir: string, fromHead = false): void {
     }
   }
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The copy's Worker is the app plus the benchmark's D1-replay route (./replay-worker.ts).
+  mkdirSync(path.join(dir, "scripts/bench"), { recursive: true });
+  cpSync(path.join(root, "scripts/bench/replay-worker.ts"), path.join(dir, "scripts/bench/replay-worker.ts"));
+  const config = path.join(dir, "wrangler.toml");
+  const toml = readFileSync(config, "utf8");
+  if (!/^main = "\.\/workers\/app\.ts"$/m.test(toml)) throw new Error("wrangler.toml: expected main = \"./workers/app.ts\"");
+  writeFileSync(config, toml.replace(/^main = .*$/m, 'main = "./scripts/bench/replay-worker.ts"'));
   // Certificates sign their verification codes with JWT_SECRET: a throw-away one.
   const devVars = path.join(root, ".dev.vars");
   const secret = `JWT_SECRET=${randomBytes(32).toString("base64url")}\n`;

@@ -14,6 +14,7 @@ import { verifyPassword } from "../../app/lib/password.server.ts";
 import { inline, resetStatements, userQuery, wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { insertJournal, openLocal } from "../../scripts/lib/local.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
+import { migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-admin-user-"));
@@ -52,12 +53,7 @@ async function user(journalId: number, username: string): Promise<Row | undefine
 }
 
 before(async () => {
-  const r = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", state], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  assert.equal(r.status, 0, r.stderr);
+  migratedState(state);
   await withDb(async (db) => {
     ids.one = await insertJournal(db, { slug: "one", name: "Journal One", hosts: ["one.localhost"], settings: {} });
     ids.two = await insertJournal(db, { slug: "two", name: "Journal Two", hosts: ["two.localhost"], settings: {} });

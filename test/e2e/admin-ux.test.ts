@@ -11,6 +11,8 @@ import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { discPng, rgbaPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import type { Issue } from "../../app/models/issues.server.ts";
+import { addArticle, addEditor, addIssue, insertArticleRows } from "./data.ts";
 
 const HOST = "ux-a.localhost";
 // A long name: the top bar must show it whole at 1366 px.
@@ -47,30 +49,20 @@ before(async () => {
     [{ slug: "ux-a", name: SITE, hosts: [HOST], admin: ADMIN, settings: { websitename: SITE } }],
     async (env, [j]) => {
       // 3 years × 10 issues (the newest year is the current one); 45 "amaranth" articles in the oldest issue.
+      const issues = new Map<string, Issue>();
       for (const [k, year] of [YEAR - 2, YEAR - 1, YEAR].entries()) {
-        for (let n = 1; n <= 10; n++) {
-          await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?)").bind(j, year, k + 1, n, "").run();
-        }
+        for (let n = 1; n <= 10; n++) issues.set(`${year}/${k + 1}/${n}`, await addIssue(env, j, { year, volume: k + 1, issue: n, frequency: "January" }));
       }
-      const issue = await env.DB.prepare("select id from issues where journal_id = ? and year = ? and volume = 1 and issue = 1").bind(j, YEAR - 2).first<{ id: number }>();
-      for (let n = 1; n <= 45; n++) {
-        const title = `Amaranth study number ${n}`;
-        await env.DB.prepare(
-          "insert into articles (journal_id, issue_id, year, volume, issue, refnumber, txnid, title, search_title, authorname, abstract, pagenumber, first_page, last_page, publishdate) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        )
-          .bind(j, issue!.id, YEAR - 2, 1, 1, String(880000 + n), `TXN-UX-${n}`, title, title, "Dr. Anjali Sharma", "<p>Abstract.</p>", `${n}-${n}`, n, n, `${YEAR - 2}-01-15`)
-          .run();
-      }
+      // Volume for paging: one batch (the use-case, one call per article, would take seconds).
+      await insertArticleRows(
+        env,
+        j,
+        issues.get(`${YEAR - 2}/1/1`)!,
+        Array.from({ length: 45 }, (_, i) => ({ refnumber: String(880001 + i), title: `Amaranth study number ${i + 1}`, authorname: "Dr. Anjali Sharma", pagenumber: `${i + 1}-${i + 1}`, publishdate: `${YEAR - 2}-01-15` })),
+      );
       // A disabled article (withdrawn) in the next issue: admin search must still find it by its author's name.
-      const next = await env.DB.prepare("select id from issues where journal_id = ? and year = ? and volume = 1 and issue = 2").bind(j, YEAR - 2).first<{ id: number }>();
-      await env.DB.prepare(
-        "insert into articles (journal_id, issue_id, year, volume, issue, refnumber, txnid, title, search_title, authorname, abstract, pagenumber, first_page, last_page, publishdate, status) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'disabled')",
-      )
-        .bind(j, next!.id, YEAR - 2, 1, 2, "889001", "TXN-UX-OFF", "Withdrawn teff trial", "Withdrawn teff trial", "Dr. Zoë Kwarteng", "<p>Abstract.</p>", "90-91", 90, 91, `${YEAR - 2}-01-15`)
-        .run();
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?)")
-        .bind(j, "Dr. Kwame Mensah", "associate editor", "Professor", "University of Ghana")
-        .run();
+      await addArticle(env, j, issues.get(`${YEAR - 2}/1/2`)!, { refnumber: "889001", title: "Withdrawn teff trial", authorname: "Dr. Zoë Kwarteng", pagenumber: "90-91", publishdate: `${YEAR - 2}-01-15` }, { status: "disabled" });
+      await addEditor(env, j, { name: "Dr. Kwame Mensah", category: "associate editor", post: "Professor", content: "University of Ghana" });
     },
   );
   browser = await launchBrowser();

@@ -12,6 +12,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { rgbaPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { addEditor } from "./data.ts";
 
 const HOST = "staff-a.localhost";
 const OTHER_HOST = "staff-b.localhost";
@@ -67,14 +68,9 @@ before(async () => {
         ["Dr. Kwame Mensah", "assistant editor", "Scientist"],
       ];
       for (const [name, category, post] of editors) {
-        await env.DB.prepare("insert into editors (journal_id, name, category, post, content, email) values (?,?,?,?,?,?)")
-          .bind(a, name, category, post, "Department of Agronomy, Test Agricultural University", "ed@uni.example")
-          .run();
+        await addEditor(env, a, { name, category, post, content: "Department of Agronomy, Test Agricultural University", email: "ed@uni.example" });
       }
-      const other = await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?) returning id")
-        .bind(b, "Dr. Other Journal Editor", "associate editor", "Professor", "Elsewhere")
-        .first<{ id: number }>();
-      otherEditorId = other!.id;
+      otherEditorId = (await addEditor(env, b, { name: "Dr. Other Journal Editor", category: "associate editor", post: "Professor", content: "Elsewhere" })).id;
     },
   );
   browser = await launchBrowser();

@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { addIssue } from "./data.ts";
 
 const HOST = "authors-a.localhost";
 const ADMIN = { username: "meera", password: "authors-journey-password-1", name: "Meera Iyer" };
@@ -40,7 +41,7 @@ before(async () => {
   app = await startApp(
     [{ slug: "authors-a", name: "Journal of Authorship", hosts: [HOST], admin: ADMIN, settings: { websitename: "Journal of Authorship", issn: "2583-2222", websiteemail: "editor@authors.example" } }],
     async (env, [jid]) => {
-      await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?)").bind(jid, YEAR, 1, 1, "Jan-Jun").run();
+      await addIssue(env, jid, { year: YEAR, volume: 1, issue: 1, frequency: "Jan-Jun" });
     },
   );
   browser = await launchBrowser();

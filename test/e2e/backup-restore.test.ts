@@ -22,6 +22,7 @@ import { NOT_DUMPED } from "../../scripts/lib/tables.ts";
 import type { Manifest } from "../../scripts/lib/backup.ts";
 import { rgbaPng } from "../images.ts";
 import { fetchOnHost, serveState, type App } from "./harness.ts";
+import { demoState, migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "journal-backup-e2e-"));
@@ -38,9 +39,9 @@ const backup = (args: string[], env: Record<string, string> = {}) => run("script
 const restore = (args: string[], env: Record<string, string> = {}) => run("scripts/restore.ts", args, env);
 const storageCheck = (stateDir: string) => run("scripts/storage-check.ts", [], { JOURNAL_STATE_DIR: stateDir });
 
+/** Every migration applied, no data (a copy of the state the migrations leave; see states.ts). */
 function migrate(stateDir: string): void {
-  const r = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir], { cwd: root, env: childEnv(), encoding: "utf8" });
-  assert.equal(r.status, 0, r.stderr);
+  migratedState(stateDir);
 }
 
 async function withEnv<T>(stateDir: string, fn: (env: Env) => Promise<T>): Promise<T> {
@@ -93,9 +94,7 @@ const stamp = rgbaPng(40, 40);
 
 before(async () => {
   // A copy of the demo, as `npm start` seeds it, with a signature and a stamp on journal A's certificates.
-  migrate(stateA);
-  const seed = spawnSync("node", ["scripts/seed.ts"], { cwd: root, env: childEnv({ JOURNAL_STATE_DIR: stateA }), encoding: "utf8" });
-  assert.equal(seed.status, 0, seed.stderr);
+  demoState(stateA);
   await withEnv(stateA, async (env) => {
     const { getDb } = await import("../../app/db/client.server.ts");
     const { setSettingsImage, checkCertificateImage, CERTIFICATE_IMAGE_COLUMN } = await import("../../app/models/settings.server.ts");

@@ -13,23 +13,28 @@ const PAGES = ["home", "issue", "article", "search"];
 
 function fig(medianMs: number, extra: Partial<Figures> = {}): Figures {
   const n = extra.n ?? 60;
-  return { n, medianMs, p90Ms: medianMs * 1.3, rps: 1000 / medianMs, d1Ms: 2, cpuMs: medianMs, trips: 1, statuses: `200×${n}`, edge: `null×${n}`, bytes: 20_000, ...extra };
+  return { n, medianMs, p90Ms: medianMs * 1.3, rps: 1000 / medianMs, d1Ms: 2, cpuMs: medianMs, trips: 1, meanTrips: 1, statuses: `200×${n}`, edge: `null×${n}`, bytes: 20_000, ...extra };
 }
 
 function goodRun(): Report {
   const latency: Record<string, Figures> = {};
   const throughput: Record<string, Figures> = {};
   for (const page of PAGES) {
-    for (const size of SIZES) latency[`${page}@${size}`] = fig(12);
-    latency[`static:${page}`] = fig(5);
+    for (const size of SIZES) latency[`${page}@${size}`] = fig(8);
+    latency[`static:${page}`] = fig(5, { cpuMs: 2 });
     latency[`cached:${page}`] = fig(6, { edge: "HIT×60" });
     for (const k of [`${page}@100k`, `static:${page}`, `cached:${page}`]) throughput[k] = fig(latency[k].medianMs);
   }
+  latency["static:admin-archives"] = fig(5, { cpuMs: 2 });
+  // D1's share: the replayed reads of each page, and the same request without them.
+  latency["d1:none"] = fig(3, { cpuMs: 2 });
+  for (const page of [...PAGES, "admin-archives", "issue-first"]) latency[`d1:${page}`] = fig(4, { cpuMs: 3.5 });
+  latency["issue-first@10k"] = fig(10, { cpuMs: 9 });
   for (const size of SIZES) {
     latency[`api-search@${size}`] = fig(10, { d1Ms: 8 });
     latency[`search@${size}`] = { ...latency[`search@${size}`], d1Ms: 8 };
     latency[`oai@${size}`] = fig(18);
-    for (const admin of ["admin-archives", "admin-search", "admin-search-rare"]) latency[`${admin}@${size}`] = fig(15);
+    for (const admin of ["admin-archives", "admin-search", "admin-search-rare"]) latency[`${admin}@${size}`] = fig(15, { cpuMs: 9 });
   }
   for (const size of ["1k", "100k"]) {
     latency[`search-rare@${size}`] = fig(9);
@@ -39,7 +44,18 @@ function goodRun(): Report {
     SIZES.map((s) => [s, { fts: { sqlMs: 6, wallMs: 12, rows: 20 }, like: { sqlMs: 18, wallMs: 30, rows: 50 }, instr: { sqlMs: 26, wallMs: 36, rows: 51 } }]),
   );
   const doc = (name: string, budgetMs: number, cpuMs: number, wallMs: number) => ({ name, budgetMs, state: "ok", n: 30, wallMs, d1Ms: 2, cpuMs, bytes: 60_000, detail: "" });
-  const probe = (name: string, status = 200) => ({ name, path: "/", status, trips: 2, d1ms: 2, html: 20_000, htmlGzip: 5_000, js: { files: 5, raw: 300_000, gzip: 110_000 } });
+  const probe = (name: string, status = 200, html = 20_000) => ({
+    name,
+    path: "/",
+    status,
+    trips: 2,
+    d1ms: 2,
+    html: status === 200 ? html : null,
+    htmlGzip: status === 200 ? 5_000 : null,
+    js: { files: 5, raw: 300_000, gzip: 110_000 },
+    etag: status === 200 ? 'W/"p1"' : null,
+    revalidated: status === 200 ? 304 : null,
+  });
   return {
     date: "2026-11-25T18:00:00.000Z",
     loadavgEnd: "1.00 1.00 1.00",
@@ -54,7 +70,7 @@ function goodRun(): Report {
     pages: PAGES,
     latency,
     throughput,
-    probes: [probe("home"), probe("article"), probe("archives (redirect)", 302), probe("verify (invalid code)", 404), probe("not found", 404)],
+    probes: [probe("home"), probe("issue", 200, 115_000), probe("article"), probe("archives (redirect)", 302), probe("verify (invalid code)", 404), probe("not found", 404)],
     bare: { js: { files: 4, raw: 290_000, gzip: 108_000 }, html: 1000, htmlGzip: 500 },
     sql: { query: sqlSet, rare: sqlSet } as Report["sql"],
     docs: {
@@ -71,6 +87,18 @@ function goodRun(): Report {
       ],
     },
     lighthouse: null,
+    startup: {
+      activeMs: 30,
+      runs: [28, 30, 33],
+      cpuMs: 20,
+      startup: { files: 3, raw: 1_500_000, gzip: 500_000, largest: [{ file: "index.js", raw: 1_200_000, gzip: 400_000 }] },
+      upload: { files: 8, raw: 4_000_000, gzip: 1_500_000 },
+    },
+    assets: [
+      { file: "app-abcdefgh.css", status: 200, cacheControl: "public, max-age=31536000, immutable" },
+      { file: "entry-abcdefgh.js", status: 200, cacheControl: "public, max-age=31536000, immutable" },
+      { file: "font-abcdefgh.woff2", status: 200, cacheControl: "public, max-age=31536000, immutable" },
+    ],
     load: { latency: { perTarget: 60, rounds: 12, warmup: 5 }, rare: { perTarget: 15, rounds: 3, warmup: 2 }, throughput: { perTarget: 200, rounds: 4, warmup: 20 }, sqlRuns: 11 },
   };
 }
@@ -94,6 +122,49 @@ test("the cover page has a budget", () => {
 
 test("pages against the same bytes as a static file: a slow render fails", () => {
   assert.match(missedBy((r) => (r.latency["article@100k"] = fig(40))).join("\n"), /article page at 100k: median latency ÷ the same bytes as a static file/);
+  assert.match(missedBy((r) => (r.latency["issue@100k"] = fig(16))).join("\n"), /issue page at 100k: median latency ÷ the same bytes as a static file: 3\.20×/);
+  assert.match(missedBy((r) => (r.throughput["search@100k"] = fig(20))).join("\n"), /search page at 100k: throughput \(8 in flight\) ÷ the same bytes as a static file: 0\.25×/);
+});
+
+test("rendering CPU: workerd CPU less the static file's and D1's over 8 ms fails, for each reader page and the admin issue list", () => {
+  // 12 − 2 − (3.5 − 2) = 8.5 ms
+  assert.match(missedBy((r) => (r.latency["home@100k"] = fig(8, { cpuMs: 12 }))).join("\n"), /home page at 100k: rendering CPU per request \(workerd CPU − static-file CPU − D1 CPU\): 8\.5 ms/);
+  assert.match(missedBy((r) => (r.latency["admin-archives@100k"] = fig(15, { cpuMs: 12 }))).join("\n"), /admin issue list \(\/admin\/archives\) at 100k: rendering CPU/);
+  // D1's CPU is taken off: the same CPU with 3 ms of D1 (replayed reads 5 ms, none 2 ms) is within budget.
+  assert.deepEqual(missedBy((r) => ((r.latency["home@100k"] = fig(8, { cpuMs: 12 })), (r.latency["d1:home"] = fig(4, { cpuMs: 5 })))), []);
+  // Without workerd's CPU figure, or without the replay, there is no verdict but a miss.
+  assert.match(missedBy((r) => (r.latency["search@100k"] = fig(8, { cpuMs: null }))).join("\n"), /search page at 100k: rendering CPU per request \(workerd CPU − static-file CPU − D1 CPU\): not measured/);
+  assert.match(missedBy((r) => delete r.latency["d1:issue"]).join("\n"), /issue page at 100k: rendering CPU per request/);
+});
+
+test("an issue page rendered for the first time in the isolate over 8 ms of rendering CPU fails", () => {
+  // 11 − 2 − 1.5 = 7.5 ms is within; 12 − 2 − 1.5 = 8.5 ms is not.
+  assert.match(missedBy((r) => (r.latency["issue-first@10k"] = fig(10, { cpuMs: 12 }))).join("\n"), /rendered for the first time in the isolate.*: 8\.5 ms/);
+});
+
+test("the 100-article issue page over 120 KiB of HTML fails", () => {
+  assert.match(missedBy((r) => (r.probes[1].html = 130_000)).join("\n"), /HTML of the 100-article issue page at 100k: 127\.0 KiB/);
+});
+
+test("a reader page without an ETag, or not answering 304 for it, fails; so does a hashed file cached for less than good", () => {
+  assert.match(missedBy((r) => (r.probes[0].etag = null)).join("\n"), /Reader HTML: an ETag, and 304 for If-None-Match \(from the edge cache\): home: no ETag/);
+  assert.match(missedBy((r) => (r.probes[2].revalidated = 200)).join("\n"), /article: answered 200/);
+  assert.match(missedBy((r) => (r.assets[2].cacheControl = "public, max-age=0, must-revalidate")).join("\n"), /font-abcdefgh\.woff2: 200 public, max-age=0, must-revalidate/);
+});
+
+test("a slow Worker start, or too much evaluated at startup, fails", () => {
+  assert.match(missedBy((r) => (r.startup.cpuMs = 51)).join("\n"), /Worker startup \(a fresh start .*median: workerd CPU\): 51\.0 ms/);
+  // Without Linux's CPU figure, the profile's active time is judged.
+  assert.match(missedBy((r) => ((r.startup.cpuMs = null), (r.startup.activeMs = 51))).join("\n"), /median: profile's active time\): 51\.0 ms/);
+  assert.match(missedBy((r) => (r.startup.startup.gzip = 800_000)).join("\n"), /Modules evaluated at startup/);
+});
+
+test("Lighthouse, when run: Performance under 98 on a page fails, and so does anything under 100 elsewhere", () => {
+  const scores = (performance: number, accessibility = 100) => ({ performance, accessibility, "best-practices": 100, seo: 100 });
+  const lighthouse = (pages: Record<string, ReturnType<typeof scores>>) => (r: Report) => (r.lighthouse = { version: "13.5.0", pages });
+  assert.deepEqual(missedBy(lighthouse({ home: scores(99), issue: scores(98), article: scores(100) })), []);
+  assert.match(missedBy(lighthouse({ home: scores(99), issue: scores(97), article: scores(100) })).join("\n"), /Lighthouse Performance, issue \(mobile\): 97/);
+  assert.match(missedBy(lighthouse({ home: scores(99, 96), issue: scores(98), article: scores(100) })).join("\n"), /Lighthouse Accessibility, Best Practices, SEO, home \(mobile\): 96, 100, 100/);
 });
 
 test("edge cache: a HIT no faster than a MISS, a MISS among the cached answers, or D1 work on a HIT fails", () => {
@@ -107,7 +178,7 @@ test("search SQL: FTS5 slower than a LIKE scan at the largest size fails", () =>
 });
 
 test("a reader page answering the wrong status fails", () => {
-  assert.match(missedBy((r) => (r.probes[1].status = 500)).join("\n"), /article: 500/);
+  assert.match(missedBy((r) => (r.probes[2].status = 500)).join("\n"), /article: 500/);
 });
 
 test("a case measured without a budget fails the run, and so does a document without one", () => {

@@ -14,6 +14,7 @@ import jsQR from "jsqr";
 import { unzipSync } from "fflate";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
 import { pdfText, renderPageGrey, savePdf } from "../pdf-text.ts";
+import { addEditor, addIssue, insertLegacyArticle } from "./data.ts";
 
 const PRIMARY = "certs.localhost";
 const ALIAS = "www.certs.localhost";
@@ -35,16 +36,10 @@ before(async () => {
       },
     ],
     async (env, [jid]) => {
-      const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 6, 3, "Jul-Sep").first<{ id: number }>();
-      await env.DB.prepare(
-        `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
-         values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-      )
-        .bind(jid, issue!.id, REF, TITLE, AUTHORS.join(", "), "<p>Zinc.</p>", "zinc", TITLE, "14-22", 14, 22, `TXN${REF}`, "2025-08-02", 2025, 6, 3, "Jul-Sep", "enabled", "Grain zinc of Triticum aestivum L. under sodic soils", "Zinc.")
-        .run();
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)")
-        .bind(jid, "Prof. Ramesh Chandra Verma", "chief editor", "Professor", "Agricultural University", "enabled")
-        .run();
+      const issue = await addIssue(env, jid, { year: 2025, volume: 6, issue: 3, frequency: "Jul-Sep" });
+      // A hyphenated author (Müller-Åström) from before the author rule: the row as it was stored.
+      await insertLegacyArticle(env, jid, issue, { refnumber: REF, title: TITLE, authorname: AUTHORS.join(", "), abstract: "<p>Zinc.</p>", keywords: "zinc", pagenumber: "14-22", publishdate: "2025-08-02" });
+      await addEditor(env, jid, { name: "Prof. Ramesh Chandra Verma", category: "chief editor", post: "Professor", content: "Agricultural University" });
     },
   );
 });

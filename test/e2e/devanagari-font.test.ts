@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { launchBrowser, requireChromium, screenshot, startApp, type App } from "./harness.ts";
+import { addArticle, addIssue } from "./data.ts";
 
 const HOST = "deva.localhost";
 const NAMES = "राजेश कुमार, क्षितिज त्रिपाठी";
@@ -18,13 +19,8 @@ let browser: Browser;
 before(async () => {
   requireChromium();
   app = await startApp([{ slug: "deva", name: "Journal of Legible Names", hosts: [HOST], settings: { websitename: "Journal of Legible Names", fee_rupee: "₹ 2,500" } }], async (env, [jid]) => {
-    const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 2, 1, "January").first<{ id: number }>();
-    await env.DB.prepare(
-      `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
-       values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    )
-      .bind(jid, issue!.id, "880001", "Soil carbon under rice–wheat rotation", NAMES, "<p>Soil carbon.</p>", "soil", "Soil carbon", "1-8", 1, 8, "TXN880001", "2025-01-12", 2025, 2, 1, "January", "enabled", "Soil carbon under rice–wheat rotation", "Soil carbon.")
-      .run();
+    const issue = await addIssue(env, jid, { year: 2025, volume: 2, issue: 1, frequency: "January" });
+    await addArticle(env, jid, issue, { refnumber: "880001", title: "Soil carbon under rice–wheat rotation", authorname: NAMES, abstract: "<p>Soil carbon.</p>", keywords: "soil", pagenumber: "1-8", publishdate: "2025-01-12" });
   });
   browser = await launchBrowser();
 });

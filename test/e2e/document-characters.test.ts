@@ -14,6 +14,7 @@ import { unzipSync } from "fflate";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
 import { pdfText, savePdf } from "../pdf-text.ts";
 import { DOCUMENT_CHARACTERS, FORMULA_TITLE } from "../fixtures/document-characters.ts";
+import { addEditor, addIssue, insertLegacyArticle } from "./data.ts";
 
 const HOST = "chars.localhost";
 const REF = "730777";
@@ -36,18 +37,11 @@ before(async () => {
       },
     ],
     async (env, [jid]) => {
-      const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 6, 3, "Jul-Sep").first<{ id: number }>();
-      const row = await env.DB.prepare(
-        `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
-         values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) returning id`,
-      )
-        .bind(jid, issue!.id, REF, TITLE, "Zoë Ørsted-Łukasiewicz, Ǎdam Șerban", "<p>Formulas.</p>", "chemistry", TITLE, "14-22", 14, 22, `TXN${REF}`, "2025-08-02", 2025, 6, 3, "Jul-Sep", "enabled", TITLE, "Formulas.")
-        .first<{ id: number }>();
-      articleId = row!.id;
-      const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?) returning id")
-        .bind(jid, "Prof. Ramesh Verma", "chief editor", "Professor", ALL, "enabled")
-        .first<{ id: number }>();
-      editorId = editor!.id;
+      const issue = await addIssue(env, jid, { year: 2025, volume: 6, issue: 3, frequency: "Jul-Sep" });
+      // A hyphenated author (Ørsted-Łukasiewicz) from before the author rule: the row as it was stored.
+      const row = await insertLegacyArticle(env, jid, issue, { refnumber: REF, title: TITLE, authorname: "Zoë Ørsted-Łukasiewicz, Ǎdam Șerban", abstract: "<p>Formulas.</p>", keywords: "chemistry", pagenumber: "14-22", publishdate: "2025-08-02" });
+      articleId = row.id;
+      editorId = (await addEditor(env, jid, { name: "Prof. Ramesh Verma", category: "chief editor", post: "Professor", content: ALL })).id;
     },
   );
 });

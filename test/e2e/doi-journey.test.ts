@@ -13,6 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { validateCrossref, validateDoaj } from "../xsd.ts";
 import { xmlTexts } from "../xml.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { addArticle, addIssue } from "./data.ts";
 
 // A public-looking name (DOAJ refuses links on reserved ones such as *.localhost), which the
 // browser is told to send to 127.0.0.1.
@@ -56,20 +57,14 @@ before(async () => {
       },
     ],
     async (env, [jid]) => {
-      await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?)").bind(jid, 2026, 3, 1, "Jan-Mar").run();
+      const issue = await addIssue(env, jid, { year: 2026, volume: 3, issue: 1, frequency: "Jan-Mar" });
       const rows: [string, string, string, string, string][] = [
         ["330101", "Yield of <i>Oryza sativa</i> under drip irrigation", "Dr. Anjali Sharma, राजेश कुमार, José Martínez", "1-8", ""],
         ["330102", "Soil carbon under conservation tillage", "Zoë Müller", "9-14", "10.55555/typed-by-staff.330102"],
         ["330103", "Seasonal incidence of sucking pests on <i>Capsicum annuum</i>", "Meenakshi Iyer, Dr. Vikram Chauhan", "15-22", ""],
       ];
       for (const [ref, title, authors, pages, doi] of rows) {
-        const [first, last] = pages.split("-").map(Number);
-        await env.DB.prepare(
-          `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, file, doi)
-           values (?,(select id from issues where journal_id = ?),?,?,?,?,?,?,?,?,?,?,2026,3,1,?,?)`,
-        )
-          .bind(jid, jid, ref, title, authors, "<p>We measured <i>things</i> carefully.</p>", "yield, soil", pages, first, last, `T${ref}`, "2026-01-20", `${ref}.pdf`, doi)
-          .run();
+        await addArticle(env, jid, issue, { refnumber: ref, title, authorname: authors, abstract: "<p>We measured <i>things</i> carefully.</p>", keywords: "yield, soil", pagenumber: pages, txnid: `T${ref}`, publishdate: "2026-01-20", doi });
       }
     },
   );

@@ -20,6 +20,7 @@ import { savePdf } from "../pdf-text.ts";
 import { encodeRgbPng } from "../../app/lib/png.ts";
 import { browserDrawing, likeness, renderLine, textBoxes, type FontManifestLike } from "../drawn-text.ts";
 import { SCRIPT_SAMPLES, type ScriptSample } from "../fixtures/scripts.ts";
+import { addArticle, addEditor, addIssue } from "./data.ts";
 
 const HOST = "drawn.localhost";
 const BASE_REF = 740100;
@@ -37,22 +38,13 @@ before(async () => {
   app = await startApp(
     [{ slug: "drawn", name: "Journal of Drawn Names", hosts: [HOST], settings: { websitename: "Journal of Drawn Names", issn: "2583-7001" }, admin: { username: "chief", password: "drawn-names-1" } }],
     async (env, [jid]) => {
-      const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id").bind(jid, 2025, 7, 2, "Apr-Jun").first<{ id: number }>();
+      const issue = await addIssue(env, jid, { year: 2025, volume: 7, issue: 2, frequency: "Apr-Jun" });
       for (const [i, s] of SCRIPT_SAMPLES.entries()) {
-        const title = s.text;
         const first = i * 4 + 1;
-        await env.DB.prepare(
-          `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract)
-           values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-        )
-          .bind(jid, issue!.id, refOf(i), title, s.author ? s.text : "Anjali Sharma", "<p>x</p>", "x", title, `${first}-${first + 3}`, first, first + 3, `TXN${refOf(i)}`, "2025-05-02", 2025, 7, 2, "Apr-Jun", "enabled", title, "x")
-          .run();
-        const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?) returning id")
-          .bind(jid, s.text, "associate editor", "Professor", "University", "enabled")
-          .first<{ id: number }>();
-        editorIds.set(s.script, editor!.id);
+        await addArticle(env, jid, issue, { refnumber: refOf(i), title: s.text, authorname: s.author ? s.text : "Anjali Sharma", abstract: "<p>x</p>", keywords: "x", pagenumber: `${first}-${first + 3}`, publishdate: "2025-05-02" });
+        editorIds.set(s.script, (await addEditor(env, jid, { name: s.text, category: "associate editor", post: "Professor", content: "University" })).id);
       }
-      await env.DB.prepare("insert into editors (journal_id, name, category, post, content, status) values (?,?,?,?,?,?)").bind(jid, "Prof. Ramesh Verma", "chief editor", "Professor", "University", "enabled").run();
+      await addEditor(env, jid, { name: "Prof. Ramesh Verma", category: "chief editor", post: "Professor", content: "University" });
     },
   );
   browser = await launchBrowser();

@@ -13,6 +13,7 @@ import { after, before, test } from "node:test";
 import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
 import { NOT_DUMPED } from "../../scripts/lib/tables.ts";
+import { migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const env = childEnv();
@@ -57,7 +58,7 @@ const dumpFile = path.join(stateA, "dump.sql");
 const ids = { enabled: 0, disabled: 0, disabledLater: 0, awkward: 0 };
 
 before(async () => {
-  migrate(stateA);
+  migratedState(stateA);
   await withDb(stateA, async (db) => {
     const journalId = await insertJournal(db, {
       slug: "backup",

@@ -2,13 +2,13 @@
  * Browser-test harness: a throw-away local D1/R2, the production build served by
  * `vite preview` (real workerd, CSP enforced) and Debian's Chromium through playwright-core.
  */
-import { execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
+import { demoState, migratedState } from "./states.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "../..");
@@ -40,7 +40,7 @@ export interface App {
 }
 
 /**
- * Prepares a fresh state folder (migrations applied, the given journals created), then serves
+ * Prepares a fresh state folder (a copy of the migrated one, the given journals created), then serves
  * the production build from it. Data is written before the server starts, so the two never
  * share the SQLite files at once.
  */
@@ -48,24 +48,14 @@ export async function startApp(
   journals: DemoJournalSpec[],
   /** Writes more data (issues, articles, files…) through the local bindings before the server starts. */
   prepare?: (env: Env, journalIds: number[]) => Promise<void>,
-  /** Also seed the two demo journals (`scripts/seed.ts`, about a minute): pages as a visitor of `npm start` sees them. */
+  /** Start from the two demo journals (`scripts/seed.ts`): pages as a visitor of `npm start` sees them. */
   options: { demo?: boolean } = {},
 ): Promise<App> {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npx react-router build` first (npm test does).");
   }
-  const stateDir = mkdtempSync(path.join(tmpdir(), "journal-e2e-"));
-  const migrate = spawnSync(
-    "wrangler",
-    ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir],
-    { cwd: root, env, encoding: "utf8" },
-  );
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-
-  if (options.demo) {
-    const seed = spawnSync("node", ["scripts/seed.ts"], { cwd: root, env: { ...env, JOURNAL_STATE_DIR: stateDir }, encoding: "utf8" });
-    if (seed.status !== 0) throw new Error(`seed failed:\n${seed.stdout}\n${seed.stderr}`);
-  }
+  // Migrated (and seeded) once per change of what makes the state, then copied: see states.ts.
+  const stateDir = options.demo ? demoState() : migratedState();
   const local = await openLocal(stateDir);
   try {
     const ids: number[] = [];

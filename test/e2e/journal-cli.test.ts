@@ -16,6 +16,7 @@ import { wranglerExecutor } from "../../scripts/lib/admin-user.ts";
 import { appModels, openLocal } from "../../scripts/lib/local.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
+import { migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-cli-"));
@@ -45,8 +46,7 @@ function list(stateDir = state): Listed[] {
 }
 
 before(() => {
-  const r = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", state], { cwd: root, env, encoding: "utf8" });
-  assert.equal(r.status, 0, r.stderr);
+  migratedState(state);
 });
 
 after(() => rmSync(state, { recursive: true, force: true }));
@@ -173,7 +173,7 @@ test("every change is in the journal's history, by the OS user who ran it (docs/
     // The user entry names the user by the id sign-ins are recorded under; never the password.
     const chief = await local.env.DB.prepare("select id from users where username = 'chief'").first<{ id: number }>();
     assert.equal(rows[1].record_id, String(chief!.id));
-    assert.deepEqual(JSON.parse(rows[1].fields), { username: { after: "chief" }, password: { after: "set" }, status: { after: "enabled" } });
+    assert.deepEqual(JSON.parse(rows[1].fields), { username: { after: "chief" }, name: { after: "chief" }, role: { after: "admin" } });
     assert.ok(!rows.some((r) => r.fields.includes("crop-science-2026")));
     assert.deepEqual(JSON.parse(rows[3].fields), { primary: { before: "journal-c.localhost", after: "crop.localhost" } });
     assert.deepEqual(JSON.parse(rows[8].fields), { status: { before: "enabled", after: "disabled" } });

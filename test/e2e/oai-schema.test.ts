@@ -13,6 +13,8 @@ import { after, before, test } from "node:test";
 import { xmlTexts } from "../xml.ts";
 import { validateAll } from "../xsd.ts";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
+import type { Issue } from "../../app/models/issues.server.ts";
+import { addIssue, insertArticleRows, insertLegacyArticle } from "./data.ts";
 
 const HOST = "oai-a.localhost";
 /** A journal with no articles, on a host without a dot, and no usable e-mail setting. */
@@ -85,22 +87,28 @@ before(async () => {
     ],
     async (env, [jid]) => {
       const db = env.DB;
-      const issue = async (year: number, volume: number, number: number) =>
-        (await db
-          .prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id")
-          .bind(jid, year, volume, number, "Jan-Jun")
-          .first<{ id: number }>())!.id;
-      const insert = (issueId: number, year: number, volume: number, a: { ref: string; title: string; authors: string; status?: string; doi?: string; file?: string; keywords?: string; abstract?: string }) =>
-        db
-          .prepare(
-            `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, pagenumber, first_page, last_page, subject, txnid, publishdate, year, volume, issue, file, status, doi)
-             values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) returning id`,
-          )
-          .bind(jid, issueId, a.ref, a.title, a.authors, a.abstract ?? "", a.keywords ?? "", "1-8", 1, 8, "Agronomy", `TXN${a.ref}`, `${year}-06-30`, year, volume, 1, a.file ?? "", a.status ?? "enabled", a.doi ?? "");
+      const issue = (year: number, volume: number, number: number) => addIssue(env, jid, { year, volume, issue: number, frequency: "Jan-Jun" });
+      // Rows as given (two articles on the same pages of one issue, which the add form refuses).
+      const insert = async (iss: Issue, a: { ref: string; title: string; authors: string; status?: "enabled" | "disabled"; doi?: string; file?: string; keywords?: string; abstract?: string }) =>
+        (
+          await insertLegacyArticle(env, jid, iss, {
+            refnumber: a.ref,
+            title: a.title,
+            authorname: a.authors,
+            abstract: a.abstract ?? "",
+            keywords: a.keywords ?? "",
+            pagenumber: "1-8",
+            subject: "Agronomy",
+            publishdate: `${iss.year}-06-30`,
+            file: a.file ?? "",
+            status: a.status ?? "enabled",
+            doi: a.doi ?? "",
+          })
+        ).id;
 
       const v1 = await issue(2024, 1, 1);
       // Markup, entities, quotes and non-ASCII text: what tends to break hand-written XML.
-      const live = (await insert(v1, 2024, 1, {
+      const live = await insert(v1, {
         ref: "1001",
         title: `Drip irrigation of <i>Zea mays</i> & "sandy" loam in Pāli, Rājasthan`,
         authors: "Dr. Anjali Sharma, Rahul Verma",
@@ -108,29 +116,24 @@ before(async () => {
         abstract: "<p><b>Background:</b> Water &amp; salt (p &lt; 0.05) — measured over two seasons.</p>",
         doi: "10.5555/harvest.1001",
         file: "1001.pdf",
-      }).first<{ id: number }>())!.id;
-      const gone = (await insert(v1, 2024, 1, { ref: "1002", title: "Withdrawn paper", authors: "Nobody", status: "disabled" }).first<{ id: number }>())!.id;
+      });
+      const gone = await insert(v1, { ref: "1002", title: "Withdrawn paper", authors: "Nobody", status: "disabled" });
       await db.prepare("update articles set modification = '2020-01-05T10:00:00.000Z' where id = ?").bind(live).run();
       await db.prepare("update articles set modification = '2021-06-01T08:30:00.000Z' where id = ?").bind(gone).run();
 
       const v2 = await issue(2025, 2, 1);
-      const stmts = [];
-      for (let i = 0; i < BULK; i++) {
-        stmts.push(
-          db
-            .prepare(
-              `insert into articles (journal_id, issue_id, refnumber, title, authorname, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue)
-               values (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-            )
-            .bind(jid, v2, String(2000 + i), `Bulk article ${i}`, "A Author, B Author", `${i * 2 + 1}-${i * 2 + 2}`, i * 2 + 1, i * 2 + 2, `TB${i}`, "2025-01-15", 2025, 2, 1),
-        );
-      }
-      await db.batch(stmts);
-      const first = await db.prepare("select min(id) as id from articles where journal_id = ? and volume = 2").bind(jid).first<{ id: number }>();
+      // Volume for paging the harvest: one batch.
+      const bulk = await insertArticleRows(
+        env,
+        jid,
+        v2,
+        Array.from({ length: BULK }, (_, i) => ({ refnumber: String(2000 + i), title: `Bulk article ${i}`, authorname: "A Author, B Author", abstract: "", pagenumber: `${i * 2 + 1}-${i * 2 + 2}`, txnid: `TB${i}` })),
+      );
+      const first = { id: Math.min(...bulk.map((a) => a.id)) };
       // A volume whose only article was withdrawn: harvested as a deleted record of set volume-3.
       const v3 = await issue(2025, 3, 1);
-      const withdrawn = (await insert(v3, 2025, 3, { ref: "3001", title: "Retracted paper", authors: "Someone Else", status: "disabled" }).first<{ id: number }>())!.id;
-      ids = { live, gone, bulkFirst: first!.id, withdrawn };
+      const withdrawn = await insert(v3, { ref: "3001", title: "Retracted paper", authors: "Someone Else", status: "disabled" });
+      ids = { live, gone, bulkFirst: first.id, withdrawn };
     },
   );
 });

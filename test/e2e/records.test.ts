@@ -1,7 +1,7 @@
 /**
  * Records staff can trust, in a real browser against the production build
  * (docs/decisions/020-versions-and-conflicts.md, 021-trash-and-issue-corrections.md):
- * two people on the same article, editor and Settings pages — never a silent revert (different
+ * two people on the same article, editor, indexing partner and Settings pages — never a silent revert (different
  * fields are both stored; the same field shows the other person's change beside what was
  * typed, and saving again stores it on top); the History panels and the Activity page; a form
  * with typed changes asks before leaving (in-app and when the tab closes), a clean one does not;
@@ -27,6 +27,7 @@ let app: App;
 let browser: Browser;
 let articleId = 0;
 let editorId = 0;
+let partnerId = 0;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n" + " ".repeat(2000) + "\n%%EOF\n");
 
 interface Person {
@@ -54,6 +55,10 @@ before(async () => {
       .bind(j, "Dr. Kwame Mensah", "associate editor", "Professor", "University of Ghana")
       .first<{ id: number }>();
     editorId = editor!.id;
+    const partner = await env.DB.prepare("insert into indexing_partners (journal_id, title, link, sortnumber) values (?,?,?,?) returning id")
+      .bind(j, "Directory of Open Access Journals", "https://doaj.org/", 1)
+      .first<{ id: number }>();
+    partnerId = partner!.id;
   });
   browser = await launchBrowser();
   asha = await person();
@@ -234,6 +239,40 @@ test("editor: different fields are both stored; the same field is a conflict wit
   assert.equal(now.name, "Prof. Kwame Mensah");
   assert.deepEqual(await axe(ravi.page), []);
   await shot(ravi.page, "editor-conflict");
+});
+
+test("indexing partner: different fields are both stored; the same field is a conflict with the typed value kept", async () => {
+  const path = `/admin/indexing/${partnerId}`;
+  await visit(asha.page, path);
+  await visit(ravi.page, path);
+  await asha.page.locator("#title").fill("DOAJ");
+  await Promise.all([asha.page.waitForURL(url("/admin/indexing")), asha.page.getByRole("button", { name: "Save changes" }).click()]);
+  await flash(asha.page, "success");
+  await ravi.page.locator("#link").fill("https://doaj.org/toc/1234-5678");
+  await Promise.all([ravi.page.waitForURL(url("/admin/indexing")), ravi.page.getByRole("button", { name: "Save changes" }).click()]);
+  assert.match((await flash(ravi.page, "success")).detail, /asha made meanwhile/);
+  let now = await stored(`/api/indexing/${partnerId}`);
+  assert.deepEqual([now.title, now.link], ["DOAJ", "https://doaj.org/toc/1234-5678"]);
+
+  await visit(asha.page, path);
+  await visit(ravi.page, path);
+  await asha.page.locator("#title").fill("DOAJ (Directory of Open Access Journals)");
+  await Promise.all([asha.page.waitForURL(url("/admin/indexing")), asha.page.getByRole("button", { name: "Save changes" }).click()]);
+  await flash(asha.page, "success");
+  await ravi.page.locator("#title").fill("Directory of Open Access Journals (DOAJ)");
+  await ravi.page.getByRole("button", { name: "Save changes" }).click();
+  await ravi.page.locator(".conflict-panel").waitFor();
+  assert.match((await ravi.page.locator(".conflict-panel").textContent()) ?? "", /asha.*DOAJ \(Directory of Open Access Journals\).*Directory of Open Access Journals \(DOAJ\)/s);
+  assert.equal(await ravi.page.locator("#title").inputValue(), "Directory of Open Access Journals (DOAJ)");
+  now = await stored(`/api/indexing/${partnerId}`);
+  assert.equal(now.title, "DOAJ (Directory of Open Access Journals)");
+  assert.deepEqual(await axe(ravi.page), []);
+  await shot(ravi.page, "partner-conflict");
+  // Saving again goes on top, knowingly.
+  await Promise.all([ravi.page.waitForURL(url("/admin/indexing")), ravi.page.getByRole("button", { name: "Save changes" }).click()]);
+  await flash(ravi.page, "success");
+  now = await stored(`/api/indexing/${partnerId}`);
+  assert.deepEqual([now.title, now.link], ["Directory of Open Access Journals (DOAJ)", "https://doaj.org/toc/1234-5678"]);
 });
 
 test("Settings: different fields are both stored; the same field is a conflict with the typed value kept", async () => {

@@ -14,6 +14,7 @@ import { after, before, test } from "node:test";
 import { openLocal } from "../../scripts/lib/local.ts";
 import { demoJournals } from "../../scripts/seed/data.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
+import { migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const state = mkdtempSync(path.join(tmpdir(), "journal-seed-"));
@@ -97,12 +98,7 @@ function assertComplete(s: Snapshot) {
 }
 
 before(() => {
-  const r = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", state], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  assert.equal(r.status, 0, r.stderr);
+  migratedState(state);
 });
 
 after(() => rmSync(state, { recursive: true, force: true }));

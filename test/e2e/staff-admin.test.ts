@@ -16,6 +16,7 @@ import { decodePng, rgbaPng } from "../images.ts";
 import { appCode } from "../totp-oracle.ts";
 import { axe } from "./axe.ts";
 import { fetchOnHost, hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import { addIssue } from "./data.ts";
 
 const HOST = "staff.localhost";
 const ADMIN = { username: "chief", password: "monsoon fields at dawn", name: "Prof. Meera Iyer" };
@@ -40,7 +41,7 @@ interface Client {
 before(async () => {
   requireChromium();
   app = await startApp([{ slug: "staffj", name: "Journal of Shared Desks", hosts: [HOST], admin: ADMIN }], async (env, [jid]) => {
-    await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?)").bind(jid, YEAR, 2, 1, "January").run();
+    await addIssue(env, jid, { year: YEAR, volume: 2, issue: 1, frequency: "January" });
   });
   browser = await launchBrowser();
 });
@@ -158,7 +159,7 @@ test("an admin adds an editor; the colleague sets a password, signs in, adds an 
 
   await signIn(colleague, "asha.menon", EDITOR_PASSWORD);
   const menu = await colleague.page.getByRole("navigation", { name: "Admin" }).getByRole("link").allTextContents();
-  assert.deepEqual(menu, ["Home", "Archives", "Editors", "Indexing"]);
+  assert.deepEqual(menu, ["Home", "Archives", "Editors", "Indexing", "Activity"]);
 
   // An article, through the add form.
   await visit(colleague, `/admin/archives/add/${YEAR}/2/1`);

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import { addArticle, addEditor, addIssue } from "./data.ts";
 
 const HOST = "sessions.localhost";
 const ADMIN = { username: "office", password: "shared-office-password-7", name: "Editorial Office" };
@@ -29,20 +30,19 @@ interface Client {
 before(async () => {
   requireChromium();
   app = await startApp([{ slug: "sessions", name: "Journal of Kept Work", hosts: [HOST], admin: ADMIN }], async (env, [jid]) => {
-    const issue = await env.DB.prepare("insert into issues (journal_id, year, volume, issue, frequency) values (?,?,?,?,?) returning id")
-      .bind(jid, 2025, 3, 1, "January")
-      .first<{ id: number }>();
-    const article = await env.DB.prepare(
-      `insert into articles (journal_id, issue_id, refnumber, title, authorname, abstract, keywords, description, pagenumber, first_page, last_page, txnid, publishdate, year, volume, issue, frequency, status, search_title, search_abstract, email)
-       values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) returning id`,
-    )
-      .bind(jid, issue!.id, "250301", "Mulching and soil moisture", "Dr. Anjali Sharma", "<p>Mulch keeps water.</p>", "mulch", "Mulch", "1-6", 1, 6, "TXN250301", "2025-01-10", 2025, 3, 1, "January", "enabled", "Mulching and soil moisture", "Mulch keeps water.", "anjali@uni.example")
-      .first<{ id: number }>();
-    articleId = article!.id;
-    const editor = await env.DB.prepare("insert into editors (journal_id, name, category, post, content) values (?,?,?,?,?) returning id")
-      .bind(jid, "Dr. Kwame Mensah", "associate editor", "Professor", "Soil Institute")
-      .first<{ id: number }>();
-    editorId = editor!.id;
+    const issue = await addIssue(env, jid, { year: 2025, volume: 3, issue: 1, frequency: "January" });
+    const article = await addArticle(env, jid, issue, {
+      refnumber: "250301",
+      title: "Mulching and soil moisture",
+      authorname: "Dr. Anjali Sharma",
+      abstract: "<p>Mulch keeps water.</p>",
+      keywords: "mulch",
+      pagenumber: "1-6",
+      publishdate: "2025-01-10",
+      email: "anjali@uni.example",
+    });
+    articleId = article.id;
+    editorId = (await addEditor(env, jid, { name: "Dr. Kwame Mensah", category: "associate editor", post: "Professor", content: "Soil Institute" })).id;
   });
   browser = await launchBrowser();
 });

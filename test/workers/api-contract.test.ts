@@ -170,6 +170,7 @@ const ADMIN_ROUTES: Record<string, string> = {
   "POST /api/indexing": "/api/indexing",
   "POST /api/indexing/order": "/api/indexing/order",
   "POST /api/indexing/:id": "/api/indexing/1",
+  "GET /api/indexing/:id": "/api/indexing/1",
   // Ends every session of the caller, so the valid-token check below runs it last.
   "POST /auth/logout": "/auth/logout",
   "POST /auth/logout-all": "/auth/logout-all",
@@ -188,7 +189,7 @@ const NOT_IN_SPEC = new Set([
   "GET /api/admin/issues/:id", "POST /api/admin/issues/:id", "DELETE /api/admin/issues/:id", "GET /api/admin/activity",
   // Staff accounts and indexing partners: staff-accounts.test.ts, indexing-admin.test.ts.
   "GET /api/admin/users", "POST /api/admin/users", "POST /api/admin/users/:id", "POST /api/admin/users/:id/reset",
-  "POST /api/indexing", "POST /api/indexing/order", "POST /api/indexing/:id",
+  "POST /api/indexing", "POST /api/indexing/order", "POST /api/indexing/:id", "GET /api/indexing/:id",
 ]);
 
 /**

@@ -117,3 +117,94 @@ describe("edge cache and conditional requests", () => {
     expect((await fetchWorker(j.url("/"), { headers: { host: `${j.host.toUpperCase()}.:8443` } })).headers.get("x-edge-cache")).toBe("HIT");
   });
 });
+
+describe("reader pages answer conditional requests", () => {
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it("a rendered page carries a weak ETag that its cached copies keep, whatever their nonce; a match is a 304 without a body", async () => {
+    const j = await makeJournal();
+    const first = await fetchWorker(j.url("/"));
+    const firstHtml = await first.text();
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"r[0-9a-z]+"$/);
+    await settle();
+    const hit = await fetchWorker(j.url("/"));
+    expect(hit.headers.get("x-edge-cache")).toBe("HIT");
+    expect(nonceOf(await hit.text())).not.toBe(nonceOf(firstHtml));
+    expect(hit.headers.get("etag")).toBe(etag);
+
+    const again = await fetchWorker(j.url("/"), { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("x-edge-cache")).toBe("HIT");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    // A 304's headers replace those stored with the browser's copy: no policy that is not the page's own.
+    expect(again.headers.get("content-security-policy")).toBeNull();
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    // Browsers send the tag back as they got it; a list, or the strong form, matches too.
+    expect((await fetchWorker(j.url("/"), { headers: { "if-none-match": `"x", ${etag.slice(2)}` } })).status).toBe(304);
+    const stale = await fetchWorker(j.url("/"), { headers: { "if-none-match": 'W/"pnot-this-page"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("<!DOCTYPE html>");
+  });
+
+  it("a page rendered afresh answers 304 when it is unchanged, and a new ETag once it changes", async () => {
+    const s = await makeAdminSession({ settings: { websitename: "Tagged Journal" } });
+    // Two renders of the same page (the first one with credentials: never cached) have one ETag,
+    // so the second, a cache miss, answers the browser's copy with 304 (and is stored in full).
+    const first = await fetchWorker(s.url("/board"), { headers: s.auth });
+    await first.text();
+    const etag = first.headers.get("etag")!;
+    const unchanged = await fetchWorker(s.url("/board"), { headers: { "if-none-match": etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get("x-edge-cache")).toBe("MISS");
+    expect(unchanged.headers.get("etag")).toBe(etag);
+    await settle();
+    const stored = await fetchWorker(s.url("/board"));
+    expect(stored.headers.get("x-edge-cache")).toBe("HIT");
+    expect(stored.headers.get("etag")).toBe(etag);
+    expect(await stored.text()).toContain("Tagged Journal");
+
+    const renamed = await fetchWorker(s.url("/api/settings"), { method: "POST", headers: { ...s.auth, "content-type": "application/json" }, body: JSON.stringify({ websitename: "Renamed Journal" }) });
+    expect(renamed.status).toBe(200);
+    const changed = await fetchWorker(s.url("/board"), { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(await changed.text()).toContain("Renamed Journal");
+  });
+
+  it("every reader page has one, also when asked for with credentials (rendered, never cached)", async () => {
+    const s = await makeAdminSession();
+    for (const path of ["/", "/board", "/indexing", "/contact", "/search?keyword=rice", "/journals"]) {
+      const res = await fetchWorker(s.url(path), { headers: s.auth });
+      await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-edge-cache"), path).toBeNull();
+      const etag = res.headers.get("etag");
+      expect(etag, path).toMatch(/^W\//);
+      const again = await fetchWorker(s.url(path), { headers: { ...s.auth, "if-none-match": etag! } });
+      expect(again.status, path).toBe(304);
+    }
+    // Staff pages are private: no validator, no 304.
+    const admin = await fetchWorker(s.url("/admin"), { headers: s.auth });
+    await admin.text();
+    expect(admin.headers.get("etag")).toBeNull();
+  });
+
+  it("caches the publisher's journal list like the home page (for minutes: it names other journals)", async () => {
+    const j = await makeJournal();
+    const first = await fetchWorker(j.url("/journals"));
+    await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    await settle();
+    const second = await fetchWorker(j.url("/journals"));
+    await second.text();
+    expect(second.headers.get("x-edge-cache")).toBe("HIT");
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    // Its logos are files, not the page.
+    expect((await fetchWorker(j.url("/journals/logos/1/x.png"))).headers.get("x-edge-cache")).toBeNull();
+  });
+});

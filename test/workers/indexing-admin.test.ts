@@ -81,17 +81,25 @@ describe("indexing partners through the staff API", () => {
 
     const history = await env.DB.prepare("select action, record_type, record_id, fields from history where journal_id = ? and record_type = 'partner' order by id").bind(s.id).all<Json>();
     expect(history.results.map((h) => [h.action, h.record_id, Object.keys(JSON.parse(h.fields)).sort().join(",")])).toEqual([
-      ["create", String(a.id), "link,status,title"],
-      ["create", String(b.id), "image,link,sortnumber,status,title"],
-      ["update", String(a.id), "image"],
+      ["create", String(a.id), "link,status,title,version"],
+      ["create", String(b.id), "image,link,sortnumber,status,title,version"],
+      ["update", String(a.id), "image,version"],
+      // Each moved partner's position and version, then the order as a whole.
+      ["reorder", String(a.id), "sortnumber,version"],
+      ["reorder", String(b.id), "sortnumber,version"],
       ["reorder", "", "order"],
-      ["update", String(b.id), "status"],
-      ["update", String(b.id), "status,title"],
-      ["update", String(a.id), "image"],
+      ["update", String(b.id), "status,version"],
+      ["update", String(b.id), "status,title,version"],
+      ["update", String(a.id), "image,version"],
     ]);
-    const reorder = JSON.parse(history.results[3].fields);
+    expect(JSON.parse(history.results[3].fields)).toEqual({ sortnumber: { before: 1, after: 2 }, version: { before: 2, after: 3 } });
+    expect(JSON.parse(history.results[4].fields)).toEqual({ sortnumber: { before: 5, after: 1 }, version: { before: 1, after: 2 } });
+    const reorder = JSON.parse(history.results[5].fields);
     expect(reorder).toEqual({ order: { before: "Google Scholar · CAB Abstracts", after: "CAB Abstracts · Google Scholar" } });
-    expect(JSON.parse(history.results[2].fields).image.after).toMatch(/^[0-9a-f]{64}$/);
+    // A logo is recorded by the sha256 of its bytes; the next change of it starts from that hash.
+    const upload = JSON.parse(history.results[2].fields).image;
+    expect(upload.after).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(history.results[8].fields).image).toEqual({ before: upload.after, after: "" });
   });
 
   it("refuses what the forms refuse; other journals' ids are not found; editors may, readers may not", async () => {
@@ -160,5 +168,169 @@ describe("indexing partners on the admin screen", () => {
     const other = await makeAdminSession();
     const theirs = (await (await fetchWorker(`https://${other.host}/api/indexing`, { method: "POST", headers: other.auth, body: partnerForm({ title: "Theirs" }) })).json()) as Json;
     expect((await adminGet(s.host, `/admin/indexing/${theirs.id}`, cookie)).status).toBe(404);
+  });
+});
+
+describe("indexing partners name the version they started from (ADR 020)", () => {
+  const row = (id: number) => env.DB.prepare("select title, link, status, image, sortnumber, version from indexing_partners where id = ?").bind(id).first<Json>();
+  const entries = async (journalId: number, id: number) =>
+    (await env.DB.prepare("select action, fields from history where journal_id = ? and record_type = 'partner' and record_id = ? order by id").bind(journalId, String(id)).all<Json>()).results;
+  const logos = async (journalId: number) => (await env.FILES.list({ prefix: `journals/${journalId}/indexing/` })).objects.map((o) => o.key.split("/").pop());
+  /** The notice the list shows after a redirect (the flash cookie: base64 of UTF-8 JSON). */
+  const flashOf = (res: Response) => {
+    const value = /admin_flash=([^;]+)/.exec(res.headers.getSetCookie().join("\n"))?.[1] ?? "";
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (ch) => ch.charCodeAt(0)))) as Json;
+  };
+
+  it("the API: a staff GET carries the ETag and version; a stale If-Match is 412 and a stale body version 409 edit_conflict, each changing nothing (row, history, R2)", async () => {
+    const s = await makeAdminSession();
+    const post = (path: string, form: FormData, headers: Record<string, string> = {}) => fetchWorker(`https://${s.host}${path}`, { method: "POST", headers: { ...s.auth, ...headers }, body: form });
+    const created = await post("/api/indexing", partnerForm({ title: "Google Scholar", link: "https://scholar.google.com/" }));
+    const a = (await created.json()) as Json;
+    expect(created.headers.get("etag")).toBe(`"partner-${a.id}-v1"`);
+    expect(a.version).toBe(1);
+    const got = await fetchWorker(`https://${s.host}/api/indexing/${a.id}`, { headers: s.auth });
+    expect(got.status).toBe(200);
+    const v1 = got.headers.get("etag")!;
+    expect(v1).toBe(`"partner-${a.id}-v1"`);
+    expect(await got.json()).toMatchObject({ id: a.id, title: "Google Scholar", version: 1 });
+    // Staff only, and only this journal's partners; the public list carries no versions.
+    expect((await fetchWorker(`https://${s.host}/api/indexing/${a.id}`)).status).toBe(401);
+    const other = await makeAdminSession();
+    expect((await fetchWorker(`https://${other.host}/api/indexing/${a.id}`, { headers: other.auth })).status).toBe(404);
+    expect(((await (await fetchWorker(`https://${s.host}/api/indexing/`)).json()) as Json[])[0]).not.toHaveProperty("version");
+
+    const first = await post(`/api/indexing/${a.id}`, partnerForm({ title: "Google Scholar (citations)" }), { "if-match": v1 });
+    expect(first.status).toBe(200);
+    const v2 = first.headers.get("etag");
+    expect(v2).toBe(`"partner-${a.id}-v2"`);
+    expect(((await first.json()) as Json).version).toBe(2);
+    const stored = await row(a.id);
+    const history = await entries(s.id, a.id);
+    const objects = await logos(s.id);
+
+    // A client still holding v1, with a new logo: refused, and its logo is not left behind.
+    const stale = await post(`/api/indexing/${a.id}`, partnerForm({ link: "https://lost.example/" }, png()), { "if-match": v1 });
+    expect(stale.status).toBe(412);
+    expect(stale.headers.get("etag")).toBe(v2);
+    expect(await stale.json()).toEqual({ error: "precondition_failed", version: 2 });
+    expect((await post(`/api/indexing/${a.id}`, partnerForm({ link: "https://lost.example/" }), { "if-match": `W/${v2}` })).status).toBe(412);
+
+    const conflict = await post(`/api/indexing/${a.id}`, partnerForm({ title: "Stale title", version: "1" }, png()));
+    expect(conflict.status).toBe(409);
+    const body = (await conflict.json()) as Json;
+    expect(body).toMatchObject({ error: "edit_conflict", version: 2, conflicting_fields: ["title", "image"] });
+    expect(body.changes).toHaveLength(1);
+    expect(body.changes[0]).toMatchObject({ actor: "staff", action: "update", type: "partner", id: String(a.id) });
+    expect(body.changes[0].fields).toEqual({ title: { before: "Google Scholar", after: "Google Scholar (citations)" }, version: { before: 1, after: 2 } });
+    // A stale version is strict on the API even for another field (the server cannot know what the client loaded).
+    expect((await post(`/api/indexing/${a.id}`, partnerForm({ link: "https://lost.example/", version: "1" }))).status).toBe(409);
+    expect((await post(`/api/indexing/${a.id}`, partnerForm({ link: "x", version: "two" }))).status).toBe(400);
+
+    expect(await row(a.id)).toEqual(stored);
+    expect(await entries(s.id, a.id)).toEqual(history);
+    expect(await logos(s.id)).toEqual(objects);
+
+    // The current version writes; neither header nor version: the fields sent, as before.
+    expect((await post(`/api/indexing/${a.id}`, partnerForm({ link: "https://scholar.google.com/citations", version: "2" }))).status).toBe(200);
+    expect((await post(`/api/indexing/${a.id}`, partnerForm({ status: "disabled" }))).status).toBe(200);
+    expect(await row(a.id)).toMatchObject({ title: "Google Scholar (citations)", link: "https://scholar.google.com/citations", status: "disabled", version: 4 });
+  });
+
+  it("the edit form: a colleague's change of another field (or a move on the list) meanwhile is kept, and the page says whose change it kept", async () => {
+    const s = await makeAdminSession();
+    const { cookie } = await browserSignIn(s.host, "staff", PASSWORD);
+    const api = (path: string, body: FormData | Json) =>
+      fetchWorker(`https://${s.host}${path}`, {
+        method: "POST",
+        headers: body instanceof FormData ? s.auth : { ...s.auth, "content-type": "application/json" },
+        body: body instanceof FormData ? body : JSON.stringify(body),
+      });
+    const a = (await (await api("/api/indexing", partnerForm({ title: "DOAJ", link: "https://doaj.example/" }))).json()) as Json;
+    const b = (await (await api("/api/indexing", partnerForm({ title: "Scopus" }))).json()) as Json;
+    // The form of DOAJ as loaded: version 1.
+    const page = await (await adminGet(s.host, `/admin/indexing/${a.id}`, cookie)).text();
+    expect(page).toContain('name="version" value="1"');
+    // Meanwhile a colleague changes the link and moves DOAJ below Scopus.
+    expect((await api(`/api/indexing/${a.id}`, partnerForm({ link: "https://doaj.org/" }))).status).toBe(200);
+    expect((await api("/api/indexing/order", { ids: [b.id, a.id] })).status).toBe(200);
+    expect((await row(a.id))!.version).toBe(3);
+
+    // This person changed the name only; the form sends every field, the old link among them.
+    const saved = await adminPost(s.host, `/admin/indexing/${a.id}`, cookie, partnerForm({ title: "DOAJ (Directory of Open Access Journals)", link: "https://doaj.example/", status: "enabled", version: "1", _changed: "title" }));
+    expect(saved.status).toBe(302);
+    expect(flashOf(saved)).toMatchObject({ kind: "success", msg: PARTNER_MESSAGES.updated, detail: "Saved together with the changes staff made meanwhile (different fields: nothing was overwritten)." });
+    expect(await row(a.id)).toMatchObject({ title: "DOAJ (Directory of Open Access Journals)", link: "https://doaj.org/", sortnumber: 2, version: 4 });
+    expect((await entries(s.id, a.id)).map((e) => [e.action, Object.keys(JSON.parse(e.fields)).sort().join(",")])).toEqual([
+      ["create", "link,status,title,version"],
+      ["update", "link,version"],
+      ["reorder", "sortnumber,version"],
+      ["update", "title,version"],
+    ]);
+  });
+
+  it("the edit form: both changed the same field — 409, nothing written, the page shows their change beside the typed value; the list's switch likewise", async () => {
+    const s = await makeAdminSession();
+    const { cookie } = await browserSignIn(s.host, "staff", PASSWORD);
+    const a = (await (await fetchWorker(`https://${s.host}/api/indexing`, { method: "POST", headers: s.auth, body: partnerForm({ title: "CAB Abstracts" }) })).json()) as Json;
+    expect((await fetchWorker(`https://${s.host}/api/indexing/${a.id}`, { method: "POST", headers: s.auth, body: partnerForm({ title: "CABI Abstracts" }) })).status).toBe(200);
+    const stored = await row(a.id);
+    const history = await entries(s.id, a.id);
+    const objects = await logos(s.id);
+
+    const mine = await adminPost(s.host, `/admin/indexing/${a.id}`, cookie, partnerForm({ title: "CAB Direct", link: "https://cabdirect.example/", status: "enabled", version: "1", _changed: "title,link,image" }, png()));
+    expect(mine.status).toBe(409);
+    const html = (await mine.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Someone else saved this while you were editing");
+    // Their name in the table beside what was typed; the typed values stay in the form, which moves onto version 2.
+    expect(html).toMatch(/<th scope="row">Name<\/th><td>CABI Abstracts<\/td><td>CAB Direct<\/td>/);
+    expect(html).toContain('value="CAB Direct"');
+    expect(html).toContain('value="https://cabdirect.example/"');
+    expect(html).toContain('name="version" value="2"');
+    expect(await row(a.id)).toEqual(stored);
+    expect(await entries(s.id, a.id)).toEqual(history);
+    expect(await logos(s.id), "the refused save's logo is not left in R2").toEqual(objects);
+
+    // Saving again on top of version 2 — knowingly — writes.
+    expect((await adminPost(s.host, `/admin/indexing/${a.id}`, cookie, partnerForm({ title: "CAB Direct", link: "", status: "enabled", version: "2", _changed: "title" }))).status).toBe(302);
+    expect(await row(a.id)).toMatchObject({ title: "CAB Direct", version: 3 });
+
+    // The list's switch loaded at version 3; a colleague disables it meanwhile: the stale switch is refused.
+    expect((await fetchWorker(`https://${s.host}/api/indexing/${a.id}`, { method: "POST", headers: s.auth, body: partnerForm({ status: "disabled" }) })).status).toBe(200);
+    const sw = await adminPost(s.host, "/admin/indexing", cookie, { intent: "status", id: String(a.id), status: "enabled", version: "3", _changed: "status" });
+    expect(sw.status).toBe(409);
+    expect(await row(a.id)).toMatchObject({ status: "disabled", version: 4 });
+    // A rename meanwhile does not stop a switch.
+    expect((await fetchWorker(`https://${s.host}/api/indexing/${a.id}`, { method: "POST", headers: s.auth, body: partnerForm({ title: "CAB Direct (CABI)" }) })).status).toBe(200);
+    expect((await adminPost(s.host, "/admin/indexing", cookie, { intent: "status", id: String(a.id), status: "enabled", version: "4", _changed: "status" })).status).toBe(200);
+    expect(await row(a.id)).toMatchObject({ title: "CAB Direct (CABI)", status: "enabled", version: 6 });
+  });
+
+  it("races: four logo uploads at once leave one object, the one the row names, with a chain of hashes; two reorders at once never share a position", async () => {
+    const s = await makeAdminSession();
+    const post = (path: string, body: FormData | Json) =>
+      fetchWorker(`https://${s.host}${path}`, {
+        method: "POST",
+        headers: body instanceof FormData ? s.auth : { ...s.auth, "content-type": "application/json" },
+        body: body instanceof FormData ? body : JSON.stringify(body),
+      });
+    const ids: number[] = [];
+    for (const title of ["A", "B", "C", "D"]) ids.push(((await (await post("/api/indexing", partnerForm({ title }))).json()) as Json).id);
+    const uploads = await Promise.all([0, 1, 2, 3].map((i) => post(`/api/indexing/${ids[0]}`, partnerForm({}, { bytes: rgbaPng(40 + i, 20), name: `l${i}.png`, type: "image/png" }))));
+    expect(uploads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const now = (await row(ids[0]))!;
+    expect(now.version).toBe(5);
+    expect(await logos(s.id)).toEqual([now.image]);
+    const chain = (await entries(s.id, ids[0])).slice(1).map((e) => JSON.parse(e.fields).image);
+    expect(chain).toHaveLength(4);
+    expect(chain[0].before).toBeNull();
+    for (let i = 1; i < chain.length; i++) expect(chain[i].before).toBe(chain[i - 1].after);
+
+    // Each keeps some partners where they are (B and C; C and D), so a reorder that decided what
+    // moves on its own earlier read would skip a row the other one moved.
+    const orders = await Promise.all([post("/api/indexing/order", { ids: [ids[3], ids[1], ids[2], ids[0]] }), post("/api/indexing/order", { ids: [ids[1], ids[0], ids[2], ids[3]] })]);
+    expect(orders.map((r) => r.status)).toEqual([200, 200]);
+    const positions = (await env.DB.prepare("select sortnumber from indexing_partners where journal_id = ? order by sortnumber").bind(s.id).all<Json>()).results.map((r) => r.sortnumber);
+    expect(positions).toEqual([1, 2, 3, 4]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server";
 import { countingD1, type D1Stats } from "../../app/http/d1-stats.server";
 import { forgetJournal, journalCacheMs, journalForHost } from "../../workers/journal-cache";
-import { makeAdminSession, makeJournal } from "../factories";
+import { makeAdminSession, makeArticle, makeIssue, makeJournal } from "../factories";
 
 describe("host → journal cache in the isolate", () => {
   it("answers repeat requests without D1, and sees a staff change at once after forgetJournal", async () => {
@@ -62,5 +62,35 @@ describe("journal cache on, as in production", () => {
     const page = await call("/");
     expect(page).toContain("After the write");
     expect(page).not.toContain("Before the write");
+  });
+
+  it("an issue page reuses what it made of the issue while the journal's version stands, and shows a staff write at once", async () => {
+    const { app } = await import("../../workers/app");
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const s = await makeAdminSession({ settings: { websitename: "Memo Before" } });
+    const issue = await makeIssue(s.id, { year: 2025, volume: 7, issue: 3 });
+    await makeArticle(s.id, issue, { pagenumber: "1-8", title: "Reused table article" });
+    const cached = { ...env, JOURNAL_CACHE_MS: "60000" };
+    const call = async (path: string, init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request(s.url(path), init), cached, ctx);
+      const body = await res.text();
+      await waitOnExecutionContext(ctx);
+      return { body, trips: Number(/"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]) };
+    };
+    // Signed in, so the edge cache stays out of it: every answer is rendered.
+    const page = () => call("/archives/2025/vol7/issue3", { headers: s.auth });
+    const first = await page();
+    expect(first.body).toContain("Memo Before. 2025;7(3):1-8.");
+    // The journal lookup and the issue's one batch…
+    expect(first.trips).toBe(2);
+    // …then neither: the journal and what the page made of the issue are kept, and it is the same page.
+    const again = await page();
+    expect(again.trips).toBe(0);
+    expect(again.body.replace(/nonce="[0-9a-f]+"/g, "")).toBe(first.body.replace(/nonce="[0-9a-f]+"/g, ""));
+    await call("/api/settings", { method: "POST", headers: { ...s.auth, "content-type": "application/json" }, body: JSON.stringify({ websitename: "Memo After" }) });
+    const after = await page();
+    expect(after.body).toContain("Memo After. 2025;7(3):1-8.");
+    expect(after.body).not.toContain("Memo Before. 2025");
   });
 });

@@ -60,3 +60,47 @@ export function count(haystack: string, needle: string | RegExp): number {
   if (typeof needle === "string") return haystack.split(needle).length - 1;
   return (haystack.match(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : `${needle.flags}g`)) ?? []).length;
 }
+
+/** One row of an articles table, cell by cell (the labels 'Pages:' and 'How to cite this article:' are the stylesheet's). */
+export interface ArticleRowCells {
+  sno: string;
+  /** The title's inner HTML, as rendered (italics, <mark>). */
+  titleHtml: string;
+  authors: string;
+  /** The paragraphs between the authors and the links (search results: the issue, the snippet). */
+  extra: string[];
+  /** The links paragraph's HTML (Abstract, Download). */
+  linksHtml: string;
+  pages: string;
+  cite: string;
+  /** Only when the table has the Subject column. */
+  subject?: string;
+  country: string;
+}
+
+/**
+ * The rows of every articles table in the HTML (app/components/article-table.server.ts writes
+ * them without classes or optional end tags: cells and paragraphs are known by position).
+ */
+export function articleRows(html: string): ArticleRowCells[] {
+  const rows: ArticleRowCells[] = [];
+  for (const [, body] of html.matchAll(/<table class="article-table[^"]*">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/g)) {
+    for (const row of body.split("<tr>").slice(1)) {
+      const cells = row.split("<td>").slice(1);
+      const paragraphs = cells[1].split(/<p[^>]*>/).slice(1);
+      const links = paragraphs[paragraphs.length - 2];
+      rows.push({
+        sno: textOf(cells[0]),
+        titleHtml: /^<a [^>]*>([\s\S]*)<\/a>$/.exec(paragraphs[0])![1],
+        authors: textOf(paragraphs[1]),
+        extra: paragraphs.slice(2, -2).map(textOf),
+        linksHtml: links,
+        pages: textOf(/<span>([\s\S]*?)<\/span>/.exec(links)![1]),
+        cite: textOf(paragraphs[paragraphs.length - 1]),
+        subject: cells.length === 4 ? textOf(cells[2]) : undefined,
+        country: textOf(cells[cells.length - 1]),
+      });
+    }
+  }
+  return rows;
+}

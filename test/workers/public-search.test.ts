@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { insertRawArticleForTest, makeArticle, makeIssue, makeJournal } from "../factories";
-import { count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
+import { articleRows, count, getPage, mainOf, textOf, titleOf } from "./public-helpers";
 
 const NO_MATCH = "Sorry, nothing matched your search terms. Please try again with different keywords.";
 
@@ -11,7 +11,7 @@ function rowTitles(html: string): string[] {
 
 /** Each result title's inner HTML, as rendered. */
 function rowTitleHtml(html: string): string[] {
-  return [...mainOf(html).matchAll(/<p class="article-title"><a [^>]*><span>([\s\S]*?)<\/span><\/a><\/p>/g)].map((m) => m[1]);
+  return articleRows(mainOf(html)).map((r) => r.titleHtml);
 }
 
 async function searchJournal(settings: Record<string, unknown> = {}) {
@@ -49,10 +49,11 @@ describe("search page", () => {
     expect(textOf(/<thead>[\s\S]*?<\/thead>/.exec(main)![0])).toBe("S.No. Title and Authors Name Country");
     expect(main).toContain(`href="/archives/2025/6/3/${j.byTitle.refnumber}#abstract"`);
     expect(main).toContain(`href="/archives/2025/6/3/${j.byTitle.refnumber}.pdf"`);
-    expect(text).toContain("VOL. 06, ISSUE 03 (2025)");
-    expect(text).toContain("Pages: 1-8");
-    expect(text).toContain("How to cite this article: Sharma A, Verma R. Drought tolerance of Sorghum bicolor. Search Test Journal. 2025;6(3):1-8.");
-    expect(main).toContain('data-label="Country">Nepal</td>');
+    const [row] = articleRows(main);
+    expect(row.extra[0]).toBe("VOL. 06, ISSUE 03 (2025)");
+    expect(row.pages).toBe("1-8");
+    expect(row.cite).toBe("Sharma A, Verma R. Drought tolerance of Sorghum bicolor. Search Test Journal. 2025;6(3):1-8.");
+    expect(row.country).toBe("Nepal");
     expect(count(html, "<h1")).toBe(1);
   });
 
@@ -69,7 +70,7 @@ describe("search page", () => {
     const { html } = await getPage(j.url("/search?keyword=sorghum"));
     const main = mainOf(html);
     expect(textOf(/<thead>[\s\S]*?<\/thead>/.exec(main)![0])).toBe("S.No. Title and Authors Name Subject Country");
-    expect(main).toContain('data-label="Subject">Agronomy</td>');
+    expect(articleRows(main).map((r) => r.subject)).toEqual(["Agronomy"]);
   });
 
   it("says so when nothing matches", async () => {
@@ -185,7 +186,7 @@ describe("search page", () => {
     const third = await getPage(j.url("/search?keyword=millet&page=3"));
     expect(rowTitles(third.html)).toHaveLength(12);
     expect(textOf(mainOf(third.html))).toContain("52 articles found for millet (showing 41–52, 20 per page)");
-    const serials = [...third.html.matchAll(/data-label="S\.No\.">(\d+)</g)].map((m) => m[1]);
+    const serials = articleRows(third.html).map((r) => r.sno);
     expect(serials[0]).toBe("41");
     expect(serials.at(-1)).toBe("52");
     expect((await getPage(j.url("/search?keyword=millet&page=abc"))).status).toBe(200);

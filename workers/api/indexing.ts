@@ -9,20 +9,28 @@ import { parseEditorId as parsePositiveId } from "../../app/schemas/selection";
 import { formFile } from "../../app/storage/uploads.server";
 import { indexingImageUrl } from "../../app/lib/urls";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { failureBody, parseId, readJson, readMultipart } from "./request";
+import { failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
+import { recordEtag } from "../../app/models/versioned.server";
 
 /**
  * Indexing partners. GET /api/indexing/ — enabled partners by sortnumber (public, spec §7).
- * Staff: POST /api/indexing (multipart title, link, sortnumber, status + `image`), POST
- * /api/indexing/{id} (any of those; `remove_image=1` drops the logo), POST /api/indexing/order
- * {ids} (that order first, positions 1, 2, 3…). Every write answers the partner(s) with their
- * status; /indexing and this list follow at once (a staff write makes cached pages stale).
+ * Staff: GET /api/indexing/{id} (with its ETag), POST /api/indexing (multipart title, link,
+ * sortnumber, status + `image`), POST /api/indexing/{id} (any of those; `remove_image=1` drops
+ * the logo; `If-Match` or a `version` field makes it conditional, ADR 020), POST
+ * /api/indexing/order {ids} (that order first, positions 1, 2, 3…). Every write answers the
+ * partner(s) with their status and version; /indexing and this list follow at once (a staff
+ * write makes cached pages stale).
  */
 export const indexingApp = new Hono<AdminEnv>({ strict: false });
 
 /** A partner in the API's shape: the spec's fields, its id and the logo's URL. */
 function partnerJson(p: Pick<Partner, "id" | "title" | "link" | "image" | "sortnumber"> & { status?: Partner["status"] }) {
   return { id: p.id, title: p.title, link: p.link, image: p.image, sortnumber: p.sortnumber, status: p.status ?? "enabled", image_url: indexingImageUrl(p.image) };
+}
+
+/** A partner as staff get it: with the version to send back (or its ETag as If-Match) with an update. */
+function adminPartner(p: Partner) {
+  return { ...partnerJson(p), version: p.version };
 }
 
 indexingApp.get("/", async (c) => {
@@ -39,7 +47,15 @@ indexingApp.post("/order", requireAdmin, async (c) => {
   const clean = ids.map(parsePositiveId);
   if (clean.some((id) => id === null)) return c.json({ error: "invalid_ids" }, 400);
   const rows = await reorderPartners(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), clean as number[]);
-  return c.json(rows.map(partnerJson));
+  return c.json(rows.map(adminPartner));
+});
+
+indexingApp.get("/:id", requireAdmin, async (c) => {
+  const id = parseId(c.req.param("id"));
+  const partner = id ? await getPartner(getDb(c.env.DB), c.get("journal").id, id) : undefined;
+  if (!partner) return c.json({ error: "not_found" }, 404);
+  c.header("etag", recordEtag("partner", partner.id, partner.version));
+  return c.json(adminPartner(partner));
 });
 
 indexingApp.post("/", requireAdmin, async (c) => {
@@ -47,7 +63,8 @@ indexingApp.post("/", requireAdmin, async (c) => {
   if (!body.ok) return c.json({ error: body.error }, 400);
   const result = await savePartner(c.env, getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), null, formFields(body.form), formFile(body.form, "image"));
   if (!result.ok) return c.json(failureBody(result), result.status);
-  return c.json(partnerJson(result.value), 201);
+  c.header("etag", recordEtag("partner", result.value.id, result.value.version));
+  return c.json(adminPartner(result.value), 201);
 });
 
 indexingApp.post("/:id", requireAdmin, async (c) => {
@@ -58,8 +75,12 @@ indexingApp.post("/:id", requireAdmin, async (c) => {
   if (!existing) return c.json({ error: "not_found" }, 404);
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const { remove_image: remove, ...fields } = formFields(body.form);
-  const result = await savePartner(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "image"), remove === "1");
-  if (!result.ok) return c.json(failureBody(result), result.status);
-  return c.json(partnerJson(result.value));
+  // `If-Match` or a `version` field: conditional on the version the client loaded (ADR 020).
+  const { remove_image: remove, version, ...fields } = formFields(body.form);
+  const expect = requestExpectation(c.req.raw, version);
+  if (!expect.ok) return c.json(expect.body, 400);
+  const result = await savePartner(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "image"), remove === "1", expect.expect);
+  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
+  c.header("etag", recordEtag("partner", result.value.id, result.value.version));
+  return c.json(adminPartner(result.value));
 });

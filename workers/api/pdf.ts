@@ -1,15 +1,5 @@
 import { Hono, type Context, type Next } from "hono";
-import { DOCUMENTS_VERSION } from "../../app/documents/canvas.server";
-import {
-  articleCoverPage,
-  authorCertificate,
-  certificateEtagKey,
-  certificateZip,
-  editorCertificateZip,
-  editorialBoard,
-  indexPage,
-  type Refusal,
-} from "../../app/documents/downloads.server";
+import type { Refusal } from "../../app/documents/downloads.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { contentDisposition } from "../../app/http/content-disposition";
 import { apiCertificatePdfFilename, certificateFilePath, certificatePdfFilename, certificatePdfPath, coverPagePdfFilename, EDITORIAL_BOARD_PDF_FILENAME, STAFF_DOWNLOADS } from "../../app/lib/urls";
@@ -35,6 +25,14 @@ import { parseId, readSelection } from "./request";
  * the handlers here only translate its outcomes to HTTP.
  */
 export const pdfApp = new Hono<HonoEnv>({ strict: false });
+
+/**
+ * The document builders (pdf-lib, fontkit, the layout code): loaded by the first document
+ * request of an isolate, not when the Worker starts, so reader pages never pay for them
+ * (docs/decisions/030-worker-startup.md).
+ */
+const documents = () => import("../../app/documents/downloads.server");
+const documentsVersion = async () => (await import("../../app/documents/canvas.server")).DOCUMENTS_VERSION;
 
 const PUBLIC_CACHE = "public, max-age=0, must-revalidate";
 
@@ -64,8 +62,8 @@ function pdfResponse(bytes: Uint8Array, filename: string, access: "public" | "st
  * identify the bytes, and can be checked before any query or build. (The verification link on a
  * certificate names the journal's primary host, which only a version bump changes.)
  */
-function documentEtag(journal: JournalContext, key: string): string {
-  return `"d${DOCUMENTS_VERSION}-j${journal.id}.${journal.version}-${key}"`;
+async function documentEtag(journal: JournalContext, key: string): Promise<string> {
+  return `"d${await documentsVersion()}-j${journal.id}.${journal.version}-${key}"`;
 }
 
 /** If-None-Match names this ETag; `*` is answered by `exists`. */
@@ -138,9 +136,10 @@ export async function certificateFile(c: Context<HonoEnv>, next: Next): Promise<
 /** One author's certificate with its ETag (checked before any query), or the refusal. */
 async function serveCertificate(c: Context<HonoEnv>, refnumber: string, position: number, filename: string): Promise<Response> {
   const journal = c.get("journal");
+  const { authorCertificate, certificateEtagKey } = await documents();
   const key = await certificateEtagKey(c.env, journal, refnumber, position);
   if (!key.ok) return refused(key);
-  const etag = documentEtag(journal, key.value);
+  const etag = await documentEtag(journal, key.value);
   if (notModified(c.req.raw, etag)) return notModifiedResponse(etag);
   const doc = await authorCertificate(c.env, journal, refnumber, position, () => notModified(c.req.raw, etag, true));
   if (!doc.ok) return refused(doc);
@@ -156,8 +155,9 @@ pdfApp.get("/coverpage/:id", async (c) => {
   const id = parseId(c.req.param("id"));
   if (!id) return json({ error: "not_found" }, 404);
   const journal = c.get("journal");
-  const etag = documentEtag(journal, `coverpage-${id}`);
+  const etag = await documentEtag(journal, `coverpage-${id}`);
   if (notModified(c.req.raw, etag)) return notModifiedResponse(etag);
+  const { articleCoverPage } = await documents();
   const doc = await articleCoverPage(c.env, journal, id, () => notModified(c.req.raw, etag, true));
   if (!doc.ok) return refused(doc);
   if (doc.value === "not-modified") return notModifiedResponse(etag);
@@ -166,8 +166,9 @@ pdfApp.get("/coverpage/:id", async (c) => {
 
 pdfApp.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
-  const etag = documentEtag(journal, "editorialboard");
+  const etag = await documentEtag(journal, "editorialboard");
   if (notModified(c.req.raw, etag, true)) return notModifiedResponse(etag);
+  const { editorialBoard } = await documents();
   return pdfResponse(await editorialBoard(c.env, journal), EDITORIAL_BOARD_PDF_FILENAME, "public", etag);
 });
 
@@ -176,6 +177,7 @@ pdfApp.get("/editorialboard", async (c) => {
 pdfApp.post("/indexpage", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
+  const { indexPage } = await documents();
   const doc = await indexPage(c.env, c.get("journal"), selection.values);
   return doc.ok ? pdfResponse(doc.value, STAFF_DOWNLOADS.indexPage.filename, "staff") : refused(doc);
 });
@@ -183,6 +185,7 @@ pdfApp.post("/indexpage", requireAdmin, async (c) => {
 pdfApp.post("/bulkcertificates", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "refnumbers", "articles", parseRefnumber);
   if (!selection.ok) return selection.response;
+  const { certificateZip } = await documents();
   const zip = await certificateZip(c.env, c.get("journal"), selection.values);
   if (!zip.ok) return refused(zip);
   const res = zipResponse(zip.value.stream, STAFF_DOWNLOADS.certificates.filename);
@@ -194,6 +197,7 @@ pdfApp.post("/bulkcertificates", requireAdmin, async (c) => {
 pdfApp.post("/editorscertificate", requireAdmin, async (c) => {
   const selection = await readSelection(c.req.raw, "ids", "editors", parseEditorId);
   if (!selection.ok) return selection.response;
+  const { editorCertificateZip } = await documents();
   const zip = await editorCertificateZip(c.env, c.get("journal"), selection.values);
   return zip.ok ? zipResponse(zip.value, STAFF_DOWNLOADS.editorsCertificate.filename) : refused(zip);
 });

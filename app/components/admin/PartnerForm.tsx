@@ -4,20 +4,25 @@ import { MAX_PICTURE_BYTES, PICTURE_TYPES } from "../../schemas/editor";
 import { FIELD_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
 import { MAX_PARTNER_TITLE, validatePartner } from "../../schemas/partner";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { FIELD_LABELS } from "./history-view";
+import { useUnsavedChanges } from "./UnsavedChanges";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { fileSize } from "./format";
 
-interface PartnerFormValues {
-  title: string;
-  link: string;
-  status: "enabled" | "disabled";
-}
+export type PartnerFormValues = Record<"title" | "link" | "status", string>;
+
+/** The conflict panel's names of the form's fields (as the form labels them). */
+const LABELS: Record<string, string> = { ...FIELD_LABELS, title: "Name", status: "Shown to readers" };
 
 /**
  * Add or edit an indexing partner: its name, the link its logo opens, whether readers see it,
  * and the logo (the editor pictures' rule: JPEG, PNG or WebP, at most 2 MB), previewed before
- * saving. The position is set on the list, by dragging or with the keyboard.
+ * saving. The position is set on the list, by dragging or with the keyboard. An edit sends the
+ * version it was loaded with and the fields the person changed (ADR 020); a save refused
+ * because someone else changed the same fields meanwhile shows their change above the form,
+ * which keeps what was typed.
  */
 export function PartnerForm({
   mode,
@@ -25,6 +30,9 @@ export function PartnerForm({
   logo,
   serverErrors,
   busy,
+  version,
+  conflict,
+  stored,
 }: {
   mode: "add" | "edit";
   initial: PartnerFormValues;
@@ -32,8 +40,14 @@ export function PartnerForm({
   logo: string;
   serverErrors?: Record<string, string>;
   busy: boolean;
+  /** Edit: the version the form was loaded with. */
+  version?: number;
+  /** Edit: a save refused because someone else saved meanwhile. */
+  conflict?: Conflict<PartnerFormValues> | null;
+  /** Edit: the stored values, when `initial` holds what was typed before a refused save. */
+  stored?: PartnerFormValues;
 }) {
-  const [values, setValues] = useState(initial);
+  const { values, setValues, version: currentVersion, changed } = useVersionedValues(initial, version, conflict, stored);
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
   const [preview, setPreview] = useState<{ url: string; name: string; size: number } | null>(null);
@@ -74,24 +88,27 @@ export function PartnerForm({
     formRef.current?.querySelector<HTMLElement>(`#${Object.keys(errors)[0]}`)?.focus();
   });
   const imageMessage = imageError || server.image;
-  // An edit sends only the fields changed here, so a colleague's change to another field (the
-  // list's switch, say) made meanwhile is kept.
-  const named = (key: keyof PartnerFormValues) => (mode === "add" || values[key] !== initial[key] ? key : undefined);
+  // A new logo or its removal is a change of the logo (a colleague's change of it meanwhile is a conflict).
+  const logoChanged = !!preview || removeLogo;
+  // Leaving the page with typed changes (or a chosen logo) asks first.
+  useUnsavedChanges(changed.length > 0 || logoChanged);
   const shown = preview?.url ?? (removeLogo ? "" : logo);
   return (
     <Form method="post" encType="multipart/form-data" noValidate ref={formRef} className="partner-form" onSubmit={guard}>
       <SubmissionField />
+      <VersionFields version={currentVersion} changed={logoChanged ? [...changed, "image"] : changed} />
+      <ConflictPanel conflict={conflict} typed={values} labels={LABELS} />
       {removeLogo ? <input type="hidden" name="remove_image" value="1" /> : null}
       <div className="editor-form-grid">
         <fieldset className="card form-section">
           <legend>Index</legend>
           <Field id="title" label="Name" required error={visible("title")} hint="As readers know it, e.g. Google Scholar, CAB Abstracts, DOAJ.">
-            <input {...describe("title", visible("title"), "hint")} name={named("title")} value={values.title} onChange={(e) => set("title", e.target.value)} maxLength={MAX_PARTNER_TITLE} autoComplete="off" />
+            <input {...describe("title", visible("title"), "hint")} name="title" value={values.title} onChange={(e) => set("title", e.target.value)} maxLength={MAX_PARTNER_TITLE} autoComplete="off" />
           </Field>
           <Field id="link" label="Link" error={visible("link")} hint="The journal's page at the index (optional: without one the logo is not a link).">
             <input
               {...describe("link", visible("link"), "hint")}
-              name={named("link")}
+              name="link"
               type="url"
               value={values.link}
               onChange={(e) => set("link", e.target.value)}
@@ -100,7 +117,7 @@ export function PartnerForm({
               spellCheck={false}
             />
           </Field>
-          {named("status") ? <input type="hidden" name="status" value={values.status} /> : null}
+          <input type="hidden" name="status" value={values.status} />
           <label className="check-label">
             <input type="checkbox" checked={values.status === "enabled"} onChange={(e) => set("status", e.target.checked ? "enabled" : "disabled")} /> Show on the Indexing page
             and in the sidebar

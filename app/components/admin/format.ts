@@ -10,11 +10,15 @@ export function issueLabel(i: { year: number; volume: number; issue: number }): 
   return `${volumeIssueLabel(i)} (${i.year})`;
 }
 
+// One formatter for every date: toLocaleDateString builds a new one per call, which made the
+// admin issue list's dates a tenth of its server time.
+const SHORT_DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
 /** '2026-03-04T10:20:30.000Z' → '4 Mar 2026'. */
 export function shortDate(iso: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return SHORT_DATE.format(d);
 }
 
 export function fileSize(bytes: number): string {

@@ -6,7 +6,7 @@
  */
 import type { FieldChange, HistoryItem } from "../../models/history.server";
 import { htmlToText } from "../../lib/html";
-import { articleAdminPath, editorAdminPath } from "../../lib/urls";
+import { articleAdminPath, editorAdminPath, partnerAdminPath } from "../../lib/urls";
 
 /** Record types as the filters and entries name them. */
 export const RECORD_TYPE_LABELS: Record<string, string> = {
@@ -128,10 +128,15 @@ export const FIELD_LABELS: Record<string, string> = {
   listed: "On the journal list",
   password: "Password",
   session_epoch: "Sessions",
+  // Indexing partners.
+  link: "Link",
+  image: "Logo",
+  sortnumber: "Position",
+  order: "Order",
 };
 
 const HTML_FIELDS = new Set(["title", "abstract", "home_content", "formatted_journal_name", "post", "content"]);
-const FILE_FIELDS = new Set(["pdf", "picture", "logo", "signature_image", "stamp_image"]);
+const FILE_FIELDS = new Set(["pdf", "picture", "logo", "signature_image", "stamp_image", "image"]);
 
 export interface ChangeView {
   field: string;
@@ -184,6 +189,7 @@ function recordHref(type: string, id: string): string | null {
   if (type === "article") return articleAdminPath(Number(id));
   if (type === "editor") return editorAdminPath(Number(id));
   if (type === "issue") return `/admin/issues/${id}`;
+  if (type === "partner") return partnerAdminPath(Number(id));
   return null;
 }
 

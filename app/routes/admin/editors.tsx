@@ -4,13 +4,12 @@ import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
 import { getEditor, listAllEditors } from "../../models/editors.server";
 import { pinEditors, setEditorStatus } from "../../models/staff-writes.server";
-import { staffActor, type HistoryItem } from "../../models/history.server";
+import { staffActor } from "../../models/history.server";
 import { parseEditorId } from "../../schemas/selection";
-import { flash } from "../../components/admin/flash";
 import { formFailure, formNotice, formSuccess, type FormAnswer } from "./form-answer.server";
-import { formExpectation } from "./records.server";
+import { formExpectation, listConflictFlash } from "./records.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
-import { ADMIN_UX_MESSAGES, BAD_REQUEST, EDITOR_MESSAGES, FORM_MESSAGES, RECORD_MESSAGES, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, BAD_REQUEST, EDITOR_MESSAGES, FORM_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
@@ -73,7 +72,7 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
     // colleague's switch of the same editor does (ADR 020).
     const result = await setEditorStatus(env, db, journal.id, actor, existing, String(form.get("status") ?? ""), formExpectation(form));
     if (!result.ok) {
-      if (result.conflict) return data<FormAnswer>({ ok: false, fields: {}, flash: conflictFlash(result.conflict.changes) }, { status: result.status });
+      if (result.conflict) return data<FormAnswer>({ ok: false, fields: {}, flash: listConflictFlash(result.conflict.changes, "this editor") }, { status: result.status });
       return formFailure({}, result.status, result.fields.status ?? EDITOR_MESSAGES.notChangeable);
     }
     return data<FormAnswer>({ ok: true, fields: {} });
@@ -90,7 +89,7 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
     if (!result.ok) {
       if ("editors" in result) {
         const names = result.editors.map((e) => htmlToText(e.name)).join(", ");
-        return data<FormAnswer>({ ok: false, fields: {}, flash: conflictFlash(result.editors.flatMap((e) => e.changes), names) }, { status: 409 });
+        return data<FormAnswer>({ ok: false, fields: {}, flash: listConflictFlash(result.editors.flatMap((e) => e.changes), names) }, { status: 409 });
       }
       return result.code === "empty_selection" ? formNotice(result.fields.ids) : formFailure({}, result.status, result.fields.ids);
     }
@@ -99,12 +98,6 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
     return data(formSuccess(SUCCESS.listSorted, EDITOR_MESSAGES.pinned(changed, pinned)));
   }
   return formFailure({}, 400, BAD_REQUEST.text);
-}
-
-/** A switch or pin refused because someone else changed the same editors meanwhile. */
-function conflictFlash(changes: HistoryItem[], names?: string) {
-  const people = [...new Set(changes.map((c) => c.actor))].join(", ");
-  return flash("error", RECORD_MESSAGES.conflictTitle, EDITOR_MESSAGES.changedMeanwhile(people, names));
 }
 
 /** After a refused switch or pin the list reloads, so it shows what the others did. */

@@ -17,6 +17,7 @@ import { getPartner, listAllPartners, reorderPartners } from "../../models/index
 import { savePartner } from "../../models/staff-writes.server";
 import { BAD_REQUEST, FORM_MESSAGES, PARTNER_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { once } from "./once.server";
+import { formExpectation, listConflictFlash } from "./records.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Indexing partners · Admin", siteNameFromMatches(matches)) }];
@@ -26,13 +27,17 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
   const rows = await listAllPartners(db, journal.id);
   return {
-    partners: rows.map((p) => ({ id: p.id, title: p.title, link: p.link, status: p.status, logo: p.image ? indexingImageUrl(p.image) : "" })),
+    partners: rows.map((p) => ({ id: p.id, title: p.title, link: p.link, status: p.status, logo: p.image ? indexingImageUrl(p.image) : "", version: p.version })),
   };
 }
 
 type ActionData = { ok: boolean; flash?: ReturnType<typeof flash> };
 
-/** The list's switch (`intent=status`) and its order (`intent=order`, every id in the new order). */
+/**
+ * The list's switch (`intent=status`, with the row's version: a versioned write of the status
+ * alone) and its order (`intent=order`, every id in the new order: the whole arrangement, so it
+ * is not refused for a list loaded before someone else's change — see reorderPartners).
+ */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
   const read = await readForm(args.request);
@@ -52,7 +57,9 @@ async function listAction({ db, journal, env, user }: AdminSession, form: FormDa
     const id = Number(form.get("id"));
     const existing = Number.isSafeInteger(id) && id > 0 ? await getPartner(db, journal.id, id) : undefined;
     if (!existing) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, PARTNER_MESSAGES.notFound) }, { status: 404 });
-    const result = await savePartner(env, db, journal.id, staffActor(user), existing, { status: String(form.get("status") ?? "") }, null);
+    // A rename meanwhile does not stop the switch; a colleague's switch of the same partner does.
+    const result = await savePartner(env, db, journal.id, staffActor(user), existing, { status: String(form.get("status") ?? "") }, null, false, formExpectation(form));
+    if (!result.ok && result.code === "edit_conflict") return data<ActionData>({ ok: false, flash: listConflictFlash(result.conflict?.changes ?? [], existing.title) }, { status: 409 });
     if (!result.ok) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, Object.values(result.fields)[0]) }, { status: result.status });
     return data<ActionData>({ ok: true });
   }
@@ -67,6 +74,11 @@ async function listAction({ db, journal, env, user }: AdminSession, form: FormDa
     return data<ActionData>({ ok: true });
   }
   return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG) }, { status: 400 });
+}
+
+/** After a refused switch the list reloads, so it shows what the others did. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: { actionStatus?: number; defaultShouldRevalidate: boolean }) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -206,6 +218,7 @@ export default function IndexingPartners({ loaderData }: Route.ComponentProps) {
                     id={p.id}
                     name={p.title}
                     status={p.status}
+                    version={p.version}
                     confirmTitle={PARTNER_MESSAGES.disableTitle(p.title)}
                     confirmBody={PARTNER_MESSAGES.disableBody}
                     onTitle="Shown on the Indexing page: click to disable"

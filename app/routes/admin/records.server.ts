@@ -59,6 +59,15 @@ export function mergedNotice(msg: string, merged: HistoryItem[] | undefined) {
   return flash("success", msg, RECORD_MESSAGES.mergedWith(people));
 }
 
+/**
+ * A list's switch or pin refused because someone else changed the same records meanwhile
+ * (`what`: which ones, as the list names them): who, and that the reloaded list shows it.
+ */
+export function listConflictFlash(changes: HistoryItem[], what: string) {
+  const people = [...new Set(changes.map((c) => c.actor))].join(", ");
+  return flash("error", RECORD_MESSAGES.conflictTitle, RECORD_MESSAGES.listChangedMeanwhile(people, what));
+}
+
 /** A record's History panel, ready to render (`read`: entries already read with the page). */
 export async function historyPanel(db: Db, journalId: number, type: string, id: string | number, timeZone: string, read?: { entries: HistoryItem[]; older: boolean }) {
   const page = read ?? (await readRecordHistory(db, journalId, type, id));

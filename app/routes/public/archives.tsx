@@ -6,7 +6,7 @@ import { readArchivesPage } from "../../models/pages.server";
 import { AllIssuesButton, ArchiveLayout, NO_ARCHIVES_TEXT } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { encodeArchiveIndex } from "../../lib/archive";
+import { archiveIndex, archiveList } from "../../components/archive-list.server";
 import { issuePath } from "../../lib/urls";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 
@@ -18,11 +18,12 @@ import { pageTitle, siteNameFromMatches } from "../../lib/site";
  * `replace()` would instead overwrite the page the reader came from.)
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, journal } = app;
   const rows = await readArchivesPage(getDb(env.DB), journal.id);
   const latest = rows[0];
   if (latest) throw redirect(issuePath(latest));
-  return { archive: encodeArchiveIndex(rows) };
+  return { archive: archiveIndex(app, archiveList(rows)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -5,8 +5,13 @@ import { data, Link, redirect, useLocation, useNavigationType } from "react-rout
 import type { Route } from "./+types/article";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
-import { readArticlePage } from "../../models/pages.server";
-import { ARTICLE_VIEW_HEADER, isReaderView } from "../../models/reader-stats.server";
+import { readArticleCounts, readArticlePage } from "../../models/pages.server";
+import { ARTICLE_VIEW_HEADER, isReaderView, type ReaderCounts } from "../../models/reader-stats.server";
+import { journalCacheMs, JournalMemo } from "../../http/journal-memo.server";
+import type { JournalContext } from "../../models/journals.server";
+import type { PublishedIssue } from "../../models/issues.server";
+import type { Article } from "../../lib/article";
+import type { IssueRef } from "../../lib/urls";
 import { Byline, LicenseBadge } from "../../components/Byline";
 import { CitationBox } from "../../components/CitationBox";
 import { CITATION_STYLES, renderCitation } from "../../lib/citation/cite-formats";
@@ -14,7 +19,8 @@ import { articleHeadTags } from "../../lib/citation/article-meta.server";
 import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { encodeArchiveIndex, issueTitle } from "../../lib/archive";
+import { issueTitle } from "../../lib/archive";
+import { archiveIndex, archiveList } from "../../components/archive-list.server";
 import { longDate } from "../../lib/dates";
 import { howToCite } from "../../lib/citation/citation";
 import { affiliationIndex, affiliationText, authorsOf, publicAuthors } from "../../lib/authors";
@@ -26,22 +32,12 @@ import { exportableDoi } from "../../lib/doi";
 
 const ARTICLE_NOT_FOUND = "Article not found!";
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
-  const ref = (params.ref ?? "").trim();
-  const wanted = parseIssueParams(params);
-  // A reader's view of this page is counted inside the page's one D1 batch (so the count shown
-  // includes it); a view of a copy from the edge cache is counted there, by the header below
-  // (docs/decisions/013-page-reads.md).
-  const view = wanted && isReaderView(request) ? wanted : undefined;
-  const { article: a, published, counts } = await readArticlePage(getDb(env.DB), journal.id, ref, view);
-  const archive = encodeArchiveIndex(published);
-  if (!a || !wanted) return data({ article: null, archive }, { status: 404 });
-  // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
-  if (a.year !== wanted.year || a.volume !== wanted.volume || a.issue !== wanted.issue) {
-    throw redirect(articlePath(a), 301);
-  }
-
+/**
+ * What an abstract page shows of its article and journal, counts aside: the same until the
+ * journal's next staff write (docs/decisions/031-static-html.md). `null` article: not found.
+ */
+function articleContents(journal: JournalContext, a: Article | undefined, published: PublishedIssue[]) {
+  if (!a) return { article: null, archive: archiveList(published) };
   const s = journal.settings;
   const fileUrl = articleFileUrl(a);
   const titleText = htmlToText(a.title);
@@ -50,8 +46,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { list: affiliations, numbers } = affiliationIndex(authors);
   const references = referencesOf(a.references);
   const license = articleLicense(a.license_url, s.license_url);
-  return data({
-    archive,
+  return {
+    archive: archiveList(published, a),
     article: {
       id: a.id,
       refnumber: a.refnumber,
@@ -90,8 +86,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       fileUrl,
       doi: exportableDoi(a.doi),
       cite: howToCite(a, s.websitename),
-      views: counts.views,
-      downloads: counts.downloads,
       citations: CITATION_STYLES.map((style) => ({
         ...style,
         ...renderCitation(style.id, a, {
@@ -128,7 +122,61 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       pageUrl: absoluteUrl(journal, articlePath(a)),
       image: absoluteUrl(journal, previewImagePath(journal.version)),
     }),
-  }, { headers: { [ARTICLE_VIEW_HEADER]: String(a.id) } });
+  };
+}
+
+/** The abstract pages most read in this isolate, counts aside. */
+const articlePages = new JournalMemo<ReturnType<typeof articleContents>>(64);
+
+/**
+ * Counts last read for requests that count no view (crawlers, HEAD): the edge cache already
+ * shows every reader counts up to ARTICLE_TTL_SECONDS old; these are kept a minute.
+ */
+const lastCounts = new Map<string, { counts: ReaderCounts; until: number }>();
+const COUNTS_KEPT_MS = 60_000;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const { env, journal } = app;
+  const ref = (params.ref ?? "").trim();
+  const wanted = parseIssueParams(params);
+  // A reader's view of this page is counted inside a D1 batch that reads the counts (so the
+  // count shown includes it); a view of a copy from the edge cache is counted there, by the
+  // header below (docs/decisions/013-page-reads.md).
+  const view = wanted && isReaderView(request) ? wanted : undefined;
+  const db = getDb(env.DB);
+  // The page as the article and journal make it, kept until the next staff write; when made
+  // here, its one batch has counted the view and read the counts too.
+  let counts: ReaderCounts | null = null;
+  const contents = await articlePages.get(env, journal, ref.slice(0, 64), async () => {
+    const page = await readArticlePage(db, journal.id, ref, view);
+    counts = page.counts;
+    return articleContents(journal, page.article, page.published);
+  });
+  const { article, head } = contents;
+  if (!article || !wanted) return data({ article: null, archive: archiveIndex(app, contents.archive) }, { status: 404 });
+  // The refnumber identifies the article; a URL naming the wrong issue is sent to the right one.
+  if (article.year !== wanted.year || article.volume !== wanted.volume || article.issue !== wanted.issue) {
+    throw redirect(articlePath(article), 301);
+  }
+  counts ??= await readCounts(env, journal, article.refnumber, view);
+  return data(
+    { archive: archiveIndex(app, contents.archive), article: { ...article, views: counts.views, downloads: counts.downloads }, head },
+    { headers: { [ARTICLE_VIEW_HEADER]: String(article.id) } },
+  );
+}
+
+/** Counts for a kept page: read with the view for a reader; for anyone else, kept a minute. */
+async function readCounts(env: Env, journal: JournalContext, refnumber: string, view: IssueRef | undefined): Promise<ReaderCounts> {
+  const db = getDb(env.DB);
+  if (view) return readArticleCounts(db, journal.id, refnumber, view);
+  const key = `${journal.id}:${refnumber}`;
+  const kept = lastCounts.get(key);
+  if (kept && kept.until > Date.now() && journalCacheMs(env) > 0) return kept.counts;
+  const counts = await readArticleCounts(db, journal.id, refnumber);
+  if (lastCounts.size >= 1000) lastCounts.clear();
+  lastCounts.set(key, { counts, until: Date.now() + COUNTS_KEPT_MS });
+  return counts;
 }
 
 /** Marks a rendered abstract page as countable, for its copies in the edge cache (workers/cache.ts). */

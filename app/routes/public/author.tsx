@@ -9,6 +9,8 @@ import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { absoluteUrl, authorPath } from "../../lib/urls";
 import { toArticleRow } from "../../models/article-rows.server";
+import { articleTableHtml } from "../../components/article-table.server";
+import { staticHtml } from "../../http/static-html.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { affiliationText, authorsOf } from "../../lib/authors";
 import { normaliseAuthorName } from "../../lib/names";
@@ -16,7 +18,8 @@ import { AffiliationName, OrcidIcon } from "../../components/Byline";
 
 /** Every article of one author in this journal (authors link here from tables and articles). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, journal } = app;
   const name = (params.name ?? "").trim().slice(0, 200);
   if (!name) throw data(null, { status: 404, statusText: "Author not found" });
   // One round trip: the articles whose byline holds this name (honorifics aside).
@@ -32,13 +35,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Who this author is, as their newest article in this journal records them.
   const wanted = canonicalName.toLocaleLowerCase();
   const person = authorsOf(articles[0]).find((a) => normaliseAuthorName(a.name).toLocaleLowerCase() === wanted);
+  const rows = articles.map((a) => toArticleRow(a, s.websitename, true));
   return {
     canonical: absoluteUrl(journal, path),
     name: canonicalName,
     orcid: person?.orcid ?? "",
     affiliations: (person?.affiliations ?? []).map((f) => ({ text: affiliationText(f), ror: f.ror })),
-    rows: articles.map((a) => toArticleRow(a, s.websitename, true)),
-    showSubject: s.show_subject_column,
+    count: rows.length,
+    table: staticHtml(app, "articles", articleTableHtml({ rows, showSubject: s.show_subject_column, caption: `Articles by ${canonicalName}` })),
   };
 }
 
@@ -55,7 +59,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: pageTitle("Author not found", site) }];
   return [
     { title: pageTitle(`Articles by ${loaderData.name}`, site) },
-    { name: "description", content: `${loaderData.rows.length} article(s) by ${loaderData.name} in ${site}.` },
+    { name: "description", content: `${loaderData.count} article(s) by ${loaderData.name} in ${site}.` },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
   ];
 }
@@ -63,7 +67,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { name, rows, showSubject, orcid, affiliations } = loaderData;
+  const { name, count, table, orcid, affiliations } = loaderData;
   return (
     <Main className="content" labelledBy="author-title">
       <Breadcrumbs current="Authors" />
@@ -88,9 +92,9 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <p className="search-summary">
-        <strong>{rows.length}</strong> {rows.length === 1 ? "article" : "articles"} in this journal
+        <strong>{count}</strong> {count === 1 ? "article" : "articles"} in this journal
       </p>
-      <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles by ${name}`} />
+      <ArticleTable name="articles" html={table} />
     </Main>
   );
 }

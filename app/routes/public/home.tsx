@@ -9,12 +9,19 @@ import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { RICH_PROFILE, sanitizeHtml } from "../../lib/html";
 import { displayImpactFactor, enquiryChatLink, previewImageMeta, publisherAnchor } from "../../lib/site";
 import { SideChat } from "../../components/SideChat";
+import { JournalMemo } from "../../http/journal-memo.server";
+
+/** The home page's reads and its sanitised content: the same until the journal's next staff write. */
+const homes = new JournalMemo<Awaited<ReturnType<typeof readHomePage>> & { homeContent: string }>(16);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
-  // One D1 round trip for everything the page needs beyond the journal itself.
-  const { chiefEditor, partners } = await readHomePage(getDb(env.DB), journal.id);
   const s = journal.settings;
+  const { chiefEditor, partners, homeContent } = await homes.get(env, journal, "home", async () => ({
+    // One D1 round trip for everything the page needs beyond the journal itself.
+    ...(await readHomePage(getDb(env.DB), journal.id)),
+    homeContent: sanitizeHtml(s.home_content, RICH_PROFILE),
+  }));
   return {
     chiefEditor,
     partners,
@@ -34,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       impactFactor: displayImpactFactor(s.impactfactor),
       feeRupee: s.fee_rupee,
       feeDollar: s.fee_dollar,
-      homeContent: sanitizeHtml(s.home_content, RICH_PROFILE),
+      homeContent,
       publisherAddress: s.publisher_address,
       publisherName: s.publisher_name,
       whatsapp: s.whatsup_number,

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/preview-image";
 import { appContext } from "../../context";
-import { journalPreviewImage } from "../../documents/downloads.server";
 import { previewImagePath } from "../../lib/urls";
 
 /**
@@ -15,6 +14,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (`/og/${params.file}` !== current) {
     return new Response(null, { status: 302, headers: { location: current, "cache-control": "no-store" } });
   }
+  // The drawing code (with the documents' fonts) loads on first use, not at the Worker's start.
+  const { journalPreviewImage } = await import("../../documents/downloads.server");
   const png = await journalPreviewImage(env, journal);
   return new Response(png as Uint8Array<ArrayBuffer>, {
     headers: {

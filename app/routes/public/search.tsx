@@ -4,10 +4,11 @@ import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { RANKED_PAGE_SIZE, searchRanked } from "../../models/search.server";
 import { ArticleTable } from "../../components/ArticleTable";
-import type { ArticleRow } from "../../lib/article";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { toArticleRow } from "../../models/article-rows.server";
+import { articleTableHtml } from "../../components/article-table.server";
+import { staticHtml } from "../../http/static-html.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { searchPath } from "../../lib/urls";
 import { pageWindow } from "../../lib/paging";
@@ -16,7 +17,8 @@ const MAX_KEYWORD = 200;
 const MAX_PAGE = 200;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { env, journal } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, journal } = app;
   const params = new URL(request.url).searchParams;
   const keyword = (params.get("keyword") ?? "").trim().slice(0, MAX_KEYWORD);
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
@@ -27,11 +29,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     keyword,
     page,
     pageSize: RANKED_PAGE_SIZE,
-    showSubject: s.show_subject_column,
     year: Number.isInteger(year) ? year : null,
     volume: Number.isInteger(volume) ? volume : null,
   };
-  const empty = { ...base, rows: [] as ArticleRow[], total: 0, facets: [] as { year: number; volume: number; count: number }[], failed: false, refRow: null as ArticleRow | null };
+  const empty = {
+    ...base,
+    /** Rows on this page, and their table (static HTML, components/ArticleTable.tsx). */
+    count: 0,
+    table: null as string | null,
+    total: 0,
+    facets: [] as { year: number; volume: number; count: number }[],
+    failed: false,
+    /** The article whose reference number was typed, when not among the rows, as a one-row table. */
+    hasRef: false,
+    refTable: null as string | null,
+  };
   if (!keyword) return empty;
   try {
     // Ranked FTS5 search: the page, the total and the year/volume facets in one D1 round trip.
@@ -47,7 +59,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // A reference number typed into the search box finds its article (shown first).
     const ref = result.refMatch;
     const refRow = ref && !result.hits.some((h) => h.article.id === ref.article.id) ? { ...toArticleRow(ref.article, s.websitename, true), titleHtml: ref.titleHtml, snippetHtml: "" } : null;
-    return { ...base, rows, total: result.total, facets: result.facets, failed: false, refRow };
+    const first = (page - 1) * RANKED_PAGE_SIZE + 1;
+    return {
+      ...base,
+      count: rows.length,
+      table: rows.length ? staticHtml(app, "results", articleTableHtml({ rows, showSubject: s.show_subject_column, caption: `Articles matching ${keyword}`, startAt: first })) : null,
+      total: result.total,
+      facets: result.facets,
+      failed: false,
+      hasRef: refRow !== null,
+      refTable: refRow ? staticHtml(app, "reference", articleTableHtml({ rows: [refRow], showSubject: s.show_subject_column, caption: `Article with reference number ${keyword}` })) : null,
+    };
   } catch (error) {
     // Spec §8: a failing public search is logged; the page shows no results.
     console.error("public search failed", error);
@@ -71,9 +93,9 @@ function pageHref(keyword: string, page: number, year: number | null, volume: nu
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { keyword, page, pageSize, rows, total, facets, failed, showSubject, year, volume, refRow } = loaderData;
+  const { keyword, page, pageSize, count, table, total, facets, failed, year, volume, hasRef, refTable } = loaderData;
   const first = (page - 1) * pageSize + 1;
-  const last = first + rows.length - 1;
+  const last = first + count - 1;
   const pages = Math.ceil(total / pageSize);
   const years = [...new Set(facets.map((f) => f.year))];
   const volumes = [...new Set(facets.map((f) => f.volume))].sort((a, b) => b - a);
@@ -131,14 +153,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       {!keyword ? (
         <p className="search-hint">Type a keyword to search the titles, authors, abstracts and keywords of every published article.</p>
-      ) : failed ? null : refRow && rows.length === 0 && total === 0 ? (
+      ) : failed ? null : hasRef && count === 0 && total === 0 ? (
         <>
           <p className="search-summary" role="status">
             Reference number <q className="search-query">{keyword}</q>
           </p>
-          <ArticleTable rows={[refRow]} showSubject={showSubject} caption={`Article with reference number ${keyword}`} startAt={1} />
+          <ArticleTable name="reference" html={refTable} />
         </>
-      ) : rows.length === 0 && total > 0 ? (
+      ) : count === 0 && total > 0 ? (
         // A page past the end (an old link, a shorter result) says where the results are, not "nothing matched".
         <p className="empty-state" role="status">
           <strong>{total}</strong> {total === 1 ? "article" : "articles"} found for <q className="search-query">{keyword}</q>. Page {page} of {pages} has
@@ -151,15 +173,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           .
         </p>
-      ) : rows.length === 0 ? (
+      ) : count === 0 ? (
         <p className="empty-state" role="status">
           Sorry, nothing matched your search terms. Please try again with different keywords.
         </p>
       ) : (
         <>
-          {refRow && page === 1 ? (
-            <ArticleTable rows={[refRow]} showSubject={showSubject} caption={`Article with reference number ${keyword}`} startAt={1} />
-          ) : null}
+          {hasRef && page === 1 ? <ArticleTable name="reference" html={refTable} /> : null}
           <p className="search-summary" role="status">
             <strong>{total}</strong> {total === 1 ? "article" : "articles"} found for <q className="search-query">{keyword}</q>
             {pages > 1 ? (
@@ -169,7 +189,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </p>
-          <ArticleTable rows={rows} showSubject={showSubject} caption={`Articles matching ${keyword}`} startAt={first} />
+          <ArticleTable name="results" html={table} />
           {pages > 1 ? (
             <nav className="pager" aria-label="Search result pages">
               {page > 1 ? (
