@@ -1,5 +1,5 @@
 /**
- * The one-off cleanup migration 0012 asks for (issue 15.7): every stored HTML field cleaned by
+ * The one-off cleanup migration 0012 asks for, for rows stored before HTML was cleaned on write: every stored HTML field cleaned by
  * the app's own sanitiser, the same function every write now uses.
  *
  *   node scripts/clean-html.ts            the local D1 (run by `npm run db:migrate` and `npm run setup`)

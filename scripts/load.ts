@@ -1,5 +1,5 @@
 /**
- * Bounded load test on loopback (issue 9): the production build in local workerd, 50 concurrent
+ * Bounded load test on loopback, to show the site holds up under concurrent readers: the production build in local workerd, 50 concurrent
  * connections for 30 s on reader pages — half of it on the usual URLs (mostly edge-cache hits),
  * half rendered and queried every time (over every article and varied searches)
  * — then 15 s of sign-ins. Reports requests/s, latency percentiles, errors and the workerd

@@ -8,7 +8,7 @@ import { hostFromHeader } from "../app/lib/hosts";
 import { requestD1, runWithD1Stats, serverTiming, type D1Stats } from "../app/http/d1-stats.server";
 import { isCrossSiteWrite } from "../app/auth/cross-site";
 import { secureTransport, SESSION_COOKIE } from "../app/auth/tokens.server";
-import { absoluteUrl, articleAssetPath } from "../app/lib/urls";
+import { absoluteUrl, articleAssetPath, parseIssueParams } from "../app/lib/urls";
 import { escapeHtml } from "../app/lib/html";
 import { CROSS_SITE_FORM } from "../app/schemas/messages";
 import { boundRequest } from "../app/http/body";
@@ -159,7 +159,7 @@ app.use("*", async (c, next) => {
   }
 });
 
-// Every body is bounded before anything reads it (issue 15.1; caps per route in
+// Every body is bounded before anything reads it, so no request can exhaust the Worker's memory (caps per route in
 // app/http/body.ts): a declared length over the cap is answered 413 unread; a chunked or
 // lying body is cut off at the first byte past the cap and answered 413 whatever the route
 // made of it. Forms with files answer with their own message (readForm).
@@ -187,11 +187,11 @@ app.route("/assets", assetsApp);
 // The PDF beside its abstract page (same folder, as Google Scholar prefers).
 app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", async (c, next) => {
   const m = /^(\d{1,20})\.pdf$/.exec(c.req.param("file"));
-  const [year, volume, issue] = [c.req.param("year"), c.req.param("volume"), c.req.param("issue")];
-  if (!m || !/^\d{4}$/.test(year) || !/^\d{1,4}$/.test(volume) || !/^\d{1,4}$/.test(issue)) return next();
-  return serveFile(c, articleAssetPath(Number(year), Number(volume), Number(issue), `${m[1]}.pdf`));
+  const ref = parseIssueParams(c.req.param(), { plain: true });
+  if (!m || !ref) return next();
+  return serveFile(c, articleAssetPath(ref.year, ref.volume, ref.issue, `${m[1]}.pdf`));
 });
-// An article's JATS 1.3 front matter beside its page and PDF (issue 18).
+// An article's JATS 1.3 front matter beside its page and PDF, where harvesters look for it.
 app.on(["GET", "HEAD"], "/archives/:year/:volume/:issue/:file", serveJats);
 app.on(["GET", "HEAD"], "/journals/logos/:id/:file", serveListedLogo);
 // One author's certificate under a name distinct per author (the certificate page's buttons).

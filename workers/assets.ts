@@ -26,7 +26,7 @@ assetsApp.on(["GET", "HEAD"], "/*", (c) => serveFile(c, new URL(c.req.url).pathn
 export async function serveFile(c: Context<HonoEnv>, path: string, via: { storedForm?: boolean } = {}): Promise<Response> {
   const journal = c.get("journal");
   // Only what a reader may see: the URL resolves through its row (an enabled article's current
-  // PDF, a current picture or logo); raw and former object names answer 404 (issue 15.4).
+  // PDF, a current picture or logo); raw and former object names answer 404, so they reveal nothing.
   const file = await resolvePublicFile(getDb(c.env.DB), journal, path);
   if (!file) return notFound(c.env, c.req.raw);
   // An article moved to another issue, or whose issue was corrected: its old URL leads there.

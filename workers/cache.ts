@@ -45,7 +45,7 @@ const ARTICLE_TTL_SECONDS = 300;
  */
 const JOURNALS_TTL_SECONDS = 300;
 
-export function isCacheable(request: Request, path: string): boolean {
+function isCacheable(request: Request, path: string): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
   return isPublicPath(path);

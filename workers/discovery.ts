@@ -14,10 +14,11 @@ import { htmlToText } from "../app/lib/html";
 import { shortenText } from "../app/lib/text";
 import { escapeXml } from "../app/lib/xml";
 import { absoluteUrl, articleFileUrl, articlePath, issuePath } from "../app/lib/urls";
+import { volumeIssueLabel } from "../app/lib/archive";
 import { tagUri } from "../app/lib/identity";
 import type { HonoEnv } from "./types";
 
-/** robots.txt, sitemaps and Atom feeds, per journal host (issue 7). */
+/** robots.txt, sitemaps and Atom feeds, per journal host, for crawlers and feed readers. */
 export const discoveryApp = new Hono<HonoEnv>({ strict: false });
 
 /** Sitemaps hold at most 50,000 URLs; we split well before that. */
@@ -142,7 +143,7 @@ discoveryApp.get("/feeds/latest-issue.xml", async (c) => {
   const journal = c.get("journal");
   const { issue, articles } = await latestIssueArticles(getDb(c.env.DB), journal.id);
   const title = issue
-    ? `${journal.settings.websitename}: Vol. ${issue.volume}, Issue ${issue.issue} (${issue.year})`
+    ? `${journal.settings.websitename}: ${volumeIssueLabel(issue, { digits: "plain" })} (${issue.year})`
     : `${journal.settings.websitename}: latest issue`;
   return xmlResponse(atomFeed(journal, "/feeds/latest-issue.xml", title, articles), "application/atom+xml");
 });

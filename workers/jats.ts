@@ -14,8 +14,8 @@ import type { HonoEnv } from "./types";
  */
 export async function serveJats(c: Context<HonoEnv>, next: Next) {
   const m = /^(\d{1,20})\.jats\.xml$/.exec(c.req.param("file") ?? "");
-  const issue = parseIssueParams({ year: c.req.param("year"), volume: c.req.param("volume"), issue: c.req.param("issue") });
-  if (!m || !issue || !/^\d+$/.test(c.req.param("volume") ?? "") || !/^\d+$/.test(c.req.param("issue") ?? "")) return next();
+  const issue = parseIssueParams(c.req.param(), { plain: true });
+  if (!m || !issue) return next();
   const journal = c.get("journal");
   const records = depositJournal(journal);
   if (!jatsAvailable(records)) return jatsUnavailable();

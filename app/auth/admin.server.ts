@@ -70,7 +70,7 @@ export function safeNext(value: string | null | undefined): string {
 }
 
 /** Whether the request comes from a browser whose session ran out or was ended elsewhere. */
-export function sessionLapsed(request: Request): boolean {
+function sessionLapsed(request: Request): boolean {
   return !!(readCookie(request, SESSION_COOKIE) || readCookie(request, SIGNED_IN_COOKIE));
 }
 
@@ -81,7 +81,7 @@ export function sessionLapsed(request: Request): boolean {
  * page show the spec's session-expired alert (SESSION_EXPIRED in app/schemas/messages.ts) —
  * once: the redirect clears both cookies — and restore the work of the form that was sent.
  */
-export function loginUrl(request: Request): string {
+function loginUrl(request: Request): string {
   const params = new URLSearchParams();
   if (sessionLapsed(request)) params.set("expired", "1");
   // After signing in again, back to the page (for a form post, the page the form is on).
@@ -106,7 +106,7 @@ export async function requireStaff(args: Args): Promise<AdminSession> {
 }
 
 /** Where a staff member who must still set up two-factor sign-in is sent (the Account page says why). */
-export const TWO_FACTOR_SETUP_URL = "/admin/account?setup=required";
+const TWO_FACTOR_SETUP_URL = "/admin/account?setup=required";
 
 /**
  * A page's session check: a signed-in staff member whose role may open this page (else 403,

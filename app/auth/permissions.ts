@@ -9,8 +9,8 @@
  * path covers everything below it (`/api/settings` covers `/api/settings/logo` and any call
  * added there later), whatever the method.
  */
-export const ROLES = ["admin", "editor"] as const;
-export type Role = (typeof ROLES)[number];
+const ROLES = ["admin", "editor"] as const;
+type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", editor: "Editor" };
 
@@ -75,7 +75,7 @@ export function roleMay(role: string | null | undefined, path: string): boolean 
  * What a staff user with two-factor sign-in still to set up (the journal requires it) may
  * reach: the Account page, where it is set up, and signing out.
  */
-export const TWO_FACTOR_SETUP_PATHS: readonly string[] = ["/admin/account", "/admin/logout", "/auth/verify-token", "/auth/logout", "/auth/logout-all"];
+const TWO_FACTOR_SETUP_PATHS: readonly string[] = ["/admin/account", "/admin/logout", "/auth/verify-token", "/auth/logout", "/auth/logout-all"];
 
 export function reachableBeforeTwoFactorSetup(path: string): boolean {
   const p = normalisePath(path);

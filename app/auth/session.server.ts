@@ -16,7 +16,7 @@ import {
 } from "./tokens.server";
 
 /** A verified session: the user, the browser's session row and, when due, a renewed cookie. */
-export interface StaffSession {
+interface StaffSession {
   user: User;
   sessionId: string;
   /** Absolute end of the session, Unix milliseconds. */

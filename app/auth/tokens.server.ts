@@ -35,7 +35,7 @@ export function audienceFor(journalId: number): string {
   return `journal:${journalId}`;
 }
 
-export function tokenTtlHours(env: AuthEnv): number {
+function tokenTtlHours(env: AuthEnv): number {
   const hours = Number(env.TOKEN_TTL_HOURS);
   return Number.isFinite(hours) && hours > 0 && hours <= 24 * 30 ? hours : 12;
 }
@@ -161,7 +161,7 @@ export function clearSignedInCookie(env: AuthEnv): string {
 
 // ---- Device cookies (OWASP "Slow down online guessing attacks with device cookies") --------
 
-export const DEVICE_COOKIE = "journal_device";
+const DEVICE_COOKIE = "journal_device";
 const DEVICE_DAYS = 180;
 
 /**
@@ -210,7 +210,7 @@ export async function deviceId(env: AuthEnv, journalId: number, request: Request
 // ---- The second step of the sign-in page ---------------------------------------------------
 
 /** How long the code step of the sign-in page waits after the password was right. */
-export const SECOND_STEP_MINUTES = 5;
+const SECOND_STEP_MINUTES = 5;
 
 /**
  * "This browser gave the right password for user N (at session epoch E) a moment ago": what the

@@ -4,7 +4,7 @@ import { splitAuthors } from "../lib/names";
 import { followLink, StaticHtml } from "./StaticHtml";
 
 /** The byline with each author linking to their articles in this journal. */
-export function AuthorLinks({ authors }: { authors: string }) {
+function AuthorLinks({ authors }: { authors: string }) {
   const names = splitAuthors(authors);
   return (
     <>

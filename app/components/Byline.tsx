@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { License } from "../lib/licenses";
 
 /** One author as the article page shows them (prepared by the loader from the stored list). */
-export interface BylineAuthor {
+interface BylineAuthor {
   name: string;
   /** The author page. */
   path: string;
@@ -15,7 +15,7 @@ export interface BylineAuthor {
   email: string;
 }
 
-export interface BylineAffiliation {
+interface BylineAffiliation {
   text: string;
   /** 'https://ror.org/…' or ''. */
   ror: string;
@@ -40,6 +40,23 @@ export function OrcidIcon({ size = 16 }: { size?: number }) {
  * their affiliations, the ORCID iD icon (linked to the iD) and the corresponding-author mark;
  * then the numbered affiliations and the corresponding author's address.
  */
+/** An institution's name with its ROR link when it has one (the byline and the author page). */
+export function AffiliationName({ text, ror }: { text: string; ror?: string | null }) {
+  return (
+    <>
+      {text}
+      {ror ? (
+        <>
+          {" "}
+          <a className="ror-link" href={ror} rel="noopener" title={`ROR ID: ${ror}`}>
+            ROR<span className="visually-hidden"> ID of {text}</span>
+          </a>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 export function Byline({ authors, affiliations }: { authors: BylineAuthor[]; affiliations: BylineAffiliation[] }) {
   const numbered = affiliations.length > 1;
   const corresponding = authors.filter((a) => a.corresponding && a.email);
@@ -73,15 +90,7 @@ export function Byline({ authors, affiliations }: { authors: BylineAuthor[]; aff
           {affiliations.map((f, k) => (
             <li key={k}>
               {numbered ? <sup className="aff-num">{k + 1}</sup> : null}
-              {f.text}
-              {f.ror ? (
-                <>
-                  {" "}
-                  <a className="ror-link" href={f.ror} rel="noopener" title={`ROR ID: ${f.ror}`}>
-                    ROR<span className="visually-hidden"> ID of {f.text}</span>
-                  </a>
-                </>
-              ) : null}
+              <AffiliationName text={f.text} ror={f.ror} />
             </li>
           ))}
         </ol>

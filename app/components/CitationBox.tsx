@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { citationFilePath } from "../lib/urls";
 
-export interface RenderedCitation {
+interface RenderedCitation {
   id: string;
   label: string;
   text: string;
@@ -77,20 +77,28 @@ export function CitationBox({ refnumber, citations }: { refnumber: string; citat
           {copied ? "Copied!" : "Copy"}
         </button>
         <span className="citation-downloads">
-          Download:{" "}
-          <a href={citationFilePath(refnumber, "ris")} download>
-            RIS
-          </a>{" "}
-          ·{" "}
-          <a href={citationFilePath(refnumber, "bib")} download>
-            BibTeX
-          </a>{" "}
-          ·{" "}
-          <a href={citationFilePath(refnumber, "json")} download>
-            CSL-JSON
-          </a>
+          Download: <CitationFileLinks formats={["ris", "bib", "json"]} href={(f) => citationFilePath(refnumber, f)} />
         </span>
       </p>
     </section>
+  );
+}
+
+const FORMAT_NAMES = { ris: "RIS", bib: "BibTeX", json: "CSL-JSON" } as const;
+type CitationFormat = keyof typeof FORMAT_NAMES;
+
+/** Download links of citation files, one per format ('RIS · BibTeX · CSL-JSON'): an article's or a whole issue's. */
+export function CitationFileLinks<F extends CitationFormat>({ formats, href }: { formats: F[]; href: (format: F) => string }) {
+  return (
+    <>
+      {formats.map((f, i) => (
+        <Fragment key={f}>
+          {i ? " · " : ""}
+          <a href={href(f)} download>
+            {FORMAT_NAMES[f]}
+          </a>
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -15,7 +15,7 @@ export interface DocumentSection {
  * starts at the top of the new page rather than in the footer. Back and Forward leave the
  * reader's remembered position alone (ScrollRestoration restores it).
  */
-export function useScrollTarget(): void {
+function useScrollTarget(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
   const target = (location.state as { scrollTo?: string } | null)?.scrollTo;

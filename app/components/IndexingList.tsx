@@ -1,6 +1,6 @@
 import { indexingImageUrl } from "../lib/urls";
 
-export interface IndexingItem {
+interface IndexingItem {
   id: number;
   title: string;
   link: string;

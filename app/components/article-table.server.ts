@@ -3,7 +3,7 @@ import { escapeHtml } from "../lib/html";
 import { splitAuthors } from "../lib/names";
 import { authorPath } from "../lib/urls";
 
-export interface ArticleTableSpec {
+interface ArticleTableSpec {
   rows: ArticleRow[];
   /** The Subject column (only journals that show it). */
   showSubject: boolean;

@@ -26,7 +26,7 @@ function loadBidi(): Promise<void> {
 /** Characters of strong right-to-left scripts (and the explicit right-to-left controls). */
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067\u061c]|[\ud802\ud803][\udc00-\udfff]|\ud83a[\udc00-\udfff]|\ud83b[\udc00-\udeff]/;
 
-export function hasRightToLeft(text: string): boolean {
+function hasRightToLeft(text: string): boolean {
   return RTL.test(text);
 }
 

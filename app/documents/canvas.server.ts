@@ -21,7 +21,7 @@ export function hex(color: string): Color {
 export const A4: [number, number] = [595.28, 841.89];
 export const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 
-export interface DocumentInfo {
+interface DocumentInfo {
   title: string;
   subject?: string;
   author?: string;
@@ -369,9 +369,9 @@ export function singleLine(text: string, style: TextStyle, size: number): Line {
 
 // ---- Canvas ----------------------------------------------------------------------------------
 
-export type Align = "left" | "center" | "right";
+type Align = "left" | "center" | "right";
 
-export interface TextOptions {
+interface TextOptions {
   color?: Color;
   align?: Align;
   /** Extra space between glyphs, in points (letter-spaced capitals). */

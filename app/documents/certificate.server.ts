@@ -5,6 +5,7 @@
 import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, lineWidth, singleLine, type Canvas, type Line, type Run, withFonts } from "./canvas.server";
 import { certificateFrame, drawSeal, GOLD, INK, MUTED, NAVY, ornamentRule } from "./decor.server";
 import { formatPages } from "../lib/pages";
+import { volumeIssueLabel } from "../lib/archive";
 import { longDate } from "../lib/dates";
 import { dataDate, formatPeriod, titleRuns, titleText } from "./format.server";
 import { drawQr } from "./qr.server";
@@ -178,7 +179,7 @@ export function issueSentence(article: Pick<ArticleSummary, "volume" | "issue" |
   const period = formatPeriod(article.frequency);
   const when = [period, String(article.year)].filter(Boolean).join(" ");
   const pages = article.pagenumber ? `, Pages ${formatPages(article.pagenumber)}` : "";
-  return `in Volume ${article.volume}, Issue ${article.issue}, ${when}${pages}`;
+  return `in ${volumeIssueLabel(article, { long: true, digits: "plain" })}, ${when}${pages}`;
 }
 
 /** Where the certificate's body text goes on the landscape page: between header and footer, this wide. */
@@ -225,7 +226,7 @@ async function drawCertificate(input: CertificateInput): Promise<Uint8Array> {
   const title = titleText(article.title);
   const builder = await DocBuilder.create({
     title: `Certificate of Publication — ${input.author}`,
-    subject: `${input.author}: “${title}”, ${journal.name}, Vol. ${article.volume}, Issue ${article.issue}, ${article.year}`,
+    subject: `${input.author}: “${title}”, ${journal.name}, ${volumeIssueLabel(article, { digits: "plain" })}, ${article.year}`,
     author: journal.name,
     keywords: ["Certificate of Publication", `Ref. No. ${article.refnumber}`, `Verification ${input.code}`],
     // Dated by the publication it certifies, so every build of it is byte-identical.

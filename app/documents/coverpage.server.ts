@@ -1,4 +1,5 @@
 /** The cover page of an issue (portrait A4): journal, ISSN, volume, issue, period, year, publisher. */
+import { volumeIssueLabel } from "../lib/archive";
 import { A4, DocBuilder, fitRuns, singleLine, withFonts } from "./canvas.server";
 import { CREAM, drawSeal, GOLD, GOLD_LIGHT, MUTED, NAVY, NAVY_DARK, ornamentRule, WHITE } from "./decor.server";
 import { identityLine } from "./certificate.server";
@@ -6,7 +7,7 @@ import { dataDate, formatPeriod } from "./format.server";
 import { num } from "./fonts.server";
 import type { JournalInfo } from "./types";
 
-export interface CoverInput {
+interface CoverInput {
   journal: JournalInfo;
   issue: { year: number; volume: number; issue: number; frequency: string };
   /** The document's date: the publish date (YYYY-MM-DD) of the article it is fetched for; else 1 January of the issue's year. */
@@ -23,8 +24,8 @@ async function drawCoverPage(input: CoverInput): Promise<Uint8Array> {
   const period = formatPeriod(issue.frequency);
   const when = [period, String(issue.year)].filter(Boolean).join(" ");
   const builder = await DocBuilder.create({
-    title: `${journal.name} — Volume ${issue.volume}, Issue ${issue.issue} (${when}) — Cover Page`,
-    subject: `Cover page of Volume ${issue.volume}, Issue ${issue.issue}, ${when}`,
+    title: `${journal.name} — ${volumeIssueLabel(issue, { long: true, digits: "plain" })} (${when}) — Cover Page`,
+    subject: `Cover page of ${volumeIssueLabel(issue, { long: true, digits: "plain" })}, ${when}`,
     author: journal.publisherName || journal.name,
     keywords: [journal.name, `Volume ${issue.volume}`, `Issue ${issue.issue}`, String(issue.year)],
     date: dataDate([input.date], `${issue.year}-01-01`),

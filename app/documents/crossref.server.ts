@@ -14,12 +14,12 @@ import { abstractParagraphs, CROSSREF_INLINE, CROSSREF_JATS_INLINE, titleXml } f
 import { articleUrls, depositLicense, DepositIncomplete, element } from "./metadata.server";
 import { referencesOf } from "../lib/references";
 
-export const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
+const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
 const SCHEMA_LOCATION = `${CROSSREF_NS} https://www.crossref.org/schemas/crossref5.3.1.xsd`;
 const JATS_NS = "http://www.ncbi.nlm.nih.gov/JATS1";
 const AI_NS = "http://www.crossref.org/AccessIndicators.xsd";
 
-export interface CrossrefInput {
+interface CrossrefInput {
   journal: DepositJournal;
   /** The issue: `date` is its publication date (the earliest of its articles'), YYYY-MM-DD. */
   issue: { year: number; volume: number; issue: number; date: string };
@@ -30,7 +30,7 @@ export interface CrossrefInput {
 }
 
 /** Crossref's timestamp: yyyyMMddHHmmssSSS in UTC, a number that grows with every deposit. */
-export function crossrefTimestamp(now: Date): string {
+function crossrefTimestamp(now: Date): string {
   return now.toISOString().replace(/\D/g, "").slice(0, 17);
 }
 

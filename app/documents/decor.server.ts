@@ -16,7 +16,7 @@ export const NAVY_DARK = hex("#0e2947");
 export const GOLD = hex("#b08d3c");
 export const GOLD_LIGHT = hex("#d9c48f");
 export const CREAM = hex("#f8f3e6");
-export const IVORY = hex("#fffdf8");
+const IVORY = hex("#fffdf8");
 export const INK = hex("#1d2733");
 export const MUTED = hex("#56606d");
 export const RULE = hex("#d4d9e0");
@@ -27,7 +27,7 @@ function rgb(c: Color, op: "rg" | "RG"): string {
   return `${num(c[0])} ${num(c[1])} ${num(c[2])} ${op}`;
 }
 
-export interface SealInput {
+interface SealInput {
   name: string;
   yearStarted?: string;
   /** The journal's uploaded logo, drawn instead of the seal when present. */
@@ -130,7 +130,7 @@ function buildSeal(input: SealInput): Uint8Array {
 }
 
 /** The seal as a Form XObject of this document (1 unit = 1 pt; 100 pt across). */
-export function sealRef(builder: DocBuilder, input: SealInput): PDFRef {
+function sealRef(builder: DocBuilder, input: SealInput): PDFRef {
   const key = `${input.name}\u0000${input.yearStarted ?? ""}`;
   return builder.sharedRef(`seal:${key}`, () => {
     let bytes = sealCache.get(key);
@@ -171,7 +171,7 @@ export function drawSeal(canvas: Canvas, input: SealInput, cx: number, cy: numbe
   canvas.xobject(ref, cx, cy, diameter / (2 * SEAL_RADIUS), gs);
 }
 
-export function opacityRef(builder: DocBuilder, opacity: number): PDFRef {
+function opacityRef(builder: DocBuilder, opacity: number): PDFRef {
   return builder.sharedRef(`gs:${opacity}`, () =>
     builder.doc.context.register(builder.doc.context.obj({ Type: "ExtGState", ca: opacity, CA: opacity })),
   );

@@ -13,7 +13,7 @@ import { articleUrls, DepositIncomplete, element } from "./metadata.server";
 import { escapeXml } from "../lib/xml";
 import { affiliationIndex, affiliationText } from "../lib/authors";
 
-export interface DoajInput {
+interface DoajInput {
   journal: DepositJournal;
   /** Articles of one issue, in page order. */
   articles: DepositArticle[];

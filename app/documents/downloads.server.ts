@@ -19,6 +19,7 @@ import { getDb } from "../db/client.server";
 import { certificateImageKey, journalLogoKey, previewImageKey } from "../storage/keys.server";
 import { buildPreviewImage, decodePreviewLogo, PREVIEW_VERSION, type PreviewLogo } from "./preview-image.server";
 import { absoluteUrl, verifyPath } from "../lib/urls";
+import { volumeIssueLabel } from "../lib/archive";
 import { journalToday } from "../lib/dates";
 import { fileSafeSurname } from "../lib/names";
 import { authorNames } from "../lib/authors";
@@ -41,14 +42,14 @@ import type { JournalContext } from "../models/journals.server";
 
 /** What a download handler answers: a document, or a status with a JSON body. */
 export type Refusal = { ok: false; status: 400 | 404 | 500; body: { error: string; message?: string; [k: string]: unknown } };
-export type Outcome<T> = { ok: true; value: T } | Refusal;
+type Outcome<T> = { ok: true; value: T } | Refusal;
 
 function notFound(extra: Record<string, unknown> = {}): Refusal {
   return { ok: false, status: 404, body: { error: "not_found", ...extra } };
 }
 
 /** Certificates cannot be signed without a secret: a 500 that says what to configure. */
-export function misconfigured(error: unknown): Refusal {
+function misconfigured(error: unknown): Refusal {
   if (!(error instanceof MissingSecretError)) throw error;
   console.error(error.message);
   return { ok: false, status: 500, body: { error: "server_misconfigured", message: SELECTION_MESSAGES.missingCertificateSecret } };
@@ -59,7 +60,7 @@ export function misconfigured(error: unknown): Refusal {
  * logo that cannot be read or decoded is left out (the documents then show the seal): a
  * certificate must never fail because of the picture at its top.
  */
-export async function documentJournal(env: Env, journal: JournalContext, opts: { certificateImages?: boolean } = {}): Promise<JournalInfo> {
+async function documentJournal(env: Env, journal: JournalContext, opts: { certificateImages?: boolean } = {}): Promise<JournalInfo> {
   const info = journalInfo(journal);
   const s = journal.settings;
   const [logo, signature, stamp] = await Promise.all([
@@ -85,7 +86,7 @@ async function storedImage(env: Env, name: string, kind: "png" | "jpg", cacheKey
   }
 }
 
-export function journalInfo(journal: JournalContext): JournalInfo {
+function journalInfo(journal: JournalContext): JournalInfo {
   const s = journal.settings;
   return {
     name: s.websitename || journal.name,
@@ -102,7 +103,7 @@ export function journalInfo(journal: JournalContext): JournalInfo {
   };
 }
 
-export function articleInfo(a: DocumentArticle): ArticleSummary {
+function articleInfo(a: DocumentArticle): ArticleSummary {
   return {
     refnumber: a.refnumber,
     title: a.title,
@@ -117,7 +118,7 @@ export function articleInfo(a: DocumentArticle): ArticleSummary {
   };
 }
 
-export function editorInfo(e: Editor): EditorInfo {
+function editorInfo(e: Editor): EditorInfo {
   return {
     id: e.id,
     name: e.name,
@@ -139,7 +140,7 @@ export function editorInfo(e: Editor): EditorInfo {
  * (accents dropped, Devanagari romanised), so every unzip tool shows the same name and fflate
  * never needs the UTF-8 name flag.
  */
-export function certificateEntryName(refnumber: string, position: number, author: string): string {
+function certificateEntryName(refnumber: string, position: number, author: string): string {
   const surname = toAscii(fileSafeSurname(author)).replace(/[^A-Za-z0-9-]/g, "").replace(/^-+|-+$/g, "");
   return `${refnumber}-${position}-${surname || "author"}.pdf`;
 }
@@ -215,7 +216,7 @@ export async function authorCertificate(
 }
 
 /** The selected articles of this journal in page order, or a 404 listing unknown refnumbers. */
-export async function selectedArticles(env: Env, journalId: number, refnumbers: string[]): Promise<Outcome<DocumentArticle[]>> {
+async function selectedArticles(env: Env, journalId: number, refnumbers: string[]): Promise<Outcome<DocumentArticle[]>> {
   const articles = await articlesByRefnumbers(getDb(env.DB), journalId, refnumbers);
   const found = new Set(articles.map((a) => a.refnumber));
   const missing = refnumbers.filter((r) => !found.has(r));
@@ -224,13 +225,13 @@ export async function selectedArticles(env: Env, journalId: number, refnumbers: 
 }
 
 /** The zip of certificates, and the selected articles left out of it (unpublished), in page order. */
-export interface CertificateZip {
+interface CertificateZip {
   stream: ReadableStream<Uint8Array>;
   leftOut: string[];
 }
 
 /** Name of the note a certificate zip carries when some selected articles were left out. */
-export const LEFT_OUT_NOTE = "README.txt";
+const LEFT_OUT_NOTE = "README.txt";
 
 /**
  * Certificates of every author of the selected articles, as a streamed zip. Only certificates
@@ -285,7 +286,7 @@ function leftOutNote(journal: JournalContext, unpublished: DocumentArticle[]): s
     "",
     SELECTION_MESSAGES.leftOut(unpublished.map((a) => a.refnumber)),
     "",
-    ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (Vol. ${a.volume}, Issue ${a.issue}, ${a.year})`),
+    ...unpublished.map((a) => `  Ref. No. ${a.refnumber}: ${htmlToText(a.title)} (${volumeIssueLabel(a, { digits: "plain" })}, ${a.year})`),
     "",
     "Enable an article on its edit page to publish it, then download its certificates again.",
     "",

@@ -6,7 +6,7 @@ import { longDate } from "../lib/dates";
 import { dataDate, htmlLines, titleRuns } from "./format.server";
 import type { EditorInfo, JournalInfo } from "./types";
 
-export interface EditorCertificateInput {
+interface EditorCertificateInput {
   journal: JournalInfo;
   editor: EditorInfo;
   /** Name signing the certificate (the Editor-in-Chief). */

@@ -9,14 +9,14 @@ import { dataDate, htmlLines, titleRuns } from "./format.server";
 import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
 import type { EditorInfo, JournalInfo } from "./types";
 
-export interface BoardInput {
+interface BoardInput {
   journal: JournalInfo;
   /** Enabled editors, pinned first (the order of the public board). */
   editors: EditorInfo[];
   showContacts: boolean;
 }
 
-export const BOARD_GROUPS: { category: string; label: string }[] = [
+const BOARD_GROUPS: { category: string; label: string }[] = [
   { category: "chief editor", label: "Editor-in-Chief" },
   { category: "associate editor", label: "Associate Editors" },
   { category: "assistant editor", label: "Assistant Editors" },

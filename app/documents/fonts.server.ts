@@ -143,7 +143,7 @@ const SHAPE_CACHE_GENERATION = 12_000;
  * drawing are unloaded, least recently used first (their next use reads them again). The main
  * faces and a few scripts take ~3 MB; a CJK slice 0.1–0.2 MB.
  */
-export const FONT_MEMORY_BUDGET = 24 * 1024 * 1024;
+const FONT_MEMORY_BUDGET = 24 * 1024 * 1024;
 
 /** Code point ranges from the manifest's "delta.length" base-36 encoding: [start, end) pairs. */
 function decodeRanges(cover: string): Uint32Array {
@@ -193,7 +193,7 @@ function patchNullAnchors(font: FontkitFont): void {
   anchorsPatched = true;
 }
 
-export class Face {
+class Face {
   private parsed: FontkitFont | null = null;
   private loading: Promise<void> | null = null;
   private ranges: Uint32Array | null = null;
@@ -352,7 +352,7 @@ export class Face {
 }
 
 /** Bytes of the faces this isolate holds parsed. */
-export const loadedBytes = { total: 0 };
+const loadedBytes = { total: 0 };
 
 // ---- Choosing a face ---------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
  * order, continued over as many pages as needed with the table header repeated.
  */
 import { authorNames } from "../lib/authors";
+import { volumeIssueLabel } from "../lib/archive";
 import { A4, DocBuilder, layoutRuns, type Canvas, withFonts } from "./canvas.server";
 import { INK, MUTED, NAVY, RULE, TINT, WHITE } from "./decor.server";
 import { formatPages } from "../lib/pages";
@@ -11,7 +12,7 @@ import { MARGIN_X, paginate, type PagedItem } from "./paged.server";
 import type { ArticleSummary } from "../lib/article";
 import type { JournalInfo } from "./types";
 
-export interface IndexInput {
+interface IndexInput {
   journal: JournalInfo;
   articles: ArticleSummary[];
 }
@@ -26,11 +27,11 @@ function issueKey(a: ArticleSummary): string {
 
 function issueLabel(a: ArticleSummary): string {
   const when = [formatPeriod(a.frequency), String(a.year)].filter(Boolean).join(" ");
-  return `Volume ${a.volume}, Issue ${a.issue} · ${when}`;
+  return `${volumeIssueLabel(a, { long: true, digits: "plain" })} · ${when}`;
 }
 
 /** Articles in the order of the printed issue: issue by issue, then by first page. */
-export function sortForIndex(articles: ArticleSummary[]): ArticleSummary[] {
+function sortForIndex(articles: ArticleSummary[]): ArticleSummary[] {
   const first = (a: ArticleSummary) => Number(/^\s*(\d+)/.exec(a.pagenumber)?.[1] ?? Number.MAX_SAFE_INTEGER);
   return [...articles].sort(
     (a, b) => a.year - b.year || a.volume - b.volume || a.issue - b.issue || first(a) - first(b) || a.refnumber.localeCompare(b.refnumber, "en", { numeric: true }),

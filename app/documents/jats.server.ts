@@ -25,7 +25,7 @@ import { referenceDoi, referenceList } from "../lib/references";
  */
 export const JATS_OAI_NAMESPACE = "https://jats.nlm.nih.gov/ns/publishing/1.3/";
 
-export interface JatsInput {
+interface JatsInput {
   journal: DepositJournal;
   article: DepositArticle;
 }

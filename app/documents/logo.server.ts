@@ -8,7 +8,7 @@ import { JpegEmbedder, PDFContext, PDFName, PDFRawStream, PDFRef, PngEmbedder, t
 import { decodableImage, imageHeader } from "../storage/uploads.server";
 import type { Canvas, DocBuilder } from "./canvas.server";
 
-export interface PreparedStream {
+interface PreparedStream {
   entries: [PDFName, PDFObject][];
   bytes: Uint8Array;
 }
@@ -35,7 +35,7 @@ export function isUnusableLogo(name: string): boolean {
   return unusable.has(name);
 }
 
-export class UnusableLogoError extends Error {
+class UnusableLogoError extends Error {
   constructor(name: string, why: string) {
     super(`logo ${name} left out: ${why}`);
     this.name = "UnusableLogoError";
@@ -115,7 +115,7 @@ function register(builder: DocBuilder, stream: PreparedStream, extra: Record<str
 }
 
 /** The logo as an image XObject of this document (registered once per document). */
-export function logoRef(builder: DocBuilder, logo: PreparedLogo): PDFRef {
+function logoRef(builder: DocBuilder, logo: PreparedLogo): PDFRef {
   return builder.sharedRef(`logo:${logo.name}`, () => {
     const smask = logo.smask ? register(builder, logo.smask) : null;
     return register(builder, logo.image, smask ? { SMask: smask } : {});

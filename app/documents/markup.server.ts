@@ -8,7 +8,7 @@ import { escapeXml } from "../lib/xml";
 import { decodeEntities, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE } from "../lib/html";
 
 /** Output element for each inline HTML tag (others are unwrapped: their text is kept). */
-export type InlineNames = Partial<Record<"i" | "em" | "b" | "strong" | "sub" | "sup", string>>;
+type InlineNames = Partial<Record<"i" | "em" | "b" | "strong" | "sub" | "sup", string>>;
 
 export const CROSSREF_INLINE: InlineNames = { i: "i", em: "i", b: "b", strong: "b", sub: "sub", sup: "sup" };
 export const JATS_INLINE: InlineNames = { i: "italic", em: "italic", b: "bold", strong: "bold", sub: "sub", sup: "sup" };

@@ -1,5 +1,5 @@
 /**
- * What the Crossref, DOAJ and JATS builders share (issue 18): the article's two public
+ * What the Crossref, DOAJ and JATS builders share: the article's two public
  * addresses on the journal's primary host, and the error a builder throws when called with
  * records its format's check (app/schemas/deposit.ts) has not passed.
  */
@@ -41,7 +41,7 @@ export function depositLicense(journal: Pick<DepositJournal, "licenseUrl">, a: P
 }
 
 /** The settings the three formats read. */
-export interface DepositSettings {
+interface DepositSettings {
   websitename: string;
   abbrev_title: string;
   issn: string;

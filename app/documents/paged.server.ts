@@ -8,7 +8,7 @@ import { drawSeal, GOLD, MUTED, NAVY, ornamentRule, RULE } from "./decor.server"
 import type { JournalInfo } from "./types";
 
 export const MARGIN_X = 48;
-export const FOOTER_Y = 30;
+const FOOTER_Y = 30;
 const BODY_BOTTOM = 58;
 
 export interface PagedItem {

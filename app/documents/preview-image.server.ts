@@ -16,8 +16,8 @@ import { pendingOf, type Shaped } from "./fonts.server";
 import { monogramInitials } from "../lib/initials";
 import { encodeRgbPng } from "../lib/png";
 
-export const PREVIEW_WIDTH = 1200;
-export const PREVIEW_HEIGHT = 630;
+const PREVIEW_WIDTH = 1200;
+const PREVIEW_HEIGHT = 630;
 
 type RGB = readonly [number, number, number];
 const NAVY: RGB = [20, 54, 93];
@@ -308,7 +308,7 @@ function drawable(line: Line): Shaped[] {
   return pieces;
 }
 
-export interface PreviewInput {
+interface PreviewInput {
   /** Plain-text journal name. */
   name: string;
   /** A second line under the name (e.g. 'ISSN 2454-6127 · Peer-reviewed journal'). */

@@ -89,7 +89,7 @@ export async function certificateSlotKey(secret: string | undefined, journalId: 
   return mac(secret, journalId, `slot:${refnumber}`, position, "");
 }
 
-export interface ParsedCode {
+interface ParsedCode {
   refnumber: string;
   position: number;
   mac: string;

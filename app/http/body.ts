@@ -1,5 +1,5 @@
 /**
- * Request bodies are bounded before anything reads them (issue 15.1; ADR 017). The Worker
+ * Request bodies are bounded before anything reads them, so no request can exhaust the Worker's memory (ADR 017). The Worker
  * calls `boundRequest` once, before any route runs: a declared Content-Length over the route's
  * cap is refused unread, and the body is otherwise counted on the stream as the route reads it
  * — chunked bodies included — and cut off at the first chunk past the cap, so an 80 MB body
@@ -13,7 +13,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 /** A form with one image (editor picture, journal logo, partner logo: at most 2 MB each) plus its fields. */
-export const MAX_IMAGE_FORM_BODY = 3 * MB;
+const MAX_IMAGE_FORM_BODY = 3 * MB;
 
 export interface BodyRule {
   /** The largest body, in bytes, the route accepts. */
@@ -55,10 +55,10 @@ export function bodyRule(pathname: string): BodyRule {
 }
 
 /** Set (by the Worker only) on a form request whose declared body was over its cap and dropped unread. */
-export const BODY_TOO_LARGE_HEADER = "x-journal-body-too-large";
+const BODY_TOO_LARGE_HEADER = "x-journal-body-too-large";
 
 /** What a read of a bounded body throws at the first byte over the cap. */
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   constructor() {
     super("request body over its cap");
     this.name = "BodyTooLargeError";
@@ -67,7 +67,7 @@ export class BodyTooLargeError extends Error {
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export type Bounded =
+type Bounded =
   | { over: false; rule: BodyRule | null; request: Request; tripped: () => boolean }
   | { over: true; rule: BodyRule; request: Request };
 
@@ -125,11 +125,11 @@ export function boundRequest(request: Request): Bounded {
 }
 
 /** True when `error` comes from reading a body past its cap. */
-export function isBodyTooLarge(error: unknown): boolean {
+function isBodyTooLarge(error: unknown): boolean {
   return error instanceof BodyTooLargeError || (error instanceof Error && error.name === "BodyTooLargeError");
 }
 
-export type FormRead = { ok: true; form: FormData } | { ok: false; reason: "too_large" | "malformed" };
+type FormRead = { ok: true; form: FormData } | { ok: false; reason: "too_large" | "malformed" };
 
 /** A page action's form: over its cap (refused by the Worker), malformed, or read. */
 export async function readForm(request: Request): Promise<FormRead> {

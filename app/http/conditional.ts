@@ -5,14 +5,14 @@
  * condition), never thrown.
  */
 
-export interface Validators {
+interface Validators {
   /** The strong entity tag, quoted: `"abc…"`. */
   etag: string;
   lastModified: Date;
   size: number;
 }
 
-export type Decision =
+type Decision =
   /** 200 with the whole file. */
   | { status: 200 }
   /** 206 with bytes offset … offset + length − 1. */

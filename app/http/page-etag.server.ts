@@ -5,7 +5,7 @@ import { pageKey } from "./page-key";
  * A 53-bit hash of a string (cyrb53): one pass over its UTF-16 code units. It tells two pages
  * apart for a browser's cache, nothing more (the tag is weak and the pages are public).
  */
-export function hashText(text: string): string {
+function hashText(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {

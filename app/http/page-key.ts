@@ -5,7 +5,7 @@
  * and of a page's ETag (./page-etag.server.ts): `/?utm_source=…` is the same page, and nobody
  * can fill the cache or force renders with junk parameters.
  */
-export const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index", "code"];
+const KEY_PARAMS = ["keyword", "page", "year", "volume", "refno", "_routes", "index", "code"];
 
 /** The path and the parameters an answer can depend on, in KEY_PARAMS order: `/search?keyword=rice`. */
 export function pageKey(url: URL): string {

@@ -4,7 +4,7 @@ import { DEV_SERVER } from "./build";
  * Security headers for HTML documents. Scripts need the per-request nonce (no 'unsafe-inline'
  * scripts); styles allow inline attributes because React renders style props.
  */
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+function contentSecurityPolicy(nonce: string, dev: boolean): string {
   const scriptSrc = dev
     ? `'self' 'nonce-${nonce}' 'unsafe-eval'` // Vite's dev client evaluates modules
     : `'self' 'nonce-${nonce}'`;

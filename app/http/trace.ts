@@ -18,7 +18,7 @@ export function requestIdOf(request: Request): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export interface ErrorReport {
+interface ErrorReport {
   requestId: string;
   /** The route that failed: its pattern when known (`/api/archives/:id`), else the path. */
   route: string;

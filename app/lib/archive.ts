@@ -3,25 +3,40 @@
  * browser code, shared by the archive list, the issue and article pages, search results and the
  * certificate page. The archive's URLs are built in app/lib/urls.ts.
  */
-import { pad } from "./site";
-import { issuePath, type IssueRef } from "./urls";
+import { pad } from "./site.ts";
+import { issuePath, type IssueRef } from "./urls.ts";
 
 /** Volume and issue are shown with two digits (spec §9). */
-export function volumeLabel(volume: number): string {
+function volumeLabel(volume: number): string {
   return pad(volume, 2);
 }
 
-export function issueLabel(issue: number): string {
+function issueLabel(issue: number): string {
   return pad(issue, 2);
+}
+
+/**
+ * The words naming an issue, the one place they are written: 'Vol. 04, Issue 02' on the
+ * journal's own pages (two digits, spec §9); `digits: "plain"` ('Vol. 4, Issue 2') where a
+ * reader or harvester compares it with other catalogues (metadata, exports); `long`
+ * ('Volume 4, Issue 2') in running text, documents and flash messages. Callers add the year or
+ * the period in whatever punctuation their sentence needs.
+ */
+export function volumeIssueLabel(
+  i: { volume: number; issue: number },
+  { long = false, digits = "two" }: { long?: boolean; digits?: "two" | "plain" } = {},
+): string {
+  const [v, n] = digits === "two" ? [volumeLabel(i.volume), issueLabel(i.issue)] : [String(i.volume), String(i.issue)];
+  return long ? `Volume ${v}, Issue ${n}` : `Vol. ${v}, Issue ${n}`;
 }
 
 /** The issue page title: 'VOL. 04, ISSUE 02 (2025)'. */
 export function issueTitle({ year, volume, issue }: IssueRef): string {
-  return `VOL. ${volumeLabel(volume)}, ISSUE ${issueLabel(issue)} (${year})`;
+  return `${volumeIssueLabel({ volume, issue }).toUpperCase()} (${year})`;
 }
 
 /** An archive-list link: 'VOL. 04 : ISSUE 02'. */
-export function issueLinkLabel({ volume, issue }: { volume: number; issue: number }): string {
+function issueLinkLabel({ volume, issue }: { volume: number; issue: number }): string {
   return `VOL. ${volumeLabel(volume)} : ISSUE ${issueLabel(issue)}`;
 }
 
@@ -31,7 +46,7 @@ export function countLabel(n: number): string {
 }
 
 /** One issue of the archive side list, ready to render. */
-export interface ArchiveIssueLink {
+interface ArchiveIssueLink {
   href: string;
   /** 'VOL. 04 : ISSUE 02' */
   label: string;

@@ -1,5 +1,5 @@
 /**
- * DOIs as this platform makes them (issue 18): the journal's Crossref prefix, a slash, and a
+ * DOIs as this platform makes them: the journal's Crossref prefix, a slash, and a
  * suffix built from the journal's suffix pattern. Pure and browser-safe: the Settings form
  * previews a DOI with exactly the function the server assigns it with.
  */
@@ -8,7 +8,7 @@
  * A whole DOI, Crossref's recommended pattern: '10.' + 4–9 digit registrant code + '/' + a
  * suffix of letters, digits and - . _ ; ( ) / : only. Checked when a DOI is stored (article
  * form and API) and again when one is exported (RIS, BibTeX, CSL-JSON, metadata), so no
- * stored value can carry braces, quotes or line breaks into an export (issue 15.3).
+ * stored value can carry braces, quotes or line breaks into an export.
  */
 export const DOI_SYNTAX = /^10\.\d{4,9}\/[-._;()/:A-Za-z0-9]{1,200}$/;
 
@@ -31,9 +31,6 @@ export const DOI_PLACEHOLDERS = {
 } as const;
 
 export type DoiPlaceholder = keyof typeof DOI_PLACEHOLDERS;
-
-/** A new journal's pattern (the settings column's default). */
-export const DEFAULT_DOI_SUFFIX_PATTERN = "{slug}.{year}.v{volume}i{issue}.{refnumber}";
 
 /**
  * Characters a pattern may have between its placeholders: Crossref's recommended suffix set

@@ -25,7 +25,7 @@ export const TITLE_TAGS = ["i", "em"] as const;
 export const INLINE_TAGS = ["i", "b", "br", "sub", "sup"] as const;
 
 /**
- * Abstracts, home content and editor affiliations (issue 4): paragraphs, lists, emphasis
+ * Abstracts, home content and editor affiliations: paragraphs, lists, emphasis
  * (strong/b count as emphasis), sub/superscript and http(s) links.
  */
 export const RICH_TAGS = ["p", "br", "ul", "ol", "li", "em", "i", "strong", "b", "sub", "sup", "a"] as const;

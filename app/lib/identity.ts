@@ -5,7 +5,7 @@
  * day — which a move to a new domain leaves alone (docs/decisions/007-primary-host.md).
  */
 
-export interface JournalIdentity {
+interface JournalIdentity {
   /** The fixed hostname (journals.identity_host). */
   host: string;
   /** YYYY-MM-DD: the journal's creation day. */

@@ -1,9 +1,9 @@
 /**
- * What staff type to find an issue in the admin search (issue 16.5): "2025", "vol 4 issue 2",
+ * What staff type to find an issue in the admin search: "2025", "vol 4 issue 2",
  * "volume 4 issue 2", "Vol. 4, Issue 2 (2025)", "v4 i2", "2025 vol 4". Null when the text does
  * not read as an issue reference (then only articles are searched).
  */
-export interface IssueQuery {
+interface IssueQuery {
   year?: number;
   volume?: number;
   issue?: number;

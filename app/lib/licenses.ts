@@ -28,7 +28,7 @@ export const CREATIVE_COMMONS: readonly License[] = [
   .concat([{ url: "https://creativecommons.org/publicdomain/zero/1.0/", short: "CC0 1.0", name: "CC0 1.0 Universal (public domain dedication)", creativeCommons: true }]);
 
 /** What the instructions to authors promise every journal unless staff choose another licence. */
-export const DEFAULT_LICENSE_URL = CREATIVE_COMMONS[0].url;
+const DEFAULT_LICENSE_URL = CREATIVE_COMMONS[0].url;
 
 const CC_PATH = /^(?:https?:\/\/)?(?:www\.)?creativecommons\.org\/(licenses\/[a-z-]+\/\d\.\d|publicdomain\/zero\/1\.0)(?:\/(?:legalcode(?:\.[a-z]{2,3})?|deed(?:\.[a-z-]+)?)?)?\/?$/i;
 

@@ -4,7 +4,7 @@ import { shortAuthor } from "./citation/citation";
 import { parsePerson } from "./citation/cite-formats";
 import { creatorNames } from "./citation/scholarly-meta";
 import { authorFromName } from "./authors";
-import { fileSafeSurname, normaliseAuthorName, parseName, splitAuthors, stripHonorifics } from "./names";
+import { fileSafeSurname, normaliseAuthorName, parseName, personInitials, splitAuthors, stripHonorifics } from "./names";
 
 // [as the byline writes it, the name without titles, the surname, the how-to-cite form]
 const NAMES: [string, string, string, string][] = [
@@ -75,5 +75,20 @@ describe("particles and author-page names (issue 17.1, 17.5)", () => {
       expect(normaliseAuthorName(n)).toBe("Zoë Müller");
       expect(authorPath(n)).toBe("/authors/Zo%C3%AB%20M%C3%BCller");
     }
+  });
+});
+
+describe("the staff avatar's initials follow the byline's title rule", () => {
+  it("drops titles however they are written, then takes the capitalised words' initials", () => {
+    const cases: [string, string][] = [
+      ["Dr.Suresh Patel", "SP"],
+      ["Dr. Anjali Sharma", "AS"],
+      ["Prof. (Dr.) Anjali Sharma", "AS"],
+      ["Drew Barrymore", "DB"],
+      ["Ludwig van Beethoven", "LB"],
+      ["asha menon", "AM"],
+    ];
+    for (const [name, initials] of cases) expect(personInitials(name), name).toBe(initials);
+    expect(personInitials("Asha Menon", 3)).toBe("AM");
   });
 });

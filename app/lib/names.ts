@@ -44,6 +44,21 @@ export function normaliseAuthorName(name: string): string {
   return stripHonorifics(name.normalize("NFC").replace(/\s+/g, " "));
 }
 
+/**
+ * A person's initials for the staff avatar, after the same title rule as bylines
+ * ('Dr.Suresh Patel' → 'SP', 'Prof. (Dr.) Anjali Sharma' → 'AS'); lower-case particles are
+ * skipped when the name has capitalised words ('Ludwig van Beethoven' → 'LB').
+ */
+export function personInitials(name: string, max = 2): string {
+  const words = stripHonorifics(name).split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w));
+  return (capitalised.length ? capitalised : words)
+    .map((w) => initialOf(w))
+    .join("")
+    .slice(0, max)
+    .toUpperCase();
+}
+
 // Viramas of the Brahmic scripts: a consonant after one belongs to the same akshara (conjunct).
 const VIRAMA = /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d]/u;
 const MARK = /[\p{M}\u200c\u200d]/u;
@@ -74,7 +89,7 @@ export function initialOf(word: string): string {
 }
 
 /** A personal name split for citing: surname, given names, and the initials of each given name. */
-export interface NameParts {
+interface NameParts {
   /** Surname: the last word ('Singh'), or the whole of a one-word name. */
   family: string;
   /**

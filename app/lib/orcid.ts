@@ -16,7 +16,7 @@ export function orcidCheckCharacter(digits15: string): string {
   return result === 10 ? "X" : String(result);
 }
 
-export type OrcidReading =
+type OrcidReading =
   | { ok: true; uri: string; id: string }
   | { ok: false; reason: "format" | "checksum"; id: string };
 
@@ -36,7 +36,3 @@ export function readOrcid(value: string): OrcidReading {
   return { ok: true, uri: `https://orcid.org/${id}`, id };
 }
 
-/** '0000-0002-1825-0097' from a stored URI (the compact form ORCID shows beside its icon). */
-export function orcidId(uri: string): string {
-  return uri.replace(/^https:\/\/orcid\.org\//, "");
-}

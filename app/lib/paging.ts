@@ -1,5 +1,5 @@
 /**
- * Numbered pagers (issue 16.5/16.8): the admin issue list, admin search and the public search.
+ * Numbered pagers, so long lists stay quick to load and to move through: the admin issue list, admin search and the public search.
  * `pageWindow(5, 40)` → [1, null, 4, 5, 6, null, 40]: the first and last page, the current
  * page with its neighbours, and `null` for each gap.
  */

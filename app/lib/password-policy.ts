@@ -23,7 +23,7 @@
 import { PASSWORD_MESSAGES } from "../schemas/messages.ts";
 import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../schemas/password.ts";
 
-export { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+export { MIN_PASSWORD_LENGTH };
 /** Remainder bits of the Golomb-Rice code: the false-positive rate is about 2^-GCS_REMAINDER_BITS. */
 export const GCS_REMAINDER_BITS = 16;
 
@@ -110,7 +110,7 @@ const LOOK_ALIKE_RE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu")
  * plain ones), invisible characters removed, trimmed, look-alike letters mapped to Latin, case
  * folded (`ß` → `ss` as well as `A` → `a`). Only for judging: the hash is of what was typed.
  */
-export function comparablePassword(password: string): string {
+function comparablePassword(password: string): string {
   const visible = password.normalize("NFKC").replace(INVISIBLE, "").trim();
   const latin = visible.replace(LOOK_ALIKE_RE, (ch) => LOOK_ALIKES[ch] ?? ch);
   // Upper then lower case is full case folding for the letters that matter here (ß → SS → ss).

@@ -7,7 +7,7 @@
 import { Zlib, zlibSync, type DeflateOptions } from "fflate";
 
 /** PNG colour types written here: 2 = RGB, 6 = RGBA (8 bits per channel). */
-export type PngColourType = 2 | 6;
+type PngColourType = 2 | 6;
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
@@ -69,7 +69,7 @@ export function encodePng(width: number, height: number, colourType: PngColourTy
 }
 
 /** Scanlines (filter byte 0 before each row) of tightly packed pixels, `channels` bytes each. */
-export function scanlines(width: number, height: number, channels: 3 | 4, pixels: Uint8Array): Uint8Array {
+function scanlines(width: number, height: number, channels: 3 | 4, pixels: Uint8Array): Uint8Array {
   const row = width * channels;
   const raw = new Uint8Array(height * (1 + row));
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * row, (y + 1) * row), y * (1 + row) + 1);

@@ -17,7 +17,7 @@ export function rorCheckDigits(first7: string): string {
   return String(98 - ((n * 100) % 97)).padStart(2, "0");
 }
 
-export type RorReading = { ok: true; uri: string; id: string } | { ok: false; reason: "format" | "checksum"; id: string };
+type RorReading = { ok: true; uri: string; id: string } | { ok: false; reason: "format" | "checksum"; id: string };
 
 /** Reads '03vek6s52', 'ror.org/03vek6s52' or 'https://ror.org/03vek6s52' (any case) into its URI. */
 export function readRor(value: string): RorReading {

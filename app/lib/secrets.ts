@@ -4,7 +4,7 @@
  * the one rule for whether a configured value may sign anything.
  */
 
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 /** The example file's value: a copied .dev.vars.example must not sign real tokens or codes. */
 const PLACEHOLDER_SECRET = /^replace-with/i;

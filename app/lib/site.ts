@@ -6,7 +6,7 @@ export function whatsappLink(number: string, message: string): string {
   return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
 }
 
-export function enquiryText(siteName: string): string {
+function enquiryText(siteName: string): string {
   return `Hello, I have an enquiry about ${siteName}.`;
 }
 

@@ -8,10 +8,10 @@
  * drift); the caller refuses a step at or before the last one accepted, so a code works once.
  */
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps accepted either side of the current one. */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 /** 160 bits, as RFC 4226 recommends for HMAC-SHA1. */
 const SECRET_BYTES = 20;
 
@@ -78,7 +78,7 @@ export async function hotp(key: Uint8Array, counter: number, digits = TOTP_DIGIT
 }
 
 /** The time step of a moment (Unix seconds): T = floor(t / X), T0 = 0. */
-export function totpStep(unixSeconds: number, period = TOTP_PERIOD_SECONDS): number {
+function totpStep(unixSeconds: number, period = TOTP_PERIOD_SECONDS): number {
   return Math.floor(unixSeconds / period);
 }
 
@@ -92,7 +92,7 @@ export async function totpCode(
 }
 
 /** A code as typed: digits only (spaces and hyphens some apps show are dropped). */
-export function cleanTotpInput(code: string): string {
+function cleanTotpInput(code: string): string {
   return code.replace(/[\s-]/g, "");
 }
 
@@ -137,7 +137,7 @@ export function groupedSecret(secret: string): string {
 
 // ---- Recovery codes -------------------------------------------------------------------------
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Crockford's base32 without I, L, O, U: nothing to misread. 16 characters = 80 bits. */
 const RECOVERY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const RECOVERY_CHARS = 16;
@@ -167,7 +167,3 @@ export function cleanRecoveryCode(input: string): string | null {
   return clean.length === RECOVERY_CHARS && [...clean].every((c) => RECOVERY_ALPHABET.includes(c)) ? clean : null;
 }
 
-/** Whether what was typed looks like a recovery code rather than an app's code. */
-export function looksLikeRecoveryCode(input: string): boolean {
-  return cleanRecoveryCode(input) !== null;
-}

@@ -7,7 +7,7 @@
  * journal's origin: its primary hostname with the deployment's scheme and port, never the
  * request's Host, port, scheme or X-Forwarded-* headers (docs/decisions/007-primary-host.md).
  */
-import { normaliseAuthorName } from "./names";
+import { normaliseAuthorName } from "./names.ts";
 
 // ---- Absolute URLs -----------------------------------------------------------------------
 
@@ -54,15 +54,22 @@ export function issuePath({ year, volume, issue }: IssueRef): string {
 }
 
 /**
- * Reads the year, volume and issue of either issue-path shape: `/2025/vol4/issue2` (archive
- * list links) or `/2025/4/2` (article links). Null when any part is not a number.
+ * The one reading of an issue's year, volume and issue from URL parts, for pages, the API and the
+ * files beside an article. Both shapes of the public archive are read: `/2025/vol4/issue2`
+ * (archive list links) and `/2025/4/2` (article links); `plain` refuses the first where only
+ * plain numbers name the resource (an article's PDF and JATS, the admin's pages), so each file
+ * has one address. Null when any part is not a number: a 4-digit year, up to 4-digit volume and
+ * issue (leading zeros allowed, '02').
  */
-export function parseIssueParams(params: { year?: string; volume?: string; issue?: string }): IssueRef | null {
+export function parseIssueParams(
+  params: { year?: string; volume?: string; vol?: string; issue?: string },
+  { plain = false }: { plain?: boolean } = {},
+): IssueRef | null {
   const year = /^\d{4}$/.exec(params.year ?? "");
-  const volume = /^(?:vol)?(\d{1,4})$/i.exec(params.volume ?? "");
-  const issue = /^(?:issue)?(\d{1,4})$/i.exec(params.issue ?? "");
+  const volume = (plain ? /^()(\d{1,4})$/ : /^(vol)?(\d{1,4})$/i).exec(params.volume ?? params.vol ?? "");
+  const issue = (plain ? /^()(\d{1,4})$/ : /^(issue)?(\d{1,4})$/i).exec(params.issue ?? "");
   if (!year || !volume || !issue) return null;
-  return { year: Number(year[0]), volume: Number(volume[1]), issue: Number(issue[1]) };
+  return { year: Number(year[0]), volume: Number(volume[2]), issue: Number(issue[2]) };
 }
 
 /** Article page with plain numbers: /archives/{year}/{vol}/{issue}/{ref}. */
@@ -98,7 +105,7 @@ export function certificatePdfPath(refnumber: string, position: number): string 
 }
 
 /**
- * The same certificate under the reader's own URL (issue 17.7), whose last segment is the name
+ * The same certificate under the reader's own URL, whose last segment is the name
  * it saves as — distinct per author: /pdf/{ref}/certificate-{ref}-{n}.pdf. The certificate page
  * and /verify link here; the API call above keeps the spec's certificate-{ref}.pdf.
  */
@@ -135,7 +142,7 @@ export function coverPagePdfFilename(articleId: number): string {
 export function apiCertificatePdfFilename(refnumber: string): string {
   return `certificate-${refnumber}.pdf`;
 }
-/** What the reader's URL (certificateFilePath) saves as: distinct per author (issue 17.7). */
+/** What the reader's URL (certificateFilePath) saves as: distinct per author, so two authors' downloads never overwrite each other. */
 export function certificatePdfFilename(refnumber: string, position: number): string {
   return `certificate-${refnumber}-${position}.pdf`;
 }

@@ -9,7 +9,7 @@ import { htmlToText } from "../lib/html";
 import { historyDistinct, listHistory, type HistoryFilter, type HistoryItem } from "./history.server";
 
 /** "type:id" → how the Activity page names the record (a ref number and title, a name, an issue, a partner's title, a username). */
-export async function recordLabels(db: Db, journalId: number, entries: HistoryItem[]): Promise<Record<string, string>> {
+async function recordLabels(db: Db, journalId: number, entries: HistoryItem[]): Promise<Record<string, string>> {
   const ids = (type: string) => [...new Set(entries.filter((e) => e.type === type && /^\d{1,12}$/.test(e.id)).map((e) => Number(e.id)))].slice(0, 90);
   const [articleIds, editorIds, issueIds, partnerIds, userIds] = [ids("article"), ids("editor"), ids("issue"), ids("partner"), ids("user")];
   const [a, e, i, p, u] = await db.batch([

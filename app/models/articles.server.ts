@@ -11,7 +11,7 @@ import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
 import { cleanHtmlFields } from "../schemas/html-fields";
 
-export type ArticleWriteErrorCode = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
+type ArticleWriteErrorCode = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
 
 export class ArticleWriteError extends Error {
   readonly code: ArticleWriteErrorCode;
@@ -27,7 +27,7 @@ export function searchText(title: string, abstract: string) {
 }
 
 /** Maps a D1 unique-constraint failure to the spec's error code. */
-export function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
+function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
   if (!isUniqueViolation(error)) return null;
   const message = errorChainText(error);
   if (message.includes("articles.refnumber")) return "duplicate_reference_number";
@@ -326,7 +326,7 @@ export function publicArticleByRefQuery(db: Db, journalId: number, refnumber: st
     .limit(1);
 }
 
-/** The journal's most recently edited (or added) articles, any status, newest first (dashboard, issue 16.5). */
+/** The journal's most recently edited (or added) articles, any status, newest first (the dashboard). */
 export async function lastEditedArticles(db: Db, journalId: number, limit = 5) {
   return db
     .select({

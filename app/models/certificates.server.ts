@@ -9,7 +9,7 @@ import type { Db } from "../db/client.server";
 import { editors, issuedCertificates } from "../db/schema";
 import { articleForVerificationQuery, type DocumentArticle } from "./documents.server";
 
-export type IssuedCertificate = typeof issuedCertificates.$inferSelect;
+type IssuedCertificate = typeof issuedCertificates.$inferSelect;
 
 /** What a certificate prints, to be registered. */
 export interface IssuedEntry {
@@ -51,16 +51,6 @@ export async function recordIssuedCertificates(db: Db, journalId: number, entrie
            value ->> 'editor_id', value ->> 'role', value ->> 'printed_name', value ->> 'issued_on'
     FROM json_each(${rows}) WHERE true
     ON CONFLICT (journal_id, code) DO NOTHING`);
-}
-
-/** The registered certificate with this code, or null. */
-export async function issuedCertificate(db: Db, journalId: number, code: string): Promise<IssuedCertificate | null> {
-  const [row] = await db
-    .select()
-    .from(issuedCertificates)
-    .where(and(eq(issuedCertificates.journalId, journalId), eq(issuedCertificates.code, code)))
-    .limit(1);
-  return row ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Reads and writes behind DOIs, the Crossref and DOAJ files and JATS (issue 18). Every query is
+ * Reads and writes behind DOIs, the Crossref and DOAJ files and JATS. Every query is
  * scoped to the journal; selections are chunked under D1's 100 bound parameters per statement
  * and sent as one batch (one round trip per function, except where a write must follow a read).
  */
@@ -132,7 +132,7 @@ export async function readJatsArticle(
 
 // ---- Assigning DOIs ---------------------------------------------------------------------------
 
-export interface DoiSetup {
+interface DoiSetup {
   slug: string;
   prefix: string;
   pattern: string;
@@ -144,14 +144,14 @@ interface Assigned {
   doi: string;
 }
 
-export interface DoiClash {
+interface DoiClash {
   refnumber: string;
   doi: string;
   /** The article of this journal that already has the DOI. */
   usedBy: { refnumber: string; title: string };
 }
 
-export type AssignResult =
+type AssignResult =
   | { ok: true; assigned: Assigned[]; kept: Assigned[] }
   | { ok: false; error: "not_found"; missing: string[] }
   | { ok: false; error: "invalid_doi"; invalid: { refnumber: string; doi: string }[] }

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles } from "../db/schema";
 
-/** Read models for sitemaps and feeds (issue 7): small column sets, index-ordered. */
+/** Read models for sitemaps and feeds, read by crawlers often: small column sets, index-ordered. */
 
-export interface SitemapEntry {
+interface SitemapEntry {
   year: number;
   volume: number;
   issue: number;

@@ -43,7 +43,7 @@ function articleSelect(db: Db) {
 }
 
 /** Query for one enabled article by refnumber, with its issue's period (certificates, /verify). */
-export function publicArticleForDocumentQuery(db: Db, journalId: number, refnumber: string) {
+function publicArticleForDocumentQuery(db: Db, journalId: number, refnumber: string) {
   return articleSelect(db)
     .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber), eq(articles.status, "enabled")))
     .limit(1);
@@ -63,15 +63,6 @@ export function publicArticleByIdForDocumentQuery(db: Db, journalId: number, id:
 export async function readCertificateSources(db: Db, journalId: number, refnumber: string): Promise<{ article: DocumentArticle | null; chief: string }> {
   const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journalId, refnumber), chiefEditorQuery(db, journalId)]);
   return { article: (rows[0] as DocumentArticle | undefined) ?? null, chief: chief[0]?.name ?? "" };
-}
-
-/**
- * The article a certificate code names, whatever its status (/verify tells a withdrawn
- * article's certificate apart from a forged one), or null.
- */
-export async function articleForVerification(db: Db, journalId: number, refnumber: string): Promise<DocumentArticle | null> {
-  const [row] = await articleForVerificationQuery(db, journalId, { refnumber });
-  return (row as DocumentArticle | undefined) ?? null;
 }
 
 /**

@@ -8,9 +8,9 @@ import { createdFields, changesSince, historyInsertWhere, historyRowsFrom, lastF
 import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 export type Editor = typeof editors.$inferSelect;
-export type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
+type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
 
-export const EDITOR_CATEGORIES = ["chief editor", "associate editor", "assistant editor"] as const;
+const EDITOR_CATEGORIES = ["chief editor", "associate editor", "assistant editor"] as const;
 export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
 
 /** Query (not yet run) for the first enabled chief editor: pinned first, then oldest. */
@@ -58,7 +58,7 @@ export async function countEditors(db: Db, journalId: number): Promise<number> {
 }
 
 type Storage = { FILES: R2Bucket };
-export interface EditorPicture {
+interface EditorPicture {
   bytes: Uint8Array;
   ext: string;
   contentType: string;
@@ -120,7 +120,7 @@ export async function createEditorWithPicture(
 export type EditorForWrite = Editor & { pictureHash: string | null };
 
 /** The editor row of this journal as the target of a versioned write (app/models/versioned.server.ts). */
-export function editorTarget(db: Db, journalId: number, id: number): VersionedTarget<EditorForWrite> {
+function editorTarget(db: Db, journalId: number, id: number): VersionedTarget<EditorForWrite> {
   const self = and(eq(editors.journalId, journalId), eq(editors.id, id))!;
   return {
     type: "editor",

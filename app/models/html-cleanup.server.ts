@@ -1,5 +1,5 @@
 /**
- * The one-off cleanup that migration 0012 asks for (issue 15.7): every stored HTML field of
+ * The one-off cleanup that migration 0012 asks for, so rows stored before HTML was cleaned on write are cleaned too: every stored HTML field of
  * every entity is run through the same cleaning the writes use (`cleanHtmlFields`), page by
  * page. It talks to D1 through a statement runner so that the same code cleans the local D1
  * (the binding) and production (`wrangler d1 execute --remote`, scripts/clean-html.ts).

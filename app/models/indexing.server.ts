@@ -48,7 +48,7 @@ export async function getPartner(db: Db, journalId: number, id: number): Promise
 }
 
 type Storage = { FILES: R2Bucket };
-export interface PartnerLogo {
+interface PartnerLogo {
   bytes: Uint8Array;
   ext: string;
   contentType: string;
@@ -95,7 +95,7 @@ export async function createPartner(env: Storage, db: Db, journalId: number, act
 export type PartnerForWrite = Partner & { imageHash: string | null };
 
 /** The partner row of this journal as the target of a versioned write (app/models/versioned.server.ts). */
-export function partnerTarget(db: Db, journalId: number, id: number): VersionedTarget<PartnerForWrite> {
+function partnerTarget(db: Db, journalId: number, id: number): VersionedTarget<PartnerForWrite> {
   const self = and(eq(indexingPartners.journalId, journalId), eq(indexingPartners.id, id))!;
   return {
     type: "partner",

@@ -158,7 +158,7 @@ export async function listIssuesOfYear(db: Db, journalId: number, year: number) 
 export const ISSUE_PAGE_SIZE = 24;
 
 /**
- * The admin issue list (issue 16.5), one D1 round trip: the years with their issue counts
+ * The admin issue list (years of issues, a page at a time), one D1 round trip: the years with their issue counts
  * (newest first), one page of issues — of one year, or of all years newest first — with their
  * article counts, the total, and the newest issue (for the add form's suggestion).
  */

@@ -10,7 +10,7 @@ import type { Article, ArticleRowSource } from "../lib/article";
 import { normaliseAuthorName, splitAuthors } from "../lib/names";
 import type { IssueRef } from "../lib/urls";
 import { adminIssueArticlesQuery, issueTableQuery, publicArticleByRefQuery, trashedInIssueQuery } from "./articles.server";
-import { publicArticleByIdForDocumentQuery, publicArticleForDocumentQuery, type DocumentArticle } from "./documents.server";
+import { publicArticleByIdForDocumentQuery, type DocumentArticle } from "./documents.server";
 import { chiefEditorQuery, enabledEditorsQuery, type Editor } from "./editors.server";
 import { enabledPartnersQuery } from "./indexing.server";
 import { issueQuery, issueRedirectQuery, publishedIssuesQuery, type PublishedIssue } from "./issues.server";
@@ -22,11 +22,11 @@ import { articleStatsByRefQuery, articleStatsQuery, issueStatsQuery, recordViewQ
 import { searchRanked } from "./search.server";
 
 /** An enabled indexing partner as the home page and /indexing list it. */
-export type IndexingPartnerItem = Awaited<ReturnType<typeof enabledPartnersQuery>>[number];
+type IndexingPartnerItem = Awaited<ReturnType<typeof enabledPartnersQuery>>[number];
 
 // ---- Reader pages ------------------------------------------------------------------------------
 
-export interface HomePage {
+interface HomePage {
   /** Name of the editor-in-chief ('' when the journal has none). */
   chiefEditor: string;
   partners: IndexingPartnerItem[];
@@ -53,7 +53,7 @@ export async function readArchivesPage(db: Db, journalId: number): Promise<Publi
   return publishedIssuesQuery(db, journalId);
 }
 
-export interface IssuePage {
+interface IssuePage {
   /** Issues readers can open, newest first (the side column). */
   published: PublishedIssue[];
   /** Where the issue is now, when the URL names a former address of a corrected issue. */
@@ -75,7 +75,7 @@ export async function readIssuePage(db: Db, journalId: number, ref: IssueRef): P
   return { published, issue, articles, movedTo: issue ? undefined : moved[0] };
 }
 
-export interface ArticlePage {
+interface ArticlePage {
   /** The enabled article with this refnumber (in whatever issue), if any. */
   article: Article | undefined;
   published: PublishedIssue[];
@@ -144,18 +144,6 @@ export async function readAuthorPage(db: Db, journalId: number, name: string) {
 
 // ---- Documents (workers/api/pdf.ts) -------------------------------------------------------------
 
-export interface CertificateDocument {
-  article: DocumentArticle | undefined;
-  /** Name of the editor-in-chief ('' when none). */
-  chiefEditor: string;
-}
-
-/** A certificate of publication: the article (with its issue's period) and the editor-in-chief. */
-export async function readCertificateDocument(db: Db, journalId: number, refnumber: string): Promise<CertificateDocument> {
-  const [rows, chief] = await db.batch([publicArticleForDocumentQuery(db, journalId, refnumber), chiefEditorQuery(db, journalId)]);
-  return { article: rows[0], chiefEditor: chief[0]?.name ?? "" };
-}
-
 /** A cover page: the enabled article with this id, with its issue's period. */
 export async function readCoverPageDocument(db: Db, journalId: number, id: number): Promise<DocumentArticle | undefined> {
   const [a] = await publicArticleByIdForDocumentQuery(db, journalId, id);
@@ -165,15 +153,9 @@ export async function readCoverPageDocument(db: Db, journalId: number, id: numbe
 /** The editorial-board PDF: the same editors, in the same order, as /board. */
 export const readBoardDocument = readBoardPage;
 
-/** Name of the editor-in-chief ('' when none): editor certificates name the signatory. */
-export async function readChiefEditorName(db: Db, journalId: number): Promise<string> {
-  const [chief] = await chiefEditorQuery(db, journalId);
-  return chief?.name ?? "";
-}
-
 // ---- Admin pages --------------------------------------------------------------------------------
 
-export interface AdminIssuePage {
+interface AdminIssuePage {
   issue: Awaited<ReturnType<typeof issueQuery>>[number] | undefined;
   /** Where the issue is now, when the address is a former one of a corrected issue. */
   movedTo: IssueRef | undefined;

@@ -1,5 +1,5 @@
 /**
- * Which stored object a public /assets URL may reach (issue 15.4). Every public file URL is
+ * Which stored object a public /assets URL may reach, so a raw or former object name reveals nothing. Every public file URL is
  * resolved through the database row that shows it to readers — an enabled article's current
  * PDF, an editor's current picture, an indexing partner's current image, the journal's current
  * logo — never straight to an R2 key: raw object names (`990001-7c9a52cf-d79.pdf`), former
@@ -12,7 +12,7 @@ import { articles, editors, indexingPartners } from "../db/schema";
 import { parseArticleAssetPath } from "../lib/urls";
 import { articlePdfKey, certificateImageKey, editorPictureKey, indexingImageKey, isSafeFileName, journalLogoKey } from "../storage/keys.server";
 
-export interface PublicFile {
+interface PublicFile {
   key: string;
   /** The article whose PDF this is (downloads are counted for it). */
   articleId: number | null;

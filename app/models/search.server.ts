@@ -26,7 +26,7 @@ export const ADMIN_SEARCH_PAGE_SIZE = 20;
 
 /**
  * One page of the staff search and its total, in one D1 round trip, without reading the whole
- * journal (issue 16.5: the admin stays fast at 100k articles): the reference number and the
+ * journal (the admin stays fast at 100k articles): the reference number and the
  * transaction ID by their unique indexes, an e-mail by its index, title and author words in
  * the two FTS5 indexes — articles_fts (enabled articles, the public search's) and
  * articles_fts_disabled (migration 0015) — so an article of either status is found by the same
@@ -202,7 +202,7 @@ export interface RankedSearch {
   pageSize: number;
   /** Matches per year and volume (ignoring the year/volume filters), for refining. */
   facets: { year: number; volume: number; count: number }[];
-  /** With `refLookup`: the enabled article whose reference number is the query, if any (issue 16.8). */
+  /** With `refLookup`: the enabled article whose reference number is the query, if any: staff and readers type reference numbers. */
   refMatch?: RankedHit;
 }
 

@@ -48,7 +48,7 @@ export function settingsTarget(db: Db, journalId: number): VersionedTarget<Setti
 
 /** The change of a settings save: the given values, HTML cleaned, that differ from the row. */
 export function settingsPlan(row: typeof settings.$inferSelect, values: Partial<SettingsValues>): Plan {
-  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  // Sanitise on write: every HTML field, whoever calls, so no reader of the row meets raw markup.
   const clean = cleanHtmlFields("settings", values) as Record<string, unknown>;
   const set: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(clean)) if (String(row[key as keyof typeof row] ?? "") !== String(value ?? "")) set[key] = value;
@@ -170,7 +170,7 @@ export function pngHasTransparency(bytes: Uint8Array): boolean {
 export async function checkCertificateImage(file: File): Promise<LogoImage> {
   const image = await checkImage(file);
   if (image.ext !== "png") throw new UploadRejected("unsupported_image");
-  // Documents decode it like the logo: the same bounds, before decoding (issue 15.2).
+  // Documents decode it like the logo: the same bounds, before decoding (a small file can be a huge image).
   if (!decodable(image.width, image.height) || !decodableImage(image.bytes)) throw new UploadRejected("image_too_large");
   if (!pngHasTransparency(image.bytes)) throw new UploadRejected("not_transparent");
   return { bytes: image.bytes, ext: "png", contentType: image.contentType };

@@ -37,7 +37,7 @@ export function staffJson(m: StaffMember) {
   };
 }
 
-export interface LinkAnswer {
+interface LinkAnswer {
   ok: true;
   user: StaffMember;
   /** The one-time set-password link on the journal's primary host: shown once, never stored. */

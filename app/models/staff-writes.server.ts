@@ -1,10 +1,10 @@
 /**
- * One use-case function per staff write (issue 14.2): add article, update article, add and
+ * One use-case function per staff write, so the admin and the API follow one rule: add article, update article, add and
  * update editor, settings, logo, indexing partners. The admin actions (app/routes/admin/*) and the JSON API
  * (workers/api/*) both call these and only translate the result — form data or JSON. Each
  * runs the whole rule: validation, the upload check, the write across D1 and R2, and the
  * mapping of what can go wrong to a status and a code; HTML is cleaned on write by the model
- * functions underneath (issue 15.7). Unexpected failures (R2 or D1 down) are thrown.
+ * functions underneath. Unexpected failures (R2 or D1 down) are thrown.
  *
  * Every update is a versioned write (app/models/versioned.server.ts, ADR 020): it names the
  * version it started from (`expect`), writes only the columns it changes, and records who
@@ -15,8 +15,9 @@ import type { Article } from "../lib/article";
 import { validateArticle } from "../schemas/article";
 import { str, type Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
-import { CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES, RECORD_MESSAGES } from "../schemas/messages";
-import { validateIssueEdit } from "../schemas/issue";
+import { CERTIFICATE_IMAGE_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES, RECORD_MESSAGES, SELECTION_MESSAGES } from "../schemas/messages";
+import { validateIssue, validateIssueEdit, type IssueValues } from "../schemas/issue";
+import { parseEditorId } from "../schemas/selection";
 import { validatePartner, type PartnerValues } from "../schemas/partner";
 import { validateSettings } from "../schemas/settings";
 import { cleanHtmlFields } from "../schemas/html-fields";
@@ -24,9 +25,9 @@ import { cleanHtmlFields } from "../schemas/html-fields";
 import { unprintableFields } from "../documents/printable.server";
 import { checkImage, checkPdf, UploadRejected } from "../storage/uploads.server";
 import { addArticleWithPdf, ArticleWriteError, lastPageOfIssue, searchText, writeArticle, type ArticleForWrite, type StoredUpload } from "./articles.server";
-import { createEditorWithPicture, writeEditor, type Editor, type EditorForWrite } from "./editors.server";
+import { createEditorWithPicture, setEditorsPinned, writeEditor, type Editor, type EditorForWrite, type PinRefusal } from "./editors.server";
 import { actorLabel, changedFields, type Actor, type FieldChange, type HistoryItem } from "./history.server";
-import { deleteIssue, DuplicateIssueError, editIssue, findIssue, type Issue } from "./issues.server";
+import { createIssue, deleteIssue, DuplicateIssueError, editIssue, findIssue, type Issue } from "./issues.server";
 import { moveArticle, restoreArticle, trashArticle, type CorrectionFailure } from "./article-corrections.server";
 import {
   checkCertificateImage,
@@ -157,7 +158,7 @@ function articlePlan(row: ArticleForWrite, input: Input, only: ReadonlySet<strin
     next[key] = v[key];
   }
   if (v.doi !== undefined && "doi" in sent) next.doi = v.doi;
-  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  // Sanitise on write: every HTML field, whoever calls, so no reader of the row meets raw markup.
   const set = differing(row, cleanHtmlFields("articles", next));
   const fields: Record<string, FieldChange> = changedFields(row, set);
   if ("title" in set) Object.assign(set, { description: v.title, searchTitle: searchText(v.title, "").searchTitle });
@@ -232,7 +233,7 @@ function editorPlan(row: EditorForWrite, input: Input, only: ReadonlySet<string>
     if (!result.ok) return { failure: fail(400, result.fields) };
     next = Object.fromEntries(EDITOR_UPDATABLE.filter((key) => key in sent).map((key) => [key, result.value[key]]));
   }
-  // Sanitise on write (issue 15.7): every HTML field, whoever calls.
+  // Sanitise on write: every HTML field, whoever calls, so no reader of the row meets raw markup.
   const set = differing(row, cleanHtmlFields("editors", next));
   const fields = changedFields(row, set);
   if (picture) {
@@ -258,15 +259,14 @@ export async function saveEditor(
   expect: Expectation = null,
 ): Promise<WriteResult<Editor>> {
   const keys = Object.keys(input);
-  if (!existing || file || keys.length !== 1 || keys[0] !== "status") {
-    // Texts printed on documents must have a glyph in their fonts (checked before the write: async).
-    const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
-    const checked = validateEditor({ ...stored, ...input });
-    if (!checked.ok) return fail(400, checked.fields);
-    const { name, post, degree, content, country } = checked.value;
-    const unprintable = await unprintableFields({ name, post, degree, content, country });
-    if (Object.keys(unprintable).length) return fail(400, unprintable);
-  }
+  if (existing && !file && keys.length === 1 && keys[0] === "status") return setEditorStatus(env, db, journalId, actor, existing, input.status, expect);
+  // Texts printed on documents must have a glyph in their fonts (checked before the write: async).
+  const stored = existing ? Object.fromEntries(EDITOR_UPDATABLE.map((key) => [key, String(existing[key] ?? "")])) : {};
+  const checked = validateEditor({ ...stored, ...input });
+  if (!checked.ok) return fail(400, checked.fields);
+  const { name, post, degree, content, country } = checked.value;
+  const unprintable = await unprintableFields({ name, post, degree, content, country });
+  if (Object.keys(unprintable).length) return fail(400, unprintable);
   let picture = null;
   if (!existing) {
     const result = validateEditor(input);
@@ -291,6 +291,91 @@ export async function saveEditor(
     plan: (row, only, stored) => editorPlan(row, input, only, stored),
   });
   return outcome(result, (row) => row);
+}
+
+/**
+ * The editors list's switch (spec §4) and POST /api/editors/{id} with `status` alone: a versioned
+ * write of the status only, with its history entry — a rename meanwhile does not stop it, a
+ * colleague's switch of the same editor since `expect` does (409 edit_conflict).
+ */
+export async function setEditorStatus(
+  env: Storage,
+  db: Db,
+  journalId: number,
+  actor: Actor,
+  existing: Editor,
+  status: unknown,
+  expect: Expectation = null,
+): Promise<WriteResult<Editor>> {
+  if (status !== "enabled" && status !== "disabled") return fail(400, { status: FIELD_MESSAGES.chooseStatus });
+  const result = await writeEditor<WriteFailure>(env, db, journalId, existing.id, {
+    actor,
+    action: "update",
+    expect,
+    picture: null,
+    plan: (row, only, stored) => editorPlan(row, { status }, only, stored),
+  });
+  return outcome(result, (row) => row);
+}
+
+/** Most editors one pin or unpin may name. */
+export const MAX_PIN_SELECTION = 1000;
+
+/** A pin refused because someone else pinned or unpinned some of the editors meanwhile. */
+export type PinConflict = WriteFailure & { editors: PinRefusal["editors"] };
+
+/**
+ * Pins or unpins editors in bulk (spec §4, POST /api/editors/pin): a list of 1 to 1000 editor
+ * ids, each a positive whole number; ids of other journals change nothing and are not counted.
+ * Each editor changed gets its version bumped and a history entry in the same batch. With
+ * `versions` (what the person loaded), an editor whose pin someone else changed since is a
+ * 409 edit_conflict naming those editors, and nothing is written. `changed`: this journal's
+ * editors among the ids (pinned or unpinned now, whatever they were). The failure's `ids` field
+ * is the message to show.
+ */
+export async function pinEditors(
+  db: Db,
+  journalId: number,
+  actor: Actor,
+  ids: unknown,
+  pinned: boolean,
+  versions?: ReadonlyMap<number, number>,
+): Promise<WriteResult<{ changed: number }> | PinConflict> {
+  if (!Array.isArray(ids) || ids.length === 0) return fail(400, { ids: EDITOR_MESSAGES.selectOne }, "empty_selection");
+  if (ids.length > MAX_PIN_SELECTION) return fail(400, { ids: EDITOR_MESSAGES.tooMany(MAX_PIN_SELECTION) }, "selection_too_large");
+  const clean: number[] = [];
+  for (const raw of ids) {
+    const id = parseEditorId(raw);
+    if (id === null) return fail(400, { ids: SELECTION_MESSAGES.invalidValue("editors", JSON.stringify(raw)?.slice(0, 40) ?? "") }, "invalid_ids");
+    clean.push(id);
+  }
+  const result = await setEditorsPinned(db, journalId, clean, pinned, actor, versions);
+  if (!result.ok) return { ...fail(409, {}, "edit_conflict"), editors: result.refusal.editors };
+  return { ok: true, value: { changed: result.found } };
+}
+
+// ---- Issues ------------------------------------------------------------------------------------
+
+/**
+ * Add issue (spec §5, the Archives page and POST /api/admin/create-issue): the rules of
+ * app/schemas/issue.ts for the journal's current year, then the row; a second issue with the same
+ * year, volume and number is refused 409 `duplicate_issue`, naming the issue it repeats.
+ */
+export async function addIssue(
+  db: Db,
+  journalId: number,
+  actor: Actor,
+  input: Input,
+  currentYear: number,
+): Promise<WriteResult<Issue> | (WriteFailure & { duplicate: IssueValues })> {
+  const result = validateIssue(input, currentYear);
+  if (!result.ok) return fail(400, result.fields);
+  try {
+    return { ok: true, value: await createIssue(db, journalId, result.value, actor) };
+  } catch (error) {
+    if (error instanceof DuplicateIssueError) return { ...fail(409, {}, error.code), duplicate: result.value };
+    throw error;
+  }
 }
 
 // ---- Settings ----------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ function newLinkToken(): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export const linkTokenHash = (token: string) => sha256Hex(new TextEncoder().encode(`set-password:${token}`));
+const linkTokenHash = (token: string) => sha256Hex(new TextEncoder().encode(`set-password:${token}`));
 
 /** The statements of a new link for a user: older unused links of the user stop working. */
 async function linkStatements(db: Db, journalId: number, userId: number, createdBy: string, now: number) {
@@ -86,7 +86,7 @@ async function linkStatements(db: Db, journalId: number, userId: number, created
 
 const createdByOf = (actor: Actor) => actorLabel(actor);
 
-export type CreateStaffResult = { ok: true; user: StaffMember; token: string; expiresAt: number } | { ok: false; error: "username_taken" };
+type CreateStaffResult = { ok: true; user: StaffMember; token: string; expiresAt: number } | { ok: false; error: "username_taken" };
 
 /**
  * Adds a colleague with no password yet and a set-password link for them, with its history
@@ -217,6 +217,16 @@ export async function newPasswordLink(
   return { ok: true, user: (await getStaffMember(db, journalId, targetId, now))!, token: link.token, expiresAt: link.expiresAt };
 }
 
+/** The set-password link of this journal with this token, unused and unexpired. */
+async function workingLink(journalId: number, token: string, now: number) {
+  return and(
+    eq(staffPasswordLinks.journalId, journalId),
+    eq(staffPasswordLinks.tokenHash, await linkTokenHash(token)),
+    isNull(staffPasswordLinks.usedAt),
+    gt(staffPasswordLinks.expiresAt, now),
+  );
+}
+
 /** The account a set-password link is for, while the link works (unused, not expired, account enabled). */
 export async function findPasswordLink(db: Db, journalId: number, token: string, now = Date.now()): Promise<{ linkId: number; user: User } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
@@ -224,15 +234,7 @@ export async function findPasswordLink(db: Db, journalId: number, token: string,
     .select({ linkId: staffPasswordLinks.id, user: users })
     .from(staffPasswordLinks)
     .innerJoin(users, and(eq(users.id, staffPasswordLinks.userId), eq(users.journalId, staffPasswordLinks.journalId)))
-    .where(
-      and(
-        eq(staffPasswordLinks.journalId, journalId),
-        eq(staffPasswordLinks.tokenHash, await linkTokenHash(token)),
-        isNull(staffPasswordLinks.usedAt),
-        gt(staffPasswordLinks.expiresAt, now),
-        eq(users.status, "enabled"),
-      ),
-    )
+    .where(and(await workingLink(journalId, token, now), eq(users.status, "enabled")))
     .orderBy(desc(staffPasswordLinks.id))
     .limit(1);
   return row ?? null;
@@ -248,14 +250,7 @@ export async function usePasswordLink(db: Db, journalId: number, token: string, 
   const [claimed] = await db
     .update(staffPasswordLinks)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(staffPasswordLinks.journalId, journalId),
-        eq(staffPasswordLinks.tokenHash, await linkTokenHash(token)),
-        isNull(staffPasswordLinks.usedAt),
-        gt(staffPasswordLinks.expiresAt, now),
-      ),
-    )
+    .where(await workingLink(journalId, token, now))
     .returning({ userId: staffPasswordLinks.userId });
   if (!claimed) return null;
   // The history names the account: whoever holds its link is taken to be its owner.

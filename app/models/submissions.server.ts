@@ -1,5 +1,5 @@
 /**
- * Admin form submissions remembered briefly (issue 16.3): the first submission of a form token
+ * Admin form submissions remembered briefly, so a double click saves once: the first submission of a form token
  * claims a row; a repeat with the same fields finds the row and is answered with the first one's
  * stored answer (waiting for it while the first still runs) instead of running twice.
  */
@@ -9,14 +9,14 @@ import { formSubmissions } from "../db/schema";
 import { isUniqueViolation } from "../db/errors.server";
 
 /** How long a submission is remembered. */
-export const SUBMISSION_MEMORY_MS = 24 * 60 * 60 * 1000;
+const SUBMISSION_MEMORY_MS = 24 * 60 * 60 * 1000;
 
-export interface StoredAnswer {
+interface StoredAnswer {
   status: number;
   answer: string;
 }
 
-export type Claim =
+type Claim =
   | { kind: "first" }
   /** The same form, token and fields were submitted before; this is its answer. */
   | { kind: "repeat"; stored: StoredAnswer }

@@ -8,14 +8,14 @@ import { verifySecondFactor } from "./two-factor.server";
 export type User = typeof users.$inferSelect;
 
 /** A user as the API returns it: never the password hash or the two-factor secrets. */
-export type PublicUser = Omit<User, "passwordHash" | "totpSecret" | "totpPending" | "totpLastStep"> & { twoFactor: boolean };
+type PublicUser = Omit<User, "passwordHash" | "totpSecret" | "totpPending" | "totpLastStep"> & { twoFactor: boolean };
 
 export function toPublicUser(user: User): PublicUser {
   const { passwordHash: _hash, totpSecret, totpPending: _pending, totpLastStep: _step, ...rest } = user;
   return { ...rest, twoFactor: totpSecret !== "" };
 }
 
-export async function findUserByUsername(db: Db, journalId: number, username: string) {
+async function findUserByUsername(db: Db, journalId: number, username: string) {
   const rows = await db
     .select()
     .from(users)
@@ -24,7 +24,7 @@ export async function findUserByUsername(db: Db, journalId: number, username: st
   return rows[0];
 }
 
-export async function getUser(db: Db, journalId: number, id: number) {
+async function getUser(db: Db, journalId: number, id: number) {
   const rows = await db
     .select()
     .from(users)
@@ -69,10 +69,10 @@ export async function upsertUser(
 
 // ---- Sign-in -------------------------------------------------------------------------------
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES = 10;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_MAX_FAILURES = 10;
 
-export type LoginFailure = "invalid_credentials" | "disabled" | "invalid_ip" | "too_many_attempts" | "two_factor_required" | "invalid_code";
+type LoginFailure = "invalid_credentials" | "disabled" | "invalid_ip" | "too_many_attempts" | "two_factor_required" | "invalid_code";
 export type LoginResult =
   | { ok: true; user: User; recoveryCodesLeft?: number }
   | { ok: false; error: LoginFailure; /** The user whose password was right, when a code is still needed. */ user?: User };
@@ -83,7 +83,7 @@ export type LoginResult =
  * everywhere, a password change or reset and disabling the user all move the epoch on, so every
  * device cookie issued before stops helping against the username lock.
  */
-export interface DeviceClaim {
+interface DeviceClaim {
   id: string;
   epoch: number;
 }
@@ -268,10 +268,3 @@ export async function checkCurrentPassword(
   await db.delete(loginAttempts).where(sameBucket(bucket));
   return { ok: true };
 }
-
-/** An enabled user of this journal by id (what a valid token's `sub` must point at). */
-export async function getActiveUser(db: Db, journalId: number, id: number): Promise<User | undefined> {
-  const user = await getUser(db, journalId, id);
-  return user && user.status === "enabled" ? user : undefined;
-}
-

@@ -171,7 +171,7 @@ export function existsWhere(table: SQL, condition: SQL): SQL {
 // ---- Reading what a client sent ----------------------------------------------------------------
 
 /** An entity-tag list of an `If-Match` header: null for absent or `*` (any current version). */
-export function parseIfMatch(header: string | null | undefined): string[] | null {
+function parseIfMatch(header: string | null | undefined): string[] | null {
   if (header == null) return null;
   const value = header.trim();
   if (!value || value === "*") return null;

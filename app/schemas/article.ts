@@ -24,20 +24,20 @@ const TXNID = /^[A-Za-z0-9][A-Za-z0-9._\/-]{2,63}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** DOIs: '10.' + registrant code + '/' + suffix; a pasted resolver URL or 'doi:' prefix is removed. */
-export function normaliseDoi(value: string): string {
+function normaliseDoi(value: string): string {
   return value.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, "");
 }
 
-export const ADD_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "email", "title", "abstract"] as const;
+const ADD_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "email", "title", "abstract"] as const;
 /** Spec §5: the edit form requires the same fields except the e-mail (and the PDF). */
-export const EDIT_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "title", "abstract"] as const;
+const EDIT_REQUIRED = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "title", "abstract"] as const;
 
 /**
  * What an edit starts from: a ref number or transaction id the staff did not change is kept as
  * it is, even if it predates today's format rules (spec §5 checks the ref number on add only);
  * a changed one must meet them, so it cannot break the article's URLs.
  */
-export interface ArticleOriginal {
+interface ArticleOriginal {
   refnumber: string;
   txnid: string;
   /** The stored byline and authors list: which of the two a client changed decides which is read. */
@@ -48,14 +48,14 @@ export interface ArticleOriginal {
 type ArticleRuleOptions = { mode: "add" | "edit"; lastPage?: number; hasPdf: boolean; original?: ArticleOriginal };
 
 /** Author rule of spec §5 (shared by add and edit); '' when fine. */
-export function authorError(authorname: string): string {
+function authorError(authorname: string): string {
   if (!authorname) return FIELD_MESSAGES.required;
   if (authorname.split(/\s+/).filter(Boolean).length > MAX_AUTHOR_WORDS) return FIELD_MESSAGES.authorTooLong;
   if (!AUTHOR_CHARS.test(authorname)) return FIELD_MESSAGES.authorChars;
   return "";
 }
 
-export function pageFormatError(pagenumber: string): string {
+function pageFormatError(pagenumber: string): string {
   if (!pagenumber) return FIELD_MESSAGES.required;
   return parsePageRange(pagenumber) ? "" : FIELD_MESSAGES.pageFormat;
 }

@@ -1,5 +1,5 @@
 /**
- * What a Crossref deposit and a DOAJ upload need of a journal and its articles (issue 18),
+ * What a Crossref deposit and a DOAJ upload need of a journal and its articles,
  * checked BEFORE a file is made: the official schemas reject a whole file for one bad record,
  * and Crossref and DOAJ also refuse what their schemas cannot see (a DOI outside the
  * depositor's prefix, a full-text link on a host that is no domain name). Each problem is a
@@ -34,7 +34,7 @@ export interface DepositJournal {
   registrant: string;
 }
 
-export interface ArticleProblems {
+interface ArticleProblems {
   id: number;
   refnumber: string;
   /** Plain-text title, so staff recognise the article. */

@@ -1,5 +1,5 @@
 /**
- * Which stored fields hold HTML, and the allowlist each is cleaned to (issue 15.7). The one
+ * Which stored fields hold HTML, and the allowlist each is cleaned to, on every write. The one
  * map: validation reads it (so "required" means required after cleaning), the model writes
  * apply it to every row they store (admin, API, factories, seed, CLI alike), and the one-off
  * cleanup of existing rows (migration 0012, `scripts/clean-html.ts`) runs the same function.

@@ -3,6 +3,9 @@
  * word, and the wording of the checks this site adds. Forms, actions, the JSON API and the
  * browser code all take their texts from here.
  */
+// With extensions down this chain: the CLI (scripts/journal.ts) loads these statically, through
+// app/lib/password-policy.ts, before its extensionless-import hook can help.
+import { volumeIssueLabel } from "../lib/archive.ts";
 
 export const FIELD_MESSAGES = {
   required: "This field is required",
@@ -32,7 +35,7 @@ export const FIELD_MESSAGES = {
   notAPdf: "This file is not a PDF. Choose a PDF file.",
   picture: "Choose a JPEG, PNG or WebP picture of at most 2 MB.",
   logo: "Choose a PNG or JPEG image of at most 2 MB.",
-  /** Issue 15.2: a logo is decoded for every document, so its pixel count is capped too. */
+  /** A logo is decoded for every document, so its pixel count is capped too (a small file can be a huge image). */
   logoPixels: "Choose a logo of at most 4 megapixels (for example 2000 × 2000 px).",
   /** Text with NUL or another invisible control character (app/schemas/text.ts). */
   controlCharacter: (codePoint: string) =>
@@ -134,7 +137,7 @@ export const SUCCESS = {
   listSorted: "List Sorted!",
 } as const;
 
-// ---- DOIs and the indexes (issue 18) ---------------------------------------------------------
+// ---- DOIs and the indexes (Crossref, DOAJ, JATS) ---------------------------------------------
 
 /** The DOI settings, shown at their fields on the Settings form and answered in the API's 400. */
 export const DOI_SETTING_MESSAGES = {
@@ -195,14 +198,14 @@ export const DEPOSIT_REFUSED = {
   mixedIssues: "Select articles of one issue: a deposit file covers one issue.",
 } as const;
 
-/** A request body over its route's cap (issue 15.1), on pages that have no form message for it. */
+/** A request body over its route's cap (app/http/body.ts), on pages that have no form message for it. */
 export const BODY_TOO_LARGE = {
   title: "Request too large",
   text: "This request is larger than this address accepts. Nothing was saved.",
 } as const;
 /** A document or deposit selection over its body cap (the API's 413 message). */
 export const SELECTION_TOO_LARGE = "The selection is too large";
-/** A request the server could not read (issue 15.8): malformed encoding in its path or body. */
+/** A request the server could not read: malformed encoding in its path or body. */
 export const BAD_REQUEST = {
   title: "Bad request",
   text: "This request could not be read: its address or form is malformed.",
@@ -319,7 +322,7 @@ export const SESSION_MESSAGES = {
   reselectFile: (names: string) => `Choose ${names} again before saving: a browser cannot keep a chosen file while you sign in.`,
 } as const;
 
-/** Admin forms and lists (issue 16: repeated submissions, confirmations, years of issues). */
+/** Admin forms and lists: repeated submissions, confirmations, years of issues. */
 export const ADMIN_UX_MESSAGES = {
   stillSaving: "This form is still being saved. Wait a moment, then reload the page to see the result.",
   fieldsNeedAttention: (n: number) =>
@@ -345,6 +348,9 @@ export const RECORD_MESSAGES = {
   conflictYours: "Your value",
   mergedWith: (people: string) => `Saved together with the changes ${people} made meanwhile (different fields: nothing was overwritten).`,
   staleRecord: "This was changed by someone else since you opened it. Reload the page to see the current version.",
+  /** A list's switch or pin refused because `people` changed the same records (`what`) meanwhile. */
+  listChangedMeanwhile: (people: string, what: string) =>
+    `${people ? `${people} changed ${what} meanwhile. ` : ""}Nothing was changed: the list now shows the current state; try again if you still want to.`,
   issueUpdated: "Issue updated successfully",
   issueUpdatedDetail: "Its old address and its articles' old addresses now lead to the new ones.",
   issueDeleted: "Issue deleted",
@@ -452,3 +458,64 @@ export const PARTNER_MESSAGES = {
   removeLogoTitle: "Remove the logo?",
   removeLogoBody: "Readers will see the index's name instead of its logo.",
 } as const;
+
+/** A request that failed as a whole (nothing to point at in the form): the flash's detail. */
+export const FORM_MESSAGES = {
+  unreadable: "The form could not be read. Please try again.",
+  nothingSaved: "Nothing was saved. Please try again.",
+  nothingSavedYet: "Nothing was saved. Please try again in a moment.",
+  nothingChanged: "Nothing was changed. Please try again.",
+} as const;
+
+/** What a staff page or call answers when the thing its address names is not in this journal. */
+export const NOT_FOUND_MESSAGES = {
+  issue: "This issue does not exist in this journal.",
+  issueToAddTo: "Create this issue on the Archives page first.",
+  issueToAddToApi: "Create the issue first.",
+  issueArticles: "This journal has no published articles in that issue",
+  article: "There is no article with this number in this journal.",
+  editor: "There is no editor with this number in this journal.",
+  settings: "This journal has no settings yet.",
+} as const;
+
+/** Issues (Archives page, issue page, POST /api/admin/create-issue). */
+export const ISSUE_MESSAGES = {
+  exists: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true, digits: "plain" })} of ${i.year} already exists.`,
+  ready: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true })} (${i.year}) is ready for articles.`,
+  notCreated: "The issue was not created. Please try again.",
+  gone: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true })} (${i.year}) is gone.`,
+  selectForDoi: "Select the articles that need a DOI, then press Assign DOIs.",
+  doisNotSetUp: "DOIs are not set up yet",
+  articlesGone: "Some selected articles are no longer in this journal. Reload the page and try again.",
+  doiClash: (doi: string, refnumber: string, usedBy: { refnumber: string; title: string }) =>
+    `${doi} (for ref. ${refnumber}) is already the DOI of ref. ${usedBy.refnumber} “${usedBy.title}”`,
+  doiClashes: (list: string) => `${list}. Change the suffix pattern in Settings or edit those articles' DOIs.`,
+} as const;
+
+/** Editors: the list's switch and bulk pins (admin and API), and the add/edit forms. */
+export const EDITOR_MESSAGES = {
+  selectOne: "Select at least one editor first.",
+  tooMany: (max: number) => `Select at most ${max} editors at a time.`,
+  noneHere: "None of the selected editors belong to this journal.",
+  notChangeable: "That editor could not be changed.",
+  notSaved: "The editor could not be saved. Please try again.",
+  changesNotSaved: "The changes could not be saved. Please try again.",
+  pinned: (n: number, pinned: boolean) => `${n} ${n === 1 ? "editor" : "editors"} ${pinned ? "pinned to the top" : "unpinned"}.`,
+} as const;
+
+/** The indexing partners' order sent as a list of ids (POST /api/indexing/sort). */
+export const PARTNER_ORDER_MESSAGES = {
+  empty: 'Send the partners\' ids in their new order: {"ids": [3, 1, 2]}.',
+  tooMany: (max: number) => `Send at most ${max} ids.`,
+} as const;
+
+/** The journal's logo (Settings). */
+export const LOGO_MESSAGES = {
+  choose: "Choose an image first.",
+  notChanged: "The logo was not changed. Please try again.",
+  updated: "Logo updated",
+  removed: "Logo removed",
+} as const;
+
+/** JATS needs an ISSN: without one the journal offers none. */
+export const JATS_UNAVAILABLE = (problem: string) => `JATS needs the journal's ISSN or E-ISSN (Settings): ${problem}`;

@@ -6,7 +6,7 @@
 import { SELECTION_MESSAGES as M } from "./messages";
 
 /** Most articles (index page, certificates) or editors one request may select. */
-export const MAX_SELECTION = 200;
+const MAX_SELECTION = 200;
 
 /**
  * Largest selection body read at all (enough to say clearly that 10,000 refnumbers are too many):
@@ -21,10 +21,10 @@ export const MAX_SELECTION_BYTES = 512 * 1024;
  */
 export const LEFT_OUT_HEADER = "x-left-out-refnumbers";
 
-export type SelectionResult<T> = { ok: true; values: T[] } | { ok: false; error: string; message: string };
+type SelectionResult<T> = { ok: true; values: T[] } | { ok: false; error: string; message: string };
 
 /** Checks a parsed selection body. `parse` returns null for an invalid value. */
-export function parseSelection<T>(body: unknown, key: string, noun: string, parse: (v: unknown) => T | null): SelectionResult<T> {
+function parseSelection<T>(body: unknown, key: string, noun: string, parse: (v: unknown) => T | null): SelectionResult<T> {
   const list = Array.isArray(body) ? body : body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
   if (!Array.isArray(list)) return { ok: false, error: "invalid_selection", message: M.invalidShape(noun, key) };
   const values: T[] = [];

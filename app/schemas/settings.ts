@@ -13,7 +13,7 @@ export const SETTINGS_TEXT_FIELDS = [
   "year_started", "journal_frequency", "journal_type", "journal_language", "nassScore", "nassScoreYear",
   "impactfactor", "fee_rupee", "fee_dollar", "home_content", "google_review_link", "publisher_name",
   "publisher_address", "phone", "timezone",
-  // Crossref, DOAJ and JATS (issue 18).
+  // Crossref, DOAJ and JATS: what the indexes need of the journal.
   "abbrev_title", "doi_prefix", "doi_suffix_pattern", "doi_depositor_name", "doi_depositor_email", "doi_registrant",
   // The licence articles are published under (app/lib/licenses.ts).
   "license_url",

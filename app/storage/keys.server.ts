@@ -28,7 +28,7 @@ export function articleFileKey(journalId: number, year: number, volume: number, 
 }
 
 /** What a row says about where its PDF object is (app/db/schema/articles.ts). */
-export interface StoredPdf {
+interface StoredPdf {
   year: number;
   volume: number;
   issue: number;

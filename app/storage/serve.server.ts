@@ -10,7 +10,7 @@ import { contentDisposition } from "../http/content-disposition";
 import { decide } from "../http/conditional";
 import { contentTypeFor } from "./keys.server";
 
-export interface StoredFileOptions {
+interface StoredFileOptions {
   key: string;
   /** The name readers see (type and Content-Disposition come from it). */
   fileName: string;

@@ -6,16 +6,16 @@ import { crc32 } from "../lib/png";
 import { MAX_PDF_BYTES } from "../schemas/article";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const MAX_IMAGE_SIDE = 6000;
+const MAX_IMAGE_SIDE = 6000;
 /**
- * Issue 15.2: images the server decodes (the journal logo, decoded by pdf-lib for documents)
+ * Images the server decodes (the journal logo, decoded by pdf-lib for documents)
  * may have at most this many pixels. Decoding costs about 5 bytes per pixel at its peak (a
  * 6000×6000 PNG took +175 MB), so 4 MP stays near 20 MB — comfortable in the 128 MB isolate
  * beside the rest of the request. The limit is read from the header, before decoding.
  */
-export const MAX_DECODED_PIXELS = 4_000_000;
+const MAX_DECODED_PIXELS = 4_000_000;
 
-export type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large" | "not_transparent";
+type UploadError = "file_too_large" | "not_a_pdf" | "unsupported_image" | "image_too_large" | "not_transparent";
 
 export class UploadRejected extends Error {
   readonly code: UploadError;
@@ -40,7 +40,7 @@ export async function checkPdf(file: File): Promise<Uint8Array> {
   return bytes;
 }
 
-export interface CheckedImage {
+interface CheckedImage {
   bytes: Uint8Array;
   ext: "jpg" | "png" | "webp";
   contentType: string;
@@ -53,7 +53,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-export interface PngInfo {
+interface PngInfo {
   width: number;
   height: number;
   bitDepth: number;
@@ -69,7 +69,7 @@ export interface PngInfo {
  * IDAT chunks; IEND last, with nothing after it. The size is the real IHDR's — a first chunk
  * that merely claims a small size at the usual offset, or a second IHDR, is refused.
  */
-export function readPng(b: Uint8Array): PngInfo | null {
+function readPng(b: Uint8Array): PngInfo | null {
   if (b.length < 8 + 25 + 12 || !startsWith(b, PNG_SIGNATURE)) return null;
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let info: PngInfo | null = null;
@@ -105,7 +105,7 @@ export function readPng(b: Uint8Array): PngInfo | null {
 }
 
 /** Bytes of a PNG's filtered scanlines: what its IDAT data must inflate to, exactly. */
-export function pngRawBytes(p: Pick<PngInfo, "width" | "height" | "bitDepth" | "colorType" | "interlace">): number {
+function pngRawBytes(p: Pick<PngInfo, "width" | "height" | "bitDepth" | "colorType" | "interlace">): number {
   const bits = PNG_CHANNELS[p.colorType] * p.bitDepth;
   const rows = (w: number, h: number) => (w && h ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
   if (!p.interlace) return rows(p.width, p.height);
@@ -121,7 +121,7 @@ export function pngRawBytes(p: Pick<PngInfo, "width" | "height" | "bitDepth" | "
  * discarded (a few tens of KB of memory), stopping at the first byte too many. A truncated
  * stream, a short one or one that runs on is refused.
  */
-export function pngDataFits(b: Uint8Array, p: PngInfo): boolean {
+function pngDataFits(b: Uint8Array, p: PngInfo): boolean {
   const expected = pngRawBytes(p);
   let produced = 0;
   let finished = false;
@@ -208,7 +208,7 @@ function webpSize(b: Uint8Array): [number, number] | null {
   return null;
 }
 
-export interface ImageHeader {
+interface ImageHeader {
   ext: CheckedImage["ext"];
   width: number;
   height: number;
@@ -239,7 +239,7 @@ export function imageHeader(bytes: Uint8Array): ImageHeader | null {
   return null;
 }
 
-/** Whether an image of these dimensions may be decoded on the server (issue 15.2). */
+/** Whether an image of these dimensions may be decoded on the server without running out of memory. */
 export function decodable(width: number, height: number): boolean {
   return width > 0 && height > 0 && width * height <= MAX_DECODED_PIXELS;
 }
@@ -248,7 +248,7 @@ export function decodable(width: number, height: number): boolean {
  * Bytes a decode may take in the Worker (of the isolate's 128 MB): a 4-megapixel 8-bit RGBA
  * PNG needs ≈ 48 MB, a 4-megapixel colour JPEG ≈ 36 MB.
  */
-export const MAX_DECODE_BYTES = 56 * 1024 * 1024;
+const MAX_DECODE_BYTES = 56 * 1024 * 1024;
 
 /**
  * The header of a stored image the documents may decode — its real structure, within the pixel

@@ -169,19 +169,3 @@ export async function scriptSampleDocuments() {
   docs.push(await timed("script-coverpage.pdf", () => buildCoverPage({ journal: arabicJournal, issue: { year: 2025, volume: 11, issue: 1, frequency: "Jan-Mar" } })));
   return docs;
 }
-
-/** Median time of `n` builds after warming up (Node; the workerd figures come from pdf-bench). */
-export async function benchCertificates(n = 60) {
-  const out: Record<string, number> = {};
-  for (const [label, author] of [["latin", "Dr. Anjali Sharma"], ["devanagari", "क्षितिज त्रिपाठी"]] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < n + 10; i++) {
-      const t = performance.now();
-      await buildCertificate({ journal, article, author, position: 1, editorInChief: "Prof. R. C. Verma", verifyUrl: `https://ijals.example/verify/482135-1-K7QH3M9XW${i}`, code: `482135-1-K7QH3M9XW${i}` });
-      if (i >= 10) times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    out[label] = times[Math.floor(times.length / 2)];
-  }
-  return out;
-}

@@ -22,10 +22,10 @@ import { childEnv, root } from "./run.mjs";
 import { dumpedTables, insertStatement, SEARCH_INDEX_REFILL, tableRows, type TableInfo } from "./tables.ts";
 import type { Row, Target } from "./targets.ts";
 
-export const FORMAT = "journal-site-backup";
-export const FORMAT_VERSION = 1;
+const FORMAT = "journal-site-backup";
+const FORMAT_VERSION = 1;
 
-export interface TablePart {
+interface TablePart {
   name: string;
   file: string;
   columns: string[];
@@ -34,7 +34,7 @@ export interface TablePart {
   sha256: string;
 }
 
-export interface ObjectPart {
+interface ObjectPart {
   key: string;
   file: string;
   bytes: number;
@@ -67,7 +67,7 @@ export interface Manifest {
 /** A refusal the CLI prints as one line (exit 1), nothing half-done. */
 export class Refused extends Error {}
 
-export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
 const MANIFEST = "manifest.json";
 const PROGRESS = ".progress.jsonl";
@@ -128,7 +128,7 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
 }
 
 /** The newest complete backup beside `dir` (same parent folder), for incremental object copies. */
-export function earlierBackup(dir: string): string | null {
+function earlierBackup(dir: string): string | null {
   const parent = path.dirname(path.resolve(dir));
   if (!existsSync(parent)) return null;
   let best: { dir: string; created: string } | null = null;
@@ -145,7 +145,7 @@ export function earlierBackup(dir: string): string | null {
   return best?.dir ?? null;
 }
 
-export interface BackupResult {
+interface BackupResult {
   manifest: Manifest;
   fetched: number;
   copied: number;
@@ -394,7 +394,7 @@ function applyMigrations(wranglerTarget: string[], only?: string[]): void {
   if (r.status !== 0) throw new Error(`wrangler d1 migrations apply failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-export interface RestoreResult {
+interface RestoreResult {
   rows: Record<string, number>;
   objects: number;
   replaced: boolean;

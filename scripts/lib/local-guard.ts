@@ -25,7 +25,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, response: Respo
   res.end(body, () => req.socket?.destroySoon?.());
 }
 
-export const guardRequest: Connect.NextHandleFunction = (req, res, next) => {
+const guardRequest: Connect.NextHandleFunction = (req, res, next) => {
   const target = req.url ?? "/";
   // Only origin-form targets ('/path?query'): an absolute URL or '*' carries its own authority.
   const path = target.startsWith("/") ? target.split("?")[0] : "";

@@ -40,7 +40,7 @@ export interface Target {
 }
 
 /** The R2 bucket name of the FILES binding in wrangler.toml. */
-export function bucketName(configPath = path.join(root, "wrangler.toml")): string {
+function bucketName(configPath = path.join(root, "wrangler.toml")): string {
   const text = readFileSync(configPath, "utf8");
   const m = /\[\[r2_buckets\]\][^[]*?binding\s*=\s*"FILES"[^[]*?bucket_name\s*=\s*"([^"]+)"/.exec(text) ?? /\[\[r2_buckets\]\][^[]*?bucket_name\s*=\s*"([^"]+)"[^[]*?binding\s*=\s*"FILES"/.exec(text);
   if (!m) throw new Error("wrangler.toml has no R2 bucket bound as FILES");

@@ -9,7 +9,7 @@
  */
 import type { EditorValues } from "../../app/schemas/editor.ts";
 
-export interface DemoAuthor {
+interface DemoAuthor {
   /** As shown on the site. */
   name: string;
   /** A Latin-script rendering for the demo PDF (standard PDF fonts have no Devanagari). */
@@ -24,7 +24,7 @@ export interface DemoAuthor {
  * which the seed and the tests split by the app's name rule (authorFromName), as the migration
  * of an existing byline would: the demo reads like converted data.
  */
-export interface DemoPerson {
+interface DemoPerson {
   name: string;
   orcid: string;
   affiliations: { name: string; ror: string; country: string }[];
@@ -32,7 +32,7 @@ export interface DemoPerson {
   corresponding: boolean;
 }
 
-export interface DemoArticle {
+interface DemoArticle {
   refnumber: string;
   title: string;
   authors: DemoAuthor[];
@@ -58,7 +58,7 @@ export interface DemoArticle {
   status: "enabled" | "disabled";
 }
 
-export interface DemoIssue {
+interface DemoIssue {
   year: number;
   volume: number;
   issue: number;
@@ -69,7 +69,7 @@ export interface DemoIssue {
 }
 
 /** An editor as the admin form takes one (app/schemas/editor.ts), with a demo portrait or none, pinned or not. */
-export type DemoEditor = EditorValues & {
+type DemoEditor = EditorValues & {
   picture: boolean;
   is_pinned: number;
 };
@@ -85,7 +85,7 @@ export interface DemoJournal {
   partners: { title: string; link: string; sortnumber: number; status: string }[];
 }
 
-export function rng(seed: number) {
+function rng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -96,7 +96,7 @@ export function rng(seed: number) {
   };
 }
 
-export function pick<T>(r: () => number, list: readonly T[]): T {
+function pick<T>(r: () => number, list: readonly T[]): T {
   return list[Math.floor(r() * list.length)];
 }
 
@@ -111,7 +111,7 @@ export function plain(html: string): string {
 }
 
 const IN = "India";
-export const AUTHORS: DemoAuthor[] = [
+const AUTHORS: DemoAuthor[] = [
   { name: "Dr. Anjali Sharma", latin: "Dr. Anjali Sharma", orcid: "https://orcid.org/0000-0000-0010-4716", affiliations: [{ name: "Department of Agronomy, Punjab Agricultural University, Ludhiana", country: IN }] },
   { name: "Rahul Verma", latin: "Rahul Verma", affiliations: [{ name: "ICAR-Indian Agricultural Research Institute, New Delhi", country: IN }] },
   { name: "Priya Nair", latin: "Priya Nair", orcid: "https://orcid.org/0000-0000-0021-638X", affiliations: [{ name: "Kerala Agricultural University, Thrissur", country: IN }] },
@@ -220,7 +220,7 @@ function historyOf(refnumber: string, publishdate: string): { received: string; 
   return { received: day(accepted + 30 + Math.floor(r() * 90)), accepted: day(accepted) };
 }
 
-export const COUNTRIES = ["India", "India", "India", "India", "Nepal", "Bangladesh", "Sri Lanka", "Ethiopia", "Nigeria", "Spain"];
+const COUNTRIES = ["India", "India", "India", "India", "Nepal", "Bangladesh", "Sri Lanka", "Ethiopia", "Nigeria", "Spain"];
 
 /** One issue slot of a journal's year: the issue's frequency label, its first month (0–11). */
 interface Slot {
@@ -546,7 +546,7 @@ const EDITOR_POOL = [
 ] as const;
 
 /** 14 editors per journal: 2 chief, 6 associate, 6 assistant; a few without pictures, one disabled. */
-export function editorsFor(offset: number): DemoEditor[] {
+function editorsFor(offset: number): DemoEditor[] {
   const cats = ["chief editor", "chief editor", ...Array(6).fill("associate editor"), ...Array(6).fill("assistant editor")];
   return cats.map((category, i) => {
     const [name, post, degree, content, country] = EDITOR_POOL[(i + offset) % EDITOR_POOL.length];
@@ -568,7 +568,7 @@ export function editorsFor(offset: number): DemoEditor[] {
   });
 }
 
-export function abstractFor(r: () => number, titleText: string, subject: string): string {
+function abstractFor(r: () => number, titleText: string, subject: string): string {
   const aims = [
     "A field experiment was conducted during two consecutive seasons in a randomised block design with three replications.",
     "Samples were collected from twelve locations and analysed following standard protocols.",

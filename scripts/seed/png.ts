@@ -7,7 +7,7 @@ import { encodeRgbPng } from "../../app/lib/png.ts";
 
 export type RGB = [number, number, number];
 
-export class Canvas {
+class Canvas {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array;

@@ -3,7 +3,7 @@ import { listIssues } from "../../app/models/issues.server";
 import { sql } from "drizzle-orm";
 import { articleForm, db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue } from "../factories";
 
-/** Issue 16: repeated submissions, years of issues, admin search, dashboard, public search paging. */
+/** Staff work at scale: repeated submissions, years of issues, admin search, dashboard, public search paging. */
 
 const fetchWorker = (url: string, init: RequestInit = {}) => rawFetch(url, { redirect: "manual", ...init });
 type Session = Awaited<ReturnType<typeof makeAdminSession>>;
@@ -205,7 +205,7 @@ describe("admin search finds issues and articles (16.5)", () => {
     expect(await text(await get(s, `/admin/search?q=${off.refnumber}`))).toContain(`/admin/archives/${off.id}`);
     expect(await text(await get(s, `/admin/search?q=${on.txnid.toLowerCase()}`))).toContain(`/admin/archives/${on.id}`);
     expect(await text(await get(s, "/admin/search?q=lena%40example.org"))).toContain(`/admin/archives/${on.id}`);
-    // A disabled article is matched like an enabled one (issue 16.5, migration 0015): by a title
+    // A disabled article is matched like an enabled one (migration 0015): by a title
     // word, by an author's name, by prefixes, whatever the case and diacritics — and only in
     // this journal.
     const hidden = await makeArticle(s.id, issue, { title: "Teff <i>Eragrostis</i> lodging", authorname: "Dr. Zoë Kwarteng, Rahul Verma", status: "disabled" });

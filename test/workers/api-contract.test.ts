@@ -179,9 +179,9 @@ const ADMIN_ROUTES: Record<string, string> = {
 /** Routes beyond spec §7 (citation exports, sign-out, the logo, DOIs and indexes): guarded or public as listed above, not slash-tested. */
 const NOT_IN_SPEC = new Set([
   "GET /api/cite/issue/:year/:vol/:file", "GET /api/cite/:file", "POST /auth/logout", "POST /auth/logout-all", "POST /api/settings/logo",
-  // Certificate signature and stamp (issue 17.7): test/workers/certificate-images.test.ts.
+  // Certificate signature and stamp: test/workers/certificate-images.test.ts.
   "POST /api/settings/signature", "POST /api/settings/stamp",
-  // DOIs and the indexes (issue 18): test/workers/doi.test.ts and index-exports.test.ts.
+  // DOIs and the indexes: test/workers/doi.test.ts and index-exports.test.ts.
   "POST /api/doi/assign", "GET /api/export/crossref/:year/:volume/:issue", "POST /api/export/crossref",
   "GET /api/export/doaj/:year/:volume/:issue", "POST /api/export/doaj", "GET /api/export/jats/:refnumber",
   // Corrections and the history (ADR 019–021): test/workers/records-*.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 15.3 at the edges of the Worker: a DOI that could break out of an export is refused on
+ * Exports no stored value can break, at the edges of the Worker: a DOI that could break out of an export is refused on
  * write (API), and a hostile record already in the database (written before the rule, or by
  * hand) still comes out of every served export as one record whose values stay in their fields.
  * The same strings are parsed back with citation-js in test/e2e/citation-exports.test.ts.

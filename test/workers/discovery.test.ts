@@ -93,7 +93,7 @@ describe("OAI-PMH 2.0", () => {
     expect(xmlTexts(identify, "protocolVersion")).toEqual(["2.0"]);
     expect(xmlTexts(identify, "deletedRecord")).toEqual(["transient"]);
     expect(xmlTexts(identify, "granularity")).toEqual(["YYYY-MM-DDThh:mm:ssZ"]);
-    // jats too: the factory's journal has an ISSN, which JATS requires (issue 18).
+    // jats too: the factory's journal has an ISSN, which JATS requires.
     expect(xmlTexts(await oai(j.host, "verb=ListMetadataFormats"), "metadataPrefix")).toEqual(["oai_dc", "jats"]);
     expect(xmlTexts(await oai(j.host, "verb=ListSets"), "setSpec")).toEqual(["volume-4"]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { articleFileKey } from "../../app/storage/keys.server";
 import { makeArticle, makeEditor, makeIssue, makeJournal, RefusedByApp, unique } from "../factories";
 
-/** Issue 14.8: the factories write through the app's own write path, with deterministic values. */
+/** The factories write through the app's own write path, with deterministic values. */
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(() => null, (e: unknown) => e);

@@ -4,7 +4,7 @@ import { DEPOSIT_ARTICLE_PROBLEMS as A, DEPOSIT_JOURNAL_PROBLEMS as J, DEPOSIT_R
 import { unique, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue, makeJournal } from "../factories";
 
 /**
- * The Crossref and DOAJ files and JATS (issue 18) as the Worker serves them: permissions,
+ * The Crossref and DOAJ files and JATS as the Worker serves them: permissions,
  * journal scoping, the list of what is missing, file names, primary-host URLs, OAI-PMH's jats
  * format. Validity against the official XSDs is checked in Node (test/e2e/indexes-xsd.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 points 4 and 5: one PDF URL in every link, export, tag and feed (the stored-file form
+ * One PDF URL in every link, export, tag and feed (the stored-file form
  * names it as canonical and counts too); both ISSNs and ISO language codes in Scholar tags;
  * feed authors without titles; OAI-PMH subjects once, one spelling per identifier, and the
  * oai-identifier description; author pages with one canonical URL.

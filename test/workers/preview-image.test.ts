@@ -9,7 +9,7 @@ import encodeJpeg from "jpeg-js/lib/encoder.js";
 import { decodePng, discPng } from "../images";
 import { encodePng } from "../../app/lib/png";
 
-/** Link previews (issue 17.3): every article, issue and home page names a 1200×630 PNG that loads. */
+/** Link previews: every article, issue and home page names a 1200×630 PNG that loads. */
 
 function metaContent(html: string, attr: "property" | "name", key: string): string | null {
   const m = new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html);

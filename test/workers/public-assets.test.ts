@@ -17,7 +17,7 @@ async function journalWithFiles() {
   const article = await makeArticle(j.id, issue, {}, { pdf: PDF });
   const editor = await makeEditor(j.id, {}, { picture: new File([PORTRAIT as BlobPart], "portrait.png", { type: "image/png" }) });
   await env.FILES.put(indexingImageKey(j.id, "logo.png"), PNG);
-  // Public files are reachable only through the rows that show them (issue 15.4).
+  // Public files are reachable only through the rows that show them, so a raw or former object name reveals nothing.
   await makePartner(j.id, { image: "logo.png" });
   return { ...j, article, pdfPath: `/assets/archives/2025/vol7issue2/${article.file}`, picturePath: `/assets/editors/${editor.picture}` };
 }

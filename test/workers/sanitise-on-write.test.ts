@@ -5,7 +5,7 @@ import { updateSettings } from "../../app/models/settings.server";
 import { HTML_FIELDS } from "../../app/schemas/html-fields";
 import { db, fetchWorker, makeAdminSession, makeArticle, makeEditor, makeIssue, makeJournal, staffAs } from "../factories";
 
-/** Issue 15.7: every HTML field of every entity is cleaned when stored, whoever stores it. */
+/** Every HTML field of every entity is cleaned when stored, whoever stores it. */
 
 const XSS = `<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">j</a><b onclick="alert(4)">Bold</b>`;
 

@@ -42,7 +42,7 @@ describe("Google Scholar inclusion rules on a rendered article page", () => {
   it("meets every rule", async () => {
     const { html, url, a, j } = await articlePage();
     const h = head(html);
-    // Both ISSNs, print then electronic (issue 17.5).
+    // Both ISSNs, print then electronic, as Google Scholar reads them.
     expect(metas(h, "name", "citation_issn")).toEqual(["1111-2222", "3333-4444"]);
     // One article per page: exactly one title, and one citation_author per author.
     expect(metas(h, "name", "citation_title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
@@ -155,7 +155,7 @@ describe("Dublin Core, JSON-LD, Open Graph and Twitter", () => {
     expect(metas(h, "property", "og:type")).toEqual(["article"]);
     expect(metas(h, "property", "og:url")).toEqual([url]);
     expect(metas(h, "property", "og:title")).toEqual(["Salinity tolerance in Oryza sativa landraces"]);
-    // A large image card (issue 17.3): the journal's 1200×630 preview image.
+    // A large image card: the journal's 1200×630 preview image.
     expect(metas(h, "name", "twitter:card")).toEqual(["summary_large_image"]);
     expect(metas(h, "property", "og:image")).toHaveLength(1);
     expect(metas(h, "name", "twitter:image")).toEqual(metas(h, "property", "og:image"));
@@ -167,7 +167,7 @@ describe("cite box, author pages, search snippets and reader counts", () => {
   it("renders six citation styles and export links", async () => {
     const { html, a } = await articlePage();
     for (const label of ["APA", "MLA", "Chicago", "Harvard", "IEEE", "Vancouver"]) expect(html).toContain(`>${label}</button>`);
-    // As citeproc-js prints APA (issue 17.1): species in italics, a Devanagari name whole.
+    // As citeproc-js prints APA: species in italics, a Devanagari name whole.
     expect(html).toContain("Sharma, A., Martínez, J., &amp; राजेश कुमार. (2025). Salinity tolerance in <i>Oryza sativa</i> landraces. <i>Scholar Check Journal</i>");
     for (const ext of ["ris", "bib", "json"]) expect(html).toContain(`href="/api/cite/${a.refnumber}.${ext}"`);
     expect(html).toContain("How to cite this article");

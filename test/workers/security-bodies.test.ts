@@ -6,7 +6,7 @@ import { BODY_TOO_LARGE, FIELD_MESSAGES } from "../../app/schemas/messages";
 import { articleForm, fetchWorker, makeAdminSession, makeIssue, makeJournal, pdfBytes } from "../factories";
 
 /**
- * Issue 15.1: every body is bounded before it is read, on the stream. A chunked body (no
+ * Every body is bounded before it is read, on the stream. A chunked body (no
  * Content-Length) of `size` bytes, produced lazily so the test itself holds little of it; it
  * counts how much the Worker pulled.
  */

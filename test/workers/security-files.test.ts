@@ -7,7 +7,7 @@ import { rgbaPng } from "../images";
 type Json = Record<string, any>;
 type Session = Awaited<ReturnType<typeof makeAdminSession>>;
 
-/** Issue 15.4: only what a reader may see is reachable; former objects are deleted. */
+/** Only what a reader may see is reachable; former objects are deleted. */
 
 async function status(s: Session, path: string): Promise<number> {
   const res = await fetchWorker(s.url(path));

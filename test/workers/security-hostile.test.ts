@@ -339,7 +339,7 @@ describe("malformed input answers 400, never 500 (issue 15.8)", () => {
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toEqual({ error: "malformed_multipart" });
     }
-    // The sign-in form takes only its own content type (415 before reading, issue 15.5).
+    // The sign-in form takes only its own content type (415 before reading: another site's form cannot post to it).
     const login = await fetchWorker(s.url("/admin/login"), { method: "POST", headers: { "content-type": "multipart/form-data", origin: `https://${s.host}` }, body, redirect: "manual" });
     expect(login.status).toBe(415);
     expect(await login.text()).toContain(LOGIN_DETAIL.unsupported_media_type);

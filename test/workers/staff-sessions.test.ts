@@ -9,7 +9,7 @@ import { loginToken, makeAdminSession, makeJournal, makeUser } from "../factorie
 import { browserSignIn, cookieValue, fetchWorker, formLogin, jsonLogin, setCookies } from "./sign-in";
 
 /**
- * Issue 15 points 5–6 and issue 16 point 2, on the server: sign-in endpoints that other sites
+ * Sign-in and sessions, on the server: sign-in endpoints that other sites
  * cannot use, device cookies against lock-outs, the password rules and the change-password
  * page, and sessions per browser (sign out here / everywhere, renewal within a maximum).
  */

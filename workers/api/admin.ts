@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
 import { getArticleById, listIssueArticlesForAdmin } from "../../app/models/articles.server";
-import { addArticle, removeIssue, saveIssueEdit } from "../../app/models/staff-writes.server";
+import { addArticle, addIssue, removeIssue, saveIssueEdit } from "../../app/models/staff-writes.server";
 import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
-import { countIssues, createIssue, DuplicateIssueError, findIssue, getIssueById, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
+import { countIssues, findIssue, getIssueById, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
 import { listHistory, staffActor } from "../../app/models/history.server";
 import { recordEtag } from "../../app/models/versioned.server";
 import { formFields, str } from "../../app/schemas/common";
-import { validateIssue } from "../../app/schemas/issue";
+import { NOT_FOUND_MESSAGES } from "../../app/schemas/messages";
 import { journalYear } from "../../app/lib/dates";
+import { parseIssueParams } from "../../app/lib/urls";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
@@ -37,16 +38,10 @@ adminApp.get("/archives", async (c) => {
 adminApp.post("/create-issue", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const result = validateIssue(body.value, journalYear(c.get("journal").settings.timezone));
-  if (!result.ok) return c.json({ error: "validation_failed", fields: result.fields }, 400);
-  try {
-    const issue = await createIssue(getDb(c.env.DB), c.get("journal").id, result.value, staffActor(c.get("user")));
-    c.header("etag", recordEtag("issue", issue.id, issue.version));
-    return c.json({ ...issue, articles: 0 }, 201);
-  } catch (error) {
-    if (error instanceof DuplicateIssueError) return c.json({ error: "duplicate_issue" }, 409);
-    throw error;
-  }
+  const result = await addIssue(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), body.value, journalYear(c.get("journal").settings.timezone));
+  if (!result.ok) return c.json(failureBody(result), result.status);
+  c.header("etag", recordEtag("issue", result.value.id, result.value.version));
+  return c.json({ ...result.value, articles: 0 }, 201);
 });
 
 /** POST /api/admin/archives/ — add an article with its PDF (multipart + pdfFile). */
@@ -60,7 +55,7 @@ adminApp.post(
     const journalId = c.get("journal").id;
     const [year, volume, number] = ["year", "volume", "issue"].map((k) => Number(str(fields, k, 8)));
     const issue = [year, volume, number].every(Number.isInteger) ? await findIssue(db, journalId, year, volume, number) : undefined;
-    if (!issue) return c.json({ error: "issue_not_found", message: "Create the issue first." }, 404);
+    if (!issue) return c.json({ error: "issue_not_found", message: NOT_FOUND_MESSAGES.issueToAddToApi }, 404);
 
     const result = await addArticle(c.env, db, journalId, staffActor(c.get("user")), issue, fields, formFile(body.form, "pdfFile"));
     if (!result.ok) return c.json(failureBody(result), result.status);
@@ -71,9 +66,9 @@ adminApp.post(
 
 /** GET /api/admin/archives/{year}/{vol}/{issue} → every article of the issue, any status. */
 adminApp.get("/archives/:year/:vol/:issue", async (c) => {
-  const [year, vol, issue] = ["year", "vol", "issue"].map((k) => Number.parseInt(c.req.param(k) ?? "", 10));
-  if (![year, vol, issue].every((n) => Number.isInteger(n) && n >= 0)) return c.json({ error: "not_found" }, 404);
-  const rows = await listIssueArticlesForAdmin(getDb(c.env.DB), c.get("journal").id, year, vol, issue);
+  const ref = parseIssueParams(c.req.param());
+  if (!ref) return c.json({ error: "not_found" }, 404);
+  const rows = await listIssueArticlesForAdmin(getDb(c.env.DB), c.get("journal").id, ref.year, ref.volume, ref.issue);
   return c.json(rows.map(adminArticle));
 });
 

@@ -10,6 +10,7 @@ import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
+import { parseIssueParams } from "../../app/lib/urls";
 import { failureBody, failureHeaders, optionalJson, parseId, readJson, readMultipart, requestExpectation } from "./request";
 import { adminArticle, publicArticle } from "./serialize";
 
@@ -29,11 +30,9 @@ archivesApp.get("/ref/:ref", async (c) => {
 });
 
 archivesApp.get("/:year/:vol/:issue", async (c) => {
-  const [year, vol, issue] = [c.req.param("year"), c.req.param("vol"), c.req.param("issue")].map((s) =>
-    Number.parseInt(s.replace(/^(vol|issue)/i, ""), 10),
-  );
-  if (![year, vol, issue].every((n) => Number.isInteger(n) && n >= 0)) return c.json({ error: "not_found" }, 404);
-  const rows = await listIssueArticles(getDb(c.env.DB), c.get("journal").id, year, vol, issue);
+  const ref = parseIssueParams(c.req.param());
+  if (!ref) return c.json({ error: "not_found" }, 404);
+  const rows = await listIssueArticles(getDb(c.env.DB), c.get("journal").id, ref.year, ref.volume, ref.issue);
   return c.json(rows.map(publicArticle));
 });
 

@@ -4,7 +4,7 @@ import { contentDisposition } from "../../app/http/content-disposition";
 import { getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
 import type { Article } from "../../app/lib/article";
 import { toBibtex, toCslJson, toRis, type CiteJournal } from "../../app/lib/citation/cite-formats";
-import { absoluteUrl, articleFileUrl, articlePath } from "../../app/lib/urls";
+import { absoluteUrl, articleFileUrl, articlePath, parseIssueParams } from "../../app/lib/urls";
 import type { HonoEnv } from "../types";
 
 /**
@@ -45,10 +45,9 @@ function download(body: string, ext: keyof typeof TYPES, name: string): Response
 
 citeApp.get("/issue/:year/:vol/:file", async (c) => {
   const m = /^(\d{1,4})\.(ris|bib)$/.exec(c.req.param("file"));
-  const year = Number(c.req.param("year"));
-  const vol = Number(c.req.param("vol"));
-  if (!m || !Number.isInteger(year) || !Number.isInteger(vol)) return c.json({ error: "not_found" }, 404);
-  const issue = Number(m[1]);
+  const ref = m && parseIssueParams({ year: c.req.param("year"), volume: c.req.param("vol"), issue: m[1] }, { plain: true });
+  if (!m || !ref) return c.json({ error: "not_found" }, 404);
+  const { year, volume: vol, issue } = ref;
   const ext = m[2] as "ris" | "bib";
   const rows = await listIssueArticles(getDb(c.env.DB), c.get("journal").id, year, vol, issue);
   if (rows.length === 0) return c.json({ error: "not_found" }, 404);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "../../app/db/client.server";
-import { getEditor, listAllEditors, setEditorsPinned } from "../../app/models/editors.server";
-import { saveEditor } from "../../app/models/staff-writes.server";
+import { getEditor, listAllEditors } from "../../app/models/editors.server";
+import { pinEditors, saveEditor } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
@@ -23,25 +23,19 @@ editorsApp.get("/", async (c) => {
 editorsApp.post("/pin", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
-  const ids = body.value.ids;
-  if (!Array.isArray(ids) || ids.length === 0) return c.json({ error: "empty_selection", message: "Select at least one editor." }, 400);
-  if (ids.length > 1000) return c.json({ error: "selection_too_large", message: "Select at most 1000 editors at a time." }, 400);
-  const clean = ids.map((x) => parseId(String(x))).filter((x): x is number => x !== null);
-  if (clean.length !== ids.length) return c.json({ error: "invalid_ids" }, 400);
   const flag = body.value.pinned ?? body.value.is_pinned ?? true;
   const pinned = flag === true || flag === 1 || flag === "1" || flag === "true";
   // Optional {"versions": {"<id>": <version>}}: the versions the client loaded (ADR 020).
   const versions = pinVersions(body.value.versions);
   if (versions === null) return c.json({ error: "invalid_version" }, 400);
-  const result = await setEditorsPinned(getDb(c.env.DB), c.get("journal").id, clean, pinned, staffActor(c.get("user")), versions);
+  const result = await pinEditors(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), body.value.ids, pinned, versions);
   if (!result.ok) {
-    return c.json(
-      { error: "edit_conflict", editors: result.refusal.editors.map((e) => ({ id: e.id, name: e.name, version: e.version, changes: e.changes.map(activityEntry) })) },
-      409,
-    );
+    if ("editors" in result) {
+      return c.json({ error: "edit_conflict", editors: result.editors.map((e) => ({ id: e.id, name: e.name, version: e.version, changes: e.changes.map(activityEntry) })) }, 409);
+    }
+    return c.json({ error: result.code, message: result.fields.ids }, result.status);
   }
-  // `changed`: this journal's editors among the ids (pinned or unpinned now, whatever they were).
-  return c.json({ ok: true, pinned, changed: result.found });
+  return c.json({ ok: true, pinned, changed: result.value.changed });
 });
 
 function pinVersions(value: unknown): Map<number, number> | undefined | null {

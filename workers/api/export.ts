@@ -7,14 +7,14 @@ import { depositJournal } from "../../app/documents/metadata.server";
 import { readDepositIssue, readDepositSelection, readJatsArticle, type DepositRow } from "../../app/models/deposits.server";
 import type { JournalContext } from "../../app/models/journals.server";
 import { crossrefProblems, doajProblems, hasProblems, type DepositProblems } from "../../app/schemas/deposit";
-import { DEPOSIT_JOURNAL_PROBLEMS, DEPOSIT_REFUSED, SELECTION_MESSAGES } from "../../app/schemas/messages";
+import { DEPOSIT_JOURNAL_PROBLEMS, DEPOSIT_REFUSED, JATS_UNAVAILABLE, NOT_FOUND_MESSAGES, SELECTION_MESSAGES } from "../../app/schemas/messages";
 import { parseIssueParams } from "../../app/lib/urls";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
 import { parseRefnumber } from "../../app/schemas/selection";
 import { readSelection } from "./request";
 
 /**
- * Metadata for the indexes (issue 18), generated for the journal of the request's host:
+ * Metadata for the indexes (Crossref, DOAJ, JATS), generated for the journal of the request's host:
  *   GET  /api/export/crossref/{year}/{vol}/{issue}  (staff)  the issue's published articles
  *   POST /api/export/crossref  {"refnumbers": [...]} (staff)  selected articles of one issue
  *        → crossref-{year}-v{vol}-i{issue}.xml, a Crossref 5.3.1 deposit
@@ -40,7 +40,7 @@ export function xmlFile(body: string, filename: string | null, cache = "no-store
 }
 
 /** 400 with what is missing, per article and for the journal's settings. */
-export function incomplete(c: Ctx, format: Format, problems: DepositProblems) {
+function incomplete(c: Ctx, format: Format, problems: DepositProblems) {
   return c.json(
     {
       error: "incomplete_metadata",
@@ -66,10 +66,10 @@ function depositResponse(c: Ctx, format: Format, journal: JournalContext, rows: 
 }
 
 async function wholeIssue(c: Ctx, format: Format) {
-  const ref = parseIssueParams({ year: c.req.param("year"), volume: c.req.param("volume"), issue: c.req.param("issue") });
+  const ref = parseIssueParams(c.req.param());
   const journal = c.get("journal");
   const rows = ref ? await readDepositIssue(getDb(c.env.DB), journal.id, ref) : [];
-  if (!rows.length) return c.json({ error: "not_found", message: "This journal has no published articles in that issue" }, 404);
+  if (!rows.length) return c.json({ error: "not_found", message: NOT_FOUND_MESSAGES.issueArticles }, 404);
   return depositResponse(c, format, journal, rows);
 }
 
@@ -93,7 +93,7 @@ exportApp.post("/doaj", requireAdmin, (c) => selection(c, "doaj"));
 
 /** JATS needs an ISSN; without one the journal has no JATS at all (404 jats_unavailable). */
 export function jatsUnavailable(): Response {
-  const body = { error: "jats_unavailable", message: `JATS needs the journal's ISSN or E-ISSN (Settings): ${DEPOSIT_JOURNAL_PROBLEMS.noIssn}` };
+  const body = { error: "jats_unavailable", message: JATS_UNAVAILABLE(DEPOSIT_JOURNAL_PROBLEMS.noIssn) };
   return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 }
 

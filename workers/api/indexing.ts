@@ -4,6 +4,7 @@ import { getPartner, listEnabledPartners, reorderPartners, type Partner } from "
 import { staffActor } from "../../app/models/history.server";
 import { savePartner } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
+import { PARTNER_ORDER_MESSAGES } from "../../app/schemas/messages";
 import { parseEditorId as parsePositiveId } from "../../app/schemas/selection";
 import { formFile } from "../../app/storage/uploads.server";
 import { indexingImageUrl } from "../../app/lib/urls";
@@ -23,12 +24,12 @@ import { recordEtag } from "../../app/models/versioned.server";
 export const indexingApp = new Hono<AdminEnv>({ strict: false });
 
 /** A partner in the API's shape: the spec's fields, its id and the logo's URL. */
-export function partnerJson(p: Pick<Partner, "id" | "title" | "link" | "image" | "sortnumber"> & { status?: Partner["status"] }) {
+function partnerJson(p: Pick<Partner, "id" | "title" | "link" | "image" | "sortnumber"> & { status?: Partner["status"] }) {
   return { id: p.id, title: p.title, link: p.link, image: p.image, sortnumber: p.sortnumber, status: p.status ?? "enabled", image_url: indexingImageUrl(p.image) };
 }
 
 /** A partner as staff get it: with the version to send back (or its ETag as If-Match) with an update. */
-export function adminPartner(p: Partner) {
+function adminPartner(p: Partner) {
   return { ...partnerJson(p), version: p.version };
 }
 
@@ -41,8 +42,8 @@ indexingApp.post("/order", requireAdmin, async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
   const ids = body.value.ids;
-  if (!Array.isArray(ids) || ids.length === 0) return c.json({ error: "empty_selection", message: "Send the partners' ids in their new order: {\"ids\": [3, 1, 2]}." }, 400);
-  if (ids.length > 1000) return c.json({ error: "selection_too_large", message: "Send at most 1000 ids." }, 400);
+  if (!Array.isArray(ids) || ids.length === 0) return c.json({ error: "empty_selection", message: PARTNER_ORDER_MESSAGES.empty }, 400);
+  if (ids.length > 1000) return c.json({ error: "selection_too_large", message: PARTNER_ORDER_MESSAGES.tooMany(1000) }, 400);
   const clean = ids.map(parsePositiveId);
   if (clean.some((id) => id === null)) return c.json({ error: "invalid_ids" }, 400);
   const rows = await reorderPartners(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), clean as number[]);

@@ -5,7 +5,7 @@ import type { HistoryItem } from "../../app/models/history.server";
 import type { WriteFailure } from "../../app/models/staff-writes.server";
 import { expectationOf, type Expectation } from "../../app/models/versioned.server";
 
-export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
 export async function readJson(request: Request): Promise<JsonBody> {
   const type = request.headers.get("content-type") ?? "";
@@ -29,7 +29,7 @@ export async function optionalJson(request: Request): Promise<JsonBody> {
   return readJson(new Request("https://body.invalid/", { method: "POST", headers: { "content-type": request.headers.get("content-type") ?? "" }, body: text }));
 }
 
-export type FormBody = { ok: true; form: FormData } | { ok: false; error: string };
+type FormBody = { ok: true; form: FormData } | { ok: false; error: string };
 
 export async function readMultipart(request: Request): Promise<FormBody> {
   const type = request.headers.get("content-type") ?? "";
@@ -89,7 +89,7 @@ export function requestExpectation(request: Request, version: unknown): { ok: tr
   return { ok: true, expect: found };
 }
 
-export type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
+type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };
 
 /**
  * Reads a staff selection body (documents, deposits, DOIs): the rules — shape, values, how many —

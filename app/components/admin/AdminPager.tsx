@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { pageWindow } from "../../lib/paging";
 
 /**
- * Numbered pages for admin lists (issue 16.5): Previous, 1 … 4 5 6 … 40, Next, as links (they
+ * Numbered pages for admin lists that grow for years: Previous, 1 … 4 5 6 … 40, Next, as links (they
  * work before the script loads and can be opened in a new tab). `href(n)` builds page n's URL.
  */
 export function AdminPager({ page, pages, href, label }: { page: number; pages: number; href: (page: number) => string; label: string }) {

@@ -41,7 +41,7 @@ export function TableCard({
 }
 
 /** The live note beside a selectable table's buttons: 'N selected', or what selecting is for. */
-export function SelectionNote({ count, hint }: { count: number; hint: string }) {
+function SelectionNote({ count, hint }: { count: number; hint: string }) {
   return (
     <p className="selection-note" aria-live="polite">
       {count ? `${count} selected` : hint}
@@ -60,7 +60,7 @@ export function SelectionToolbar({ count, hint, children }: { count: number; hin
 }
 
 /** A header cell: `hidden` labels are for screen readers only (a column of buttons or pictures). */
-export interface Column {
+interface Column {
   label: string;
   className?: string;
   title?: string;
@@ -68,7 +68,7 @@ export interface Column {
 }
 
 /** What the select-all box needs of useSelection() (selection.ts). */
-export interface SelectAll {
+interface SelectAll {
   allRef: RefObject<HTMLInputElement | null>;
   all: boolean;
   toggleAll: () => void;

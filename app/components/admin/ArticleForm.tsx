@@ -18,7 +18,7 @@ import { ReferencesField } from "./ReferencesField";
 import { LicenseField } from "./LicenseField";
 
 /** The form's fields; the byline travels as `authors` (JSON), from which the server makes authorname. */
-export const ARTICLE_TEXT_FIELDS = [
+const ARTICLE_TEXT_FIELDS = [
   "refnumber", "txnid", "ptype", "publishdate", "authors", "email", "mobile", "country", "subject", "keywords",
   "pagenumber", "title", "abstract", "frequency", "status", "doi", "references", "license_url", "received_date", "accepted_date",
 ] as const satisfies readonly (keyof ArticleFields)[];
@@ -77,7 +77,7 @@ export function ArticleForm({
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
-  // Issue 16.4: taking an enabled article off the public site is confirmed first.
+  // Taking an enabled article off the public site is confirmed first: readers would notice.
   const [confirmDisable, setConfirmDisable] = useState(false);
   const disableConfirmed = useRef(false);
 

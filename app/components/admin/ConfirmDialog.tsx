@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { Modal } from "./Modal";
 
 /**
- * Asks before a change readers will notice (issue 16.4): removing the logo, disabling an
+ * Asks before a change readers will notice: removing the logo, disabling an
  * article or an editor. Says what readers will stop seeing; Cancel has the focus, so Enter or
  * Escape on a stray keypress changes nothing.
  */

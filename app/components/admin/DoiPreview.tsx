@@ -1,8 +1,9 @@
 import { DOI_PREFIX_SYNTAX, makeDoi, normaliseDoiPrefix } from "../../lib/doi";
 import { doiPatternError } from "../../schemas/settings";
 import { shortenText } from "../../lib/text";
+import { volumeIssueLabel } from "../../lib/archive";
 
-export interface DoiSample {
+interface DoiSample {
   refnumber: string;
   title: string;
   year: number;
@@ -28,7 +29,7 @@ export function DoiPreview({ prefix, pattern, slug, sample }: { prefix: string; 
       <span className="doi-preview-for">
         {sample ? (
           <>
-            for ref. {sample.refnumber}, “{shortenText(sample.title, 70)}” (Vol. {sample.volume}, Issue {sample.issue}, {sample.year})
+            for ref. {sample.refnumber}, “{shortenText(sample.title, 70)}” ({volumeIssueLabel(sample, { digits: "plain" })}, {sample.year})
           </>
         ) : (
           <>for an example article (this journal has no articles yet)</>

@@ -10,7 +10,7 @@ import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from 
 import { FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
 
-export const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
+const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
 export type EditorFormValues = Record<(typeof EDITOR_TEXT_FIELDS)[number], string>;
 
 export const EMPTY_EDITOR: EditorFormValues = {

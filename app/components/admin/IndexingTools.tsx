@@ -7,7 +7,7 @@ import { useFlashFrom } from "./Flash";
 import type { Flash } from "./flash";
 
 /**
- * The issue table's tools for the indexes (issue 18): "Assign DOIs" for the selected articles,
+ * The issue table's tools for the indexes (Crossref, DOAJ): "Assign DOIs" for the selected articles,
  * and the Crossref and DOAJ files of the selection. A file the server refuses because articles
  * lack something is not a flash but a panel listing each article and what it lacks, with links
  * to fix it; the rows concerned are marked in the table.

@@ -10,7 +10,7 @@ import { flash } from "./flash";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { useUnsavedChanges } from "./UnsavedChanges";
 
-export interface IssueValues {
+interface IssueValues {
   year: string;
   volume: string;
   issue: string;

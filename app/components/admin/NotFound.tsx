@@ -2,15 +2,15 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ROLE_MESSAGES } from "../../schemas/messages";
 import { ErrorRequestId } from "../ErrorRequestId";
 
-/** Spec §2: unknown admin pages and records say 'Not Found!'. */
-export function NotFound({ detail }: { detail?: string }) {
+/** A refused admin page: its status code, a heading, a line of explanation and where to go instead. */
+function RefusedPage({ code, title, text, className = "" }: { code: number; title: string; text: string; className?: string }) {
   return (
-    <section className="a-not-found">
+    <section className={`a-not-found${className}`}>
       <p className="a-not-found-code" aria-hidden="true">
-        404
+        {code}
       </p>
-      <h1>Not Found!</h1>
-      <p>{detail ?? "There is nothing at this address in the admin."}</p>
+      <h1>{title}</h1>
+      <p>{text}</p>
       <p className="a-not-found-links">
         <Link to="/admin" className="btn btn-primary">
           Go to the dashboard
@@ -26,25 +26,14 @@ export function NotFound({ detail }: { detail?: string }) {
   );
 }
 
+/** Spec §2: unknown admin pages and records say 'Not Found!'. */
+export function NotFound({ detail }: { detail?: string }) {
+  return <RefusedPage code={404} title="Not Found!" text={detail ?? "There is nothing at this address in the admin."} />;
+}
+
 /** An editor on an admin-only page (app/auth/permissions.ts): the server answered 403. */
-export function Forbidden() {
-  return (
-    <section className="a-not-found a-forbidden">
-      <p className="a-not-found-code" aria-hidden="true">
-        403
-      </p>
-      <h1>{ROLE_MESSAGES.forbiddenTitle}</h1>
-      <p>{ROLE_MESSAGES.forbidden}</p>
-      <p className="a-not-found-links">
-        <Link to="/admin" className="btn btn-primary">
-          Go to the dashboard
-        </Link>
-        <Link to="/admin/archives" className="btn btn-ghost">
-          Archives
-        </Link>
-      </p>
-    </section>
-  );
+function Forbidden() {
+  return <RefusedPage code={403} title={ROLE_MESSAGES.forbiddenTitle} text={ROLE_MESSAGES.forbidden} className=" a-forbidden" />;
 }
 
 /** Error boundary of the admin pages: keeps the shell, shows 'Not Found!' for 404s and 'Admins only' for 403s. */

@@ -71,7 +71,7 @@ const VARIANTS = {
 };
 
 /** A link the sanitiser keeps (http/https only); a bare domain gets https://. */
-export function safeLink(url: string): string | null {
+function safeLink(url: string): string | null {
   const value = url.trim();
   if (!value || /\s/.test(value)) return null;
   if (LINK_URL.test(value)) return /^https?:\/\/[^/?#@]+/i.test(value) ? value : null;

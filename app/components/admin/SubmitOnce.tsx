@@ -7,7 +7,7 @@ const FIELD = "_submission";
 
 /**
  * The page's submission token as a hidden field: the server answers a repeat of the same form
- * with the same token and fields with the first one's answer (issue 16.3). Rendered by the
+ * with the same token and fields with the first one's answer, so a double click never saves twice. Rendered by the
  * server too, so a double-click before the script has loaded is covered.
  */
 export function SubmissionField() {

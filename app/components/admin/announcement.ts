@@ -1,4 +1,5 @@
 import type { ArticleSummary } from "../../lib/article";
+import { volumeIssueLabel } from "../../lib/archive";
 import { htmlToText } from "../../lib/html";
 
 /**
@@ -12,7 +13,7 @@ export function announcementText(
   link: string,
 ): string {
   const title = htmlToText(a.title);
-  const where = `${journalName}, Volume ${a.volume}, Issue ${a.issue}${a.frequency ? ` (${a.frequency} ${a.year})` : ` (${a.year})`}, pages ${a.pagenumber}`;
+  const where = `${journalName}, ${volumeIssueLabel(a, { long: true, digits: "plain" })}${a.frequency ? ` (${a.frequency} ${a.year})` : ` (${a.year})`}, pages ${a.pagenumber}`;
   if (kind === "published") {
     return [
       "Dear Author,",

@@ -21,7 +21,7 @@ export class DownloadError extends Error {
 }
 
 /** What a saved download says beyond its bytes: the selected items the server left out of it. */
-export interface Downloaded {
+interface Downloaded {
   leftOut: string[];
 }
 
@@ -92,7 +92,7 @@ export async function postAndDownload(
 }
 
 /** What staff read when a download fails: what happened and what to do, never a bare code. */
-export function failureText(status: number, message = ""): string {
+function failureText(status: number, message = ""): string {
   if (status >= 500) return `The server could not prepare the file (error ${status}). Please try again in a moment.`;
   if (status === 403) return "This download is not allowed from here. Reload the page and try again.";
   if (status === 413 || status === 414) return "Too many items are selected for one download. Select fewer and try again.";
@@ -100,7 +100,7 @@ export function failureText(status: number, message = ""): string {
   return detail ? `The download was refused: ${detail}.` : `The download was refused (error ${status}). Reload the page and try again.`;
 }
 
-export function saveBlob(blob: Blob, filename: string): void {
+function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = href;

@@ -1,5 +1,5 @@
 /** A flash message of the admin shell (spec §4): success (green), error (red) or normal (neutral). */
-export type FlashKind = "success" | "error" | "normal";
+type FlashKind = "success" | "error" | "normal";
 
 export interface Flash {
   kind: FlashKind;

@@ -1,4 +1,5 @@
 /** Display helpers of the admin pages (no server-only code). */
+import { volumeIssueLabel } from "../../lib/archive";
 import { pad } from "../../lib/site";
 
 /** Volume and issue with 2 digits, article counts with 3 (spec §9). */
@@ -6,7 +7,7 @@ export const two = (n: number) => pad(n, 2);
 export const three = (n: number) => pad(n, 3);
 
 export function issueLabel(i: { year: number; volume: number; issue: number }): string {
-  return `Vol. ${two(i.volume)}, Issue ${two(i.issue)} (${i.year})`;
+  return `${volumeIssueLabel(i)} (${i.year})`;
 }
 
 // One formatter for every date: toLocaleDateString builds a new one per call, which made the
@@ -28,12 +29,6 @@ export function fileSize(bytes: number): string {
 
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
-}
-
-/** URL parts '2026' / '3' / '02' → numbers; null for anything else. */
-export function issueParams(params: { year?: string; vol?: string; issue?: string }) {
-  const nums = [params.year, params.vol, params.issue].map((s) => (s && /^\d{1,4}$/.test(s) ? Number(s) : NaN));
-  return nums.every(Number.isInteger) ? { year: nums[0], volume: nums[1], issue: nums[2] } : null;
 }
 
 /**

@@ -162,7 +162,7 @@ export interface EntryView {
 }
 
 /** A value as one short line: text of HTML, files by their hash, flags as yes/no. */
-export function showValue(field: string, value: FieldChange["before"]): string | null {
+function showValue(field: string, value: FieldChange["before"]): string | null {
   if (value === undefined || value === null || value === "") return value === "" ? "(empty)" : null;
   if (FILE_FIELDS.has(field)) return /^[0-9a-f]{64}$/.test(String(value)) ? `file sha256 ${String(value).slice(0, 12)}…` : String(value);
   if (typeof value === "boolean") return value ? "yes" : "no";
@@ -172,7 +172,7 @@ export function showValue(field: string, value: FieldChange["before"]): string |
 }
 
 /** An entry's field changes, version aside, in a stable order. */
-export function changeViews(fields: Record<string, FieldChange>): ChangeView[] {
+function changeViews(fields: Record<string, FieldChange>): ChangeView[] {
   return Object.entries(fields)
     .filter(([field]) => field !== "version")
     .map(([field, change]) => ({
@@ -184,7 +184,7 @@ export function changeViews(fields: Record<string, FieldChange>): ChangeView[] {
 }
 
 /** The admin page of a record, when it has one. */
-export function recordHref(type: string, id: string): string | null {
+function recordHref(type: string, id: string): string | null {
   if (!/^\d{1,12}$/.test(id)) return type === "settings" ? "/admin/settings" : null;
   if (type === "article") return articleAdminPath(Number(id));
   if (type === "editor") return editorAdminPath(Number(id));

@@ -1,4 +1,5 @@
-import DOMPurify, { type Config } from "dompurify";
+import type { Config } from "dompurify";
+import { browserPurifier } from "./dompurify.client";
 import { LINK_ATTRIBUTES, LINK_URL, sanitizeHtml, type SanitizeProfile } from "../../lib/html";
 
 /**
@@ -12,7 +13,7 @@ import { LINK_ATTRIBUTES, LINK_URL, sanitizeHtml, type SanitizeProfile } from ".
  */
 
 /** DOMPurify options for a profile: its tags, `href` on links (http/https) and nothing else. */
-export function purifyConfig(profile: SanitizeProfile): Config {
+function purifyConfig(profile: SanitizeProfile): Config {
   return {
     ALLOWED_TAGS: [...profile.tags],
     ALLOWED_ATTR: profile.links ? [...LINK_ATTRIBUTES] : [],
@@ -36,10 +37,11 @@ export function purifyConfig(profile: SanitizeProfile): Config {
  *    and the browser might read differently (mutation XSS) cannot slip through;
  * 3. the shared sanitiser again, which normalises to exactly what the server stores (`rel` on
  *    links, balanced tags), so the form's value equals the saved value.
- * Outside a browser (server rendering) DOMPurify has no DOM and only the shared sanitiser runs.
+ * Outside a browser (server rendering) DOMPurify is not there (./dompurify.client.ts) and only
+ * the shared sanitiser runs.
  */
 export function purifyHtml(html: string, profile: SanitizeProfile): string {
   const prepared = sanitizeHtml(html, profile);
-  const purified = DOMPurify.isSupported ? String(DOMPurify.sanitize(prepared, purifyConfig(profile))) : prepared;
+  const purified = browserPurifier?.isSupported ? String(browserPurifier.sanitize(prepared, purifyConfig(profile))) : prepared;
   return sanitizeHtml(purified, profile);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
- * An ended session during admin work, handled one way (spec §4, issue 16):
+ * An ended session during admin work, handled one way (spec §4), so nothing typed is lost:
  *
  * 1. Every admin form marked `data-draft="<form id>"` leaves a draft of its typed values in
  *    this tab's sessionStorage when it is sent (the admin layout listens for that, once, for
@@ -41,7 +41,7 @@ function storage(): Storage | null {
 const draftKey = (path: string, formId: string) => `${DRAFT_PREFIX}${path}:${formId}`;
 
 /** Step 1: keeps the typed values of a form being sent (files only by name); returns its key. */
-export function saveDraft(form: HTMLFormElement): string | null {
+function saveDraft(form: HTMLFormElement): string | null {
   const store = storage();
   const formId = form.dataset.draft;
   if (!store || !formId) return null;

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { journals } from "./journals";
 
-/** Failed sign-ins, for throttling per IP and per username (spec §7 login, issue 4). */
+/** Failed sign-ins, for throttling per IP and per username (spec §7 login): guessing passwords is slowed. */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {

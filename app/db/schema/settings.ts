@@ -45,7 +45,7 @@ export const settings = sqliteTable("settings", {
   /** Abbreviated journal title (ISO 4, e.g. 'Int. J. Agric. Life Sci.'); '' = none. Crossref and JATS. */
   abbrev_title: text("abbrev_title").notNull().default(""),
   /**
-   * Crossref DOI registration (issue 18): the journal's DOI prefix ('10.' + 4–9 digits, '' = not
+   * Crossref DOI registration: the journal's DOI prefix ('10.' + 4–9 digits, '' = not
    * set up), the pattern new DOI suffixes are made from (placeholders in app/lib/doi.ts; it must
    * contain {refnumber}, which is unique per journal), and the deposit's depositor and registrant.
    */

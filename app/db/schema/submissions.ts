@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { journals } from "./journals";
 
 /**
- * Admin form submissions remembered for a day (issue 16.3), so a repeated identical submission
+ * Admin form submissions remembered for a day, so a repeated identical submission
  * is answered with the first one's result. `status` and `answer` are null while the first runs.
  */
 export const formSubmissions = sqliteTable(

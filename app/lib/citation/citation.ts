@@ -4,7 +4,7 @@ import { joinInitials, givenInitials, splitParticle } from "../names";
 import { authorFromName, authorsOf, type ArticleAuthor } from "../authors";
 
 /** An author as the how-to-cite line writes them: 'Patel SK' (surname plus initials, no honorific). */
-export function shortAuthorOf(author: Pick<ArticleAuthor, "given" | "family">): string {
+function shortAuthorOf(author: Pick<ArticleAuthor, "given" | "family">): string {
   const { particle, family } = splitParticle(author.family);
   const letters = joinInitials(givenInitials(author.given, family));
   const surname = particle ? `${particle} ${family}` : family;

@@ -402,7 +402,7 @@ function invertedName(p: Person): string {
 
 /**
  * RIS record (Zotero, EndNote, Mendeley). Every value on one line, so a stored line break can
- * never end the record or start another (issue 15.3); titles as plain text.
+ * never end the record or start another; titles as plain text.
  */
 export function toRis(a: CiteSource, j: CiteJournal): string {
   const pages = splitPages(a.pagenumber);
@@ -425,7 +425,7 @@ export function toRis(a: CiteSource, j: CiteJournal): string {
 
 /**
  * Text for a BibTeX field: every character BibTeX or LaTeX reads specially escaped — braces,
- * backslash, % & # $ _ ~ ^ — so no stored value can close its field or add one (issue 15.3).
+ * backslash, % & # $ _ ~ ^ — so no stored value can close its field or add one.
  */
 function bibEscape(text: string): string {
   return flat(text)

@@ -4,6 +4,7 @@
  * Periodical), and Twitter card tags. Pure functions, so a test can check them and the
  * article page, OAI-PMH and feeds agree.
  */
+import { volumeIssueLabel } from "../archive";
 import { creatorName, publicAuthors, type ArticleAuthor } from "../authors";
 import type { License } from "../licenses";
 import type { Reference } from "../references";
@@ -150,7 +151,7 @@ export function dublinCore(a: ArticleMetaInput): { name: string; content: string
     ...creatorNames(a.authors).map((name) => ({ name: "DC.creator", content: name })),
     { name: "DC.date.issued", content: isoDate(a.publishdate, a.year) },
     { name: "DC.identifier", content: a.doi ? doiUrl(a.doi) : a.pageUrl },
-    { name: "DC.source", content: `${a.journalName}, Vol. ${a.volume}, Issue ${a.issue} (${a.year}), pp. ${a.pagenumber}` },
+    { name: "DC.source", content: `${a.journalName}, ${volumeIssueLabel(a, { digits: "plain" })} (${a.year}), pp. ${a.pagenumber}` },
     { name: "DC.rights", content: `Copyright (c) ${a.year} the authors. Open access.` },
     { name: "DC.rights", content: a.license?.url ?? "" },
     { name: "DC.date.dateSubmitted", content: a.received_date ?? "" },

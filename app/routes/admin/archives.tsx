@@ -1,19 +1,20 @@
 import { useEffect, useMemo, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/archives";
-import { createIssue, DuplicateIssueError, readIssueList } from "../../models/issues.server";
+import { readIssueList } from "../../models/issues.server";
+import { addIssue } from "../../models/staff-writes.server";
 import { countTrash } from "../../models/article-corrections.server";
 import { staffActor } from "../../models/history.server";
 import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
+import { formFailure, formSuccess } from "./form-answer.server";
 import { formFields } from "../../schemas/common";
 import { FREQUENCY_GROUPS } from "../../schemas/frequency";
 import { validateIssue } from "../../schemas/issue";
 import { journalYear } from "../../lib/dates";
-import { BAD_REQUEST, CHECK_FIELDS, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { BAD_REQUEST, ISSUE_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { flash } from "../../components/admin/flash";
 import { CountCell, DataTable, OpenIssueAction, TableCard } from "../../components/admin/AdminTable";
 import { shortDate, two } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -33,7 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * Issue 16.5: years of issues. `?year=2025` shows one year; without it, every year newest
+ * Years of issues, a page at a time, so the list stays quick as the archive grows. `?year=2025` shows one year; without it, every year newest
  * first (the current year leads); `?page=N` pages through either, a page at a time.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -46,39 +47,21 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...list, trash, year: year ?? null, page, pages: pageCount(list.total, list.pageSize), currentYear: journalYear(journal.settings.timezone) };
 }
 
-/** Add issue (spec §5): volume, issue (≥ 0) and frequency required; the year is the current year. */
+/** Add issue (spec §5): the use-case shared with POST /api/admin/create-issue, as a flash. */
 export async function action(args: Route.ActionArgs) {
   const { db, journal, user } = await requireAdmin(args);
   const read = await readForm(args.request);
-  if (!read.ok) return data({ ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, BAD_REQUEST.text) }, { status: 400 });
+  if (!read.ok) return formFailure({}, 400, BAD_REQUEST.text);
   const form = read.form;
   return once({ db, journal }, form, "issue-add", async () => {
-    const input = formFields(form);
-    const result = validateIssue(input, journalYear(journal.settings.timezone));
-    if (!result.ok) {
-      return data({ ok: false as const, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
-    }
-    const { year, volume, issue } = result.value;
     try {
-      await createIssue(db, journal.id, result.value, staffActor(user));
+      const result = await addIssue(db, journal.id, staffActor(user), formFields(form), journalYear(journal.settings.timezone));
+      if (result.ok) return formSuccess(SUCCESS.issueCreated, ISSUE_MESSAGES.ready(result.value));
+      return "duplicate" in result ? formFailure({}, result.status, ISSUE_MESSAGES.exists(result.duplicate)) : formFailure(result.fields, result.status);
     } catch (error) {
-      if (error instanceof DuplicateIssueError) {
-        return data(
-          {
-            ok: false as const,
-            fields: {} as Record<string, string>,
-            flash: flash("error", SOMETHING_WENT_WRONG, `Volume ${volume}, Issue ${issue} of ${year} already exists.`),
-          },
-          { status: 409 },
-        );
-      }
       console.error("issue create failed", error);
-      return data(
-        { ok: false as const, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The issue was not created. Please try again.") },
-        { status: 500 },
-      );
+      return formFailure({}, 500, ISSUE_MESSAGES.notCreated);
     }
-    return { ok: true as const, fields: {} as Record<string, string>, flash: flash("success", SUCCESS.issueCreated, `Volume ${two(volume)}, Issue ${two(issue)} (${year}) is ready for articles.`) };
   });
 }
 

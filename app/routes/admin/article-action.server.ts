@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import { absoluteUrl, articlePath, issueAdminPath } from "../../lib/urls";
-import { ArticleWriteError } from "../../models/articles.server";
 import type { WriteFailure } from "../../models/staff-writes.server";
 import type { Article } from "../../lib/article";
 import type { JournalContext } from "../../models/journals.server";
 import { readForm } from "../../http/body";
-import { errorMessage, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
-import { UploadRejected } from "../../storage/uploads.server";
+import { errorMessage, FIELD_MESSAGES, FORM_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { announcementText } from "../../components/admin/announcement";
 import type { Announcement } from "../../components/admin/AnnouncementDialog";
 import { flash, type Flash } from "../../components/admin/flash";
@@ -67,22 +65,14 @@ export function articleResultFailure(failure: WriteFailure) {
 }
 
 /**
- * Maps what the upload check and the write can throw to the form's answer. Anything unexpected
- * (R2 or D1 unavailable) is logged and answered 'Something went wrong' (spec §8): the form and
- * everything typed into it stay on screen, nothing was saved, and staff can simply try again.
+ * What the use-cases throw is never a refusal (they answer those): R2 or D1 unavailable. It is
+ * logged and answered 'Something went wrong' (spec §8): the form and everything typed into it
+ * stay on screen, nothing was saved, and staff can simply try again.
  */
 export function articleWriteFailure(error: unknown) {
-  if (error instanceof UploadRejected) {
-    const message = error.code === "file_too_large" ? FIELD_MESSAGES.fileTooLarge : FIELD_MESSAGES.notAPdf;
-    return data<ArticleActionData>(
-      { ok: false, fields: { pdfFile: message }, code: error.code, flash: flash("error", SOMETHING_WENT_WRONG, message) },
-      { status: error.status },
-    );
-  }
-  if (error instanceof ArticleWriteError) return articleFailure({}, error.code, 409);
   console.error("article write failed", error);
   return data<ArticleActionData>(
-    { ok: false, fields: {}, code: "server_error", flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was saved. Please try again in a moment.") },
+    { ok: false, fields: {}, code: "server_error", flash: flash("error", SOMETHING_WENT_WRONG, FORM_MESSAGES.nothingSavedYet) },
     { status: 500 },
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
+import { NOT_FOUND_MESSAGES } from "../../schemas/messages";
 import type { Route } from "./+types/article-add";
 import { lastPageOfIssue } from "../../models/articles.server";
 import { staffActor } from "../../models/history.server";
@@ -9,7 +10,8 @@ import { formFields } from "../../schemas/common";
 import { AnnouncementDialog, type Announcement } from "../../components/admin/AnnouncementDialog";
 import { ArticleForm, emptyArticleValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { issueParams, two } from "../../components/admin/format";
+import { issueLabel } from "../../components/admin/format";
+import { volumeIssueLabel } from "../../lib/archive";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -20,16 +22,16 @@ import { journalToday } from "../../lib/dates";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 import { once } from "./once.server";
-import { issueAdminPath } from "../../lib/urls";
+import { issueAdminPath, parseIssueParams } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];
 }
 
 async function issueOf(args: Route.LoaderArgs | Route.ActionArgs, session: Awaited<ReturnType<typeof requireAdmin>>) {
-  const ref = issueParams(args.params);
+  const ref = parseIssueParams(args.params, { plain: true });
   const issue = ref ? await findIssue(session.db, session.journal.id, ref.year, ref.volume, ref.issue) : undefined;
-  if (!issue) throw data("Create this issue on the Archives page first.", { status: 404 });
+  if (!issue) throw data(NOT_FOUND_MESSAGES.issueToAddTo, { status: 404 });
   return issue;
 }
 
@@ -95,10 +97,10 @@ export default function AddArticle({ loaderData, actionData }: Route.ComponentPr
       <PageHeader
         crumbs={[
           { to: "/admin/archives", label: "Archives" },
-          { to: back, label: `Vol. ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})` },
+          { to: back, label: issueLabel(issue) },
         ]}
         title="Add article"
-        sub={`Volume ${two(issue.volume)}, Issue ${two(issue.issue)} (${issue.year})${issue.frequency ? ` · ${issue.frequency}` : ""}. Fields marked * are required.`}
+        sub={`${volumeIssueLabel(issue, { long: true })} (${issue.year})${issue.frequency ? ` · ${issue.frequency}` : ""}. Fields marked * are required.`}
       />
       <DraftNotice draft={draft} />
       <ArticleForm

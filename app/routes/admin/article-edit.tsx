@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
+import { NOT_FOUND_MESSAGES } from "../../schemas/messages";
 import type { Route } from "./+types/article-edit";
 import { getArticleById } from "../../models/articles.server";
 import { readArticleEditExtras } from "../../models/pages.server";
@@ -18,7 +19,7 @@ import { AnnouncementDialog, type Announcement } from "../../components/admin/An
 import { articlePath, issueAdminPath, staffPdfPath } from "../../lib/urls";
 import { ArticleForm, editFrequency, type ArticleFormValues } from "../../components/admin/ArticleForm";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { shortDate, two } from "../../components/admin/format";
+import { issueLabel, shortDate } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
@@ -40,7 +41,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 async function articleOf(params: { id?: string }, session: AdminSession) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
   const article = id ? await getArticleById(session.db, session.journal.id, id) : undefined;
-  if (!article) throw data("There is no article with this number in this journal.", { status: 404 });
+  if (!article) throw data(NOT_FOUND_MESSAGES.article, { status: 404 });
   return article;
 }
 
@@ -189,7 +190,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         crumbs={[
           { to: "/admin/archives", label: "Archives" },
-          { to: back, label: `Vol. ${two(article.volume)}, Issue ${two(article.issue)} (${article.year})` },
+          { to: back, label: issueLabel(article) },
         ]}
         title={`Edit article ${article.refnumber}`}
         sub={

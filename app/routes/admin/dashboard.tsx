@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { countEditors } from "../../models/editors.server";
 import { countIssues, latestIssue } from "../../models/issues.server";
 import { lastEditedArticles } from "../../models/articles.server";
-import { shortDate, two } from "../../components/admin/format";
+import { issueLabel, shortDate } from "../../components/admin/format";
 import { htmlToText } from "../../lib/html";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
@@ -88,7 +88,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {latest ? (
             <>
               <p className="dash-latest-name">
-                Vol. {two(latest.volume)}, Issue {two(latest.issue)} ({latest.year}){latest.frequency ? ` · ${latest.frequency}` : ""}
+                {issueLabel(latest)}{latest.frequency ? ` · ${latest.frequency}` : ""}
               </p>
               <p className="muted">
                 {latest.articles} {latest.articles === 1 ? "article" : "articles"}
@@ -112,7 +112,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <Link to={articleAdminPath(a.id)}>{a.title || `Article ${a.refnumber}`}</Link>
                   <span className="muted small">
                     {" "}
-                    · Ref {a.refnumber} · Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year}) · {shortDate(a.modification)}
+                    · Ref {a.refnumber} · {issueLabel(a)} · {shortDate(a.modification)}
                     {a.status === "disabled" ? " · Disabled" : ""}
                   </span>
                 </li>

@@ -1,21 +1,17 @@
-import { data } from "react-router";
 import { readForm } from "../../http/body";
 import type { WriteFailure } from "../../models/staff-writes.server";
-import { CHECK_FIELDS, FIELD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
-import { flash, type Flash } from "../../components/admin/flash";
+import { CHECK_FIELDS, FIELD_MESSAGES, FORM_MESSAGES } from "../../schemas/messages";
 import type { Conflict } from "../../components/admin/Conflict";
 import type { EditorFormValues } from "../../components/admin/EditorForm";
+import { formFailure, type FormAnswer } from "./form-answer.server";
 
-export interface EditorActionData {
-  ok: boolean;
-  fields: Record<string, string>;
-  flash?: Flash;
-  /** A save refused because someone else saved meanwhile (ADR 020). */
+/** The editor forms' answer: a form answer, or a save refused because someone else saved meanwhile (ADR 020). */
+export interface EditorActionData extends FormAnswer {
   conflict?: Conflict<EditorFormValues> | null;
 }
 
 export function editorFailure(fields: Record<string, string>, status = 400, detail = CHECK_FIELDS) {
-  return data<EditorActionData>({ ok: false, fields, flash: flash("error", SOMETHING_WENT_WRONG, detail) }, { status });
+  return formFailure(fields, status, detail);
 }
 
 export async function readEditorForm(request: Request): Promise<FormData | ReturnType<typeof editorFailure>> {
@@ -24,7 +20,7 @@ export async function readEditorForm(request: Request): Promise<FormData | Retur
   const read = await readForm(request);
   if (read.ok) return read.form;
   if (read.reason === "too_large") return editorFailure({ imgFile: FIELD_MESSAGES.picture }, 413, FIELD_MESSAGES.picture);
-  return editorFailure({}, 400, "The form could not be read. Please try again.");
+  return editorFailure({}, 400, FORM_MESSAGES.unreadable);
 }
 
 /** A use-case failure (app/models/staff-writes.server.ts) as the form's answer. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/editor-add";
 import { saveEditor } from "../../models/staff-writes.server";
 import { staffActor } from "../../models/history.server";
 import { formFields } from "../../schemas/common";
-import { SUCCESS } from "../../schemas/messages";
+import { EDITOR_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { EditorForm, EMPTY_EDITOR } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -39,7 +39,7 @@ async function addEditor({ db, journal, env, user }: AdminSession, form: FormDat
     if (!result.ok) return editorResultFailure(result);
   } catch (error) {
     console.error("editor create failed", error);
-    return editorFailure({}, 500, "The editor could not be saved. Please try again.");
+    return editorFailure({}, 500, EDITOR_MESSAGES.notSaved);
   }
   throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: SUCCESS.editorCreated }, env) } });
 }

@@ -6,7 +6,7 @@ import { HistoryPanel } from "../../components/admin/History";
 import { conflictView, formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { saveEditor } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { SUCCESS } from "../../schemas/messages";
+import { EDITOR_MESSAGES, NOT_FOUND_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { EditorForm, type EditorFormValues } from "../../components/admin/EditorForm";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -29,7 +29,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 async function editorOf(params: { id?: string }, session: AdminSession) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
   const editor = id ? await getEditor(session.db, session.journal.id, id) : undefined;
-  if (!editor) throw data("There is no editor with this number in this journal.", { status: 404 });
+  if (!editor) throw data(NOT_FOUND_MESSAGES.editor, { status: 404 });
   return editor;
 }
 
@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
       merged = result.merged;
     } catch (error) {
       console.error("editor update failed", error);
-      return editorFailure({}, 500, "The changes could not be saved. Please try again.");
+      return editorFailure({}, 500, EDITOR_MESSAGES.changesNotSaved);
     }
     throw redirect("/admin/editors", { headers: { "Set-Cookie": flashCookie(mergedNotice(SUCCESS.editorUpdated, merged), env) } });
   });
@@ -90,7 +90,9 @@ export default function EditEditor({ loaderData, actionData }: Route.ComponentPr
   // Values typed before a session ended, back after signing in again (components/admin/session.ts).
   const draft = useDraft("editor");
   useFlashFrom(actionData);
-  const conflict = actionData && !actionData.ok ? (actionData.conflict ?? null) : null;
+  // The form answers (FormAnswer) carry no conflict; only a refused save does.
+  const answer = actionData as EditorActionData | undefined;
+  const conflict = answer && !answer.ok ? (answer.conflict ?? null) : null;
   return (
     <>
       <PageHeader

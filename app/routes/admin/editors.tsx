@@ -2,17 +2,17 @@ import { useMemo } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { readForm } from "../../http/body";
 import type { Route } from "./+types/editors";
-import { getEditor, listAllEditors, setEditorsPinned } from "../../models/editors.server";
-import { saveEditor } from "../../models/staff-writes.server";
+import { getEditor, listAllEditors } from "../../models/editors.server";
+import { pinEditors, setEditorStatus } from "../../models/staff-writes.server";
 import { staffActor } from "../../models/history.server";
-import { VersionFields } from "../../components/admin/Conflict";
+import { parseEditorId } from "../../schemas/selection";
+import { formFailure, formNotice, formSuccess, type FormAnswer } from "./form-answer.server";
 import { formExpectation, listConflictFlash } from "./records.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
-import { ADMIN_UX_MESSAGES, BAD_REQUEST, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, BAD_REQUEST, EDITOR_MESSAGES, FORM_MESSAGES, SUCCESS } from "../../schemas/messages";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
-import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { StatusSwitch } from "../../components/admin/StatusSwitch";
@@ -47,19 +47,17 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { ok: boolean; flash?: ReturnType<typeof flash> };
-
-/** The list's switch (status) and the bulk Pin / Unpin of spec §4. */
+/** The list's switch (status) and the bulk Pin / Unpin of spec §4: the API's use-cases. */
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdmin(args);
   const read = await readForm(args.request);
-  if (!read.ok) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, BAD_REQUEST.text) }, { status: 400 });
+  if (!read.ok) return formFailure({}, 400, BAD_REQUEST.text);
   try {
     const form = read.form;
     return await once(session, form, `editors-${String(form.get("intent") ?? "")}`, () => editorsAction(session, form));
   } catch (error) {
     console.error("editors list action failed", error);
-    return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was changed. Please try again.") }, { status: 500 });
+    return formFailure({}, 500, FORM_MESSAGES.nothingChanged);
   }
 }
 
@@ -67,44 +65,39 @@ async function editorsAction({ db, journal, env, user }: AdminSession, form: For
   const intent = String(form.get("intent") ?? "");
   const actor = staffActor(user);
   if (intent === "status") {
-    const id = Number(form.get("id"));
-    const status = String(form.get("status") ?? "");
-    const existing = Number.isSafeInteger(id) && id > 0 ? await getEditor(db, journal.id, id) : undefined;
-    if (!existing || (status !== "enabled" && status !== "disabled")) {
-      return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "That editor could not be changed.") }, { status: existing ? 400 : 404 });
-    }
+    const id = parseEditorId(String(form.get("id") ?? ""));
+    const existing = id ? await getEditor(db, journal.id, id) : undefined;
+    if (!existing) return formFailure({}, 404, EDITOR_MESSAGES.notChangeable);
     // The switch says it changes the status only: a rename meanwhile does not stop it, a
     // colleague's switch of the same editor does (ADR 020).
-    const result = await saveEditor(env, db, journal.id, actor, existing, { status }, null, formExpectation(form));
-    if (!result.ok) return data<ActionData>({ ok: false, flash: listConflictFlash(result.conflict?.changes ?? [], "this editor") }, { status: result.status });
-    return data<ActionData>({ ok: true });
+    const result = await setEditorStatus(env, db, journal.id, actor, existing, String(form.get("status") ?? ""), formExpectation(form));
+    if (!result.ok) {
+      if (result.conflict) return data<FormAnswer>({ ok: false, fields: {}, flash: listConflictFlash(result.conflict.changes, "this editor") }, { status: result.status });
+      return formFailure({}, result.status, result.fields.status ?? EDITOR_MESSAGES.notChangeable);
+    }
+    return data<FormAnswer>({ ok: true, fields: {} });
   }
   if (intent === "pin" || intent === "unpin") {
-    const ids = form
-      .getAll("ids")
-      .map((v) => String(v))
-      .filter((v) => /^\d{1,12}$/.test(v))
-      .map(Number)
-      .slice(0, 1000);
-    if (ids.length === 0) return data<ActionData>({ ok: false, flash: flash("normal", "Select at least one editor first.") }, { status: 400 });
+    const pinned = intent === "pin";
+    // The versions the list was loaded with ("id:version"): a pin someone else changed since is a conflict.
     const versions = new Map<number, number>();
     for (const pair of form.getAll("versions")) {
       const m = /^(\d{1,12}):(\d{1,12})$/.exec(String(pair));
       if (m) versions.set(Number(m[1]), Number(m[2]));
     }
-    const result = await setEditorsPinned(db, journal.id, ids, intent === "pin", actor, versions.size ? versions : undefined);
+    const result = await pinEditors(db, journal.id, actor, form.getAll("ids").map(String), pinned, versions.size ? versions : undefined);
     if (!result.ok) {
-      const names = result.refusal.editors.map((e) => htmlToText(e.name)).join(", ");
-      return data<ActionData>({ ok: false, flash: listConflictFlash(result.refusal.editors.flatMap((e) => e.changes), names) }, { status: 409 });
+      if ("editors" in result) {
+        const names = result.editors.map((e) => htmlToText(e.name)).join(", ");
+        return data<FormAnswer>({ ok: false, fields: {}, flash: listConflictFlash(result.editors.flatMap((e) => e.changes), names) }, { status: 409 });
+      }
+      return result.code === "empty_selection" ? formNotice(result.fields.ids) : formFailure({}, result.status, result.fields.ids);
     }
-    if (result.found === 0) return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "None of the selected editors belong to this journal.") }, { status: 404 });
-    const changed = result.found;
-    return data<ActionData>({
-      ok: true,
-      flash: flash("success", SUCCESS.listSorted, `${changed} ${changed === 1 ? "editor" : "editors"} ${intent === "pin" ? "pinned to the top" : "unpinned"}.`),
-    });
+    const { changed } = result.value;
+    if (changed === 0) return formFailure({}, 404, EDITOR_MESSAGES.noneHere);
+    return data(formSuccess(SUCCESS.listSorted, EDITOR_MESSAGES.pinned(changed, pinned)));
   }
-  return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG) }, { status: 400 });
+  return formFailure({}, 400, BAD_REQUEST.text);
 }
 
 /** After a refused switch or pin the list reloads, so it shows what the others did. */

@@ -15,7 +15,7 @@ import { indexingImageUrl, partnerAdminPath } from "../../lib/urls";
 import { staffActor } from "../../models/history.server";
 import { getPartner, listAllPartners, reorderPartners } from "../../models/indexing.server";
 import { savePartner } from "../../models/staff-writes.server";
-import { BAD_REQUEST, PARTNER_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { BAD_REQUEST, FORM_MESSAGES, PARTNER_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { once } from "./once.server";
 import { formExpectation, listConflictFlash } from "./records.server";
 
@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
     return await once(session, form, `partners-${String(form.get("intent") ?? "")}`, () => listAction(session, form));
   } catch (error) {
     console.error("indexing list action failed", error);
-    return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was changed. Please try again.") }, { status: 500 });
+    return data<ActionData>({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, FORM_MESSAGES.nothingChanged) }, { status: 500 });
   }
 }
 

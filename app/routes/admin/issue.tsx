@@ -3,14 +3,15 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/issue";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
-import { issueParams, shortDate, three, two } from "../../components/admin/format";
+import { issueLabel, shortDate, three } from "../../components/admin/format";
+import { volumeIssueLabel } from "../../lib/archive";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { useSelection } from "../../components/admin/selection";
 import { AssignDoisButton, DepositButtons, DepositProblems, type DepositRefusal } from "../../components/admin/IndexingTools";
 import { flash } from "../../components/admin/flash";
 import { assignDois } from "../../models/deposits.server";
-import { CHECK_FIELDS, DOI_ASSIGN_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { CHECK_FIELDS, DOI_ASSIGN_MESSAGES, ISSUE_MESSAGES, NOT_FOUND_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { doiSetup } from "../../schemas/settings";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { staffActor } from "../../models/history.server";
@@ -24,25 +25,25 @@ import { once } from "./once.server";
 import { formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { articleAdminPath, issueAdminPath, issuePath, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
+import { articleAdminPath, issueAdminPath, issuePath, parseIssueParams, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteNameFromMatches(matches);
   if (!loaderData) return [{ title: pageTitle("Not Found! · Admin", site) }];
   const i = loaderData.issue;
-  return [{ title: pageTitle(`Vol. ${two(i.volume)} Issue ${two(i.issue)} (${i.year}) · Admin`, site) }];
+  return [{ title: pageTitle(`${issueLabel(i)} · Admin`, site) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
-  const ref = issueParams(args.params);
+  const ref = parseIssueParams(args.params, { plain: true });
   // One D1 round trip: the issue, its articles and their reader counts.
   const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
   // A corrected issue's old address: its page is at the new one.
   if (page?.movedTo) throw redirect(issueAdminPath(page.movedTo));
   const issue = page?.issue;
-  if (!page || !issue) throw data("This issue does not exist in this journal.", { status: 404 });
+  if (!page || !issue) throw data(NOT_FOUND_MESSAGES.issue, { status: 404 });
   const rows = page.articles;
   // Read with the page (one D1 round trip).
   const history = await historyPanel(db, journal.id, "issue", issue.id, journal.settings.timezone, page.history);
@@ -80,17 +81,17 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => null);
   const intent = form?.get("intent");
   if (form && (intent === "edit-issue" || intent === "delete-issue")) {
-    const ref = issueParams(args.params);
+    const ref = parseIssueParams(args.params, { plain: true });
     const page = ref ? await readAdminIssuePage(db, journal.id, ref) : null;
-    if (!page?.issue) throw data("This issue does not exist in this journal.", { status: 404 });
+    if (!page?.issue) throw data(NOT_FOUND_MESSAGES.issue, { status: 404 });
     return once(session, form, `${intent}-${page.issue.id}`, () => issueCorrection(session, form, page.issue!.id, intent));
   }
   const refnumbers = (form?.getAll("refnumbers") ?? []).filter((v): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,40}$/.test(v));
   if (form?.get("intent") !== "assign-dois" || refnumbers.length === 0 || refnumbers.length > 200) {
-    return data({ ok: false, flash: flash("normal", "Select the articles that need a DOI, then press Assign DOIs.") }, { status: 400 });
+    return data({ ok: false, flash: flash("normal", ISSUE_MESSAGES.selectForDoi) }, { status: 400 });
   }
   const setup = doiSetup(journal.slug, journal.settings);
-  if (!setup) return data({ ok: false, flash: flash("error", "DOIs are not set up yet", DOI_ASSIGN_MESSAGES.notConfigured) }, { status: 400 });
+  if (!setup) return data({ ok: false, flash: flash("error", ISSUE_MESSAGES.doisNotSetUp, DOI_ASSIGN_MESSAGES.notConfigured) }, { status: 400 });
   const result = await assignDois(db, journal.id, setup, refnumbers, staffActor(user));
   if (result.ok) {
     if (!result.assigned.length) return { ok: true, flash: flash("normal", DOI_ASSIGN_MESSAGES.nothingToDo) };
@@ -101,14 +102,14 @@ export async function action(args: Route.ActionArgs) {
   if (result.error === "doi_clash") {
     const detail = result.clashes
       .slice(0, 5)
-      .map((c) => `${c.doi} (for ref. ${c.refnumber}) is already the DOI of ref. ${c.usedBy.refnumber} “${c.usedBy.title}”`)
+      .map((c) => ISSUE_MESSAGES.doiClash(c.doi, c.refnumber, c.usedBy))
       .join("; ");
-    return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.clash, `${detail}. Change the suffix pattern in Settings or edit those articles' DOIs.`) }, { status: 409 });
+    return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.clash, ISSUE_MESSAGES.doiClashes(detail)) }, { status: 409 });
   }
   if (result.error === "invalid_doi") {
     return data({ ok: false, flash: flash("error", DOI_ASSIGN_MESSAGES.invalid, result.invalid.map((i) => i.doi).slice(0, 5).join(", ")) }, { status: 400 });
   }
-  return data({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Some selected articles are no longer in this journal. Reload the page and try again.") }, { status: 404 });
+  return data({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, ISSUE_MESSAGES.articlesGone) }, { status: 404 });
 }
 
 /** Edit or delete the issue (ADR 021); both redirect on success, with a flash. */
@@ -122,7 +123,7 @@ async function issueCorrection({ db, journal, user, env }: AdminSession, form: F
       return data({ ok: false, flash: flash("error", "This issue cannot be deleted", detail) }, { status: result.status });
     }
     const i = result.value;
-    throw redirect("/admin/archives", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: RECORD_MESSAGES.issueDeleted, detail: `Volume ${two(i.volume)}, Issue ${two(i.issue)} (${i.year}) is gone.` }, env) } });
+    throw redirect("/admin/archives", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: RECORD_MESSAGES.issueDeleted, detail: ISSUE_MESSAGES.gone(i) }, env) } });
   }
   const result = await saveIssueEdit(db, journal.id, actor, id, withoutVersion(formFields(form)), journalYear(journal.settings.timezone), expect);
   if (!result.ok) {
@@ -180,7 +181,7 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
         crumbs={[{ to: "/admin/archives", label: "Archives" }]}
         title={
           <>
-            Vol. {two(issue.volume)}, Issue {two(issue.issue)} <span className="title-year">({issue.year})</span>
+            {volumeIssueLabel(issue)} <span className="title-year">({issue.year})</span>
           </>
         }
         sub={

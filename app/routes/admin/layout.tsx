@@ -1,4 +1,5 @@
 import { monogramInitials } from "../../lib/initials";
+import { personInitials } from "../../lib/names";
 import { data, Form, Link, NavLink, Outlet, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/layout";
 import adminCss from "../../admin.css?url";
@@ -50,14 +51,6 @@ const NAV = [
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/activity", label: "Activity" },
 ];
-
-/** 'Journal of Staff Journeys' → 'JSJ'; 'Asha Menon' → 'AM'. */
-/** A person's initials for the avatar ('Dr. Anjali Sharma' → 'AS'). */
-function personInitials(name: string, max: number): string {
-  const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(dr|prof|mr|mrs|ms)\.?$/i.test(w));
-  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w));
-  return (capitalised.length ? capitalised : words).map((w) => w[0]).join("").slice(0, max).toUpperCase();
-}
 
 function AdminSearch() {
   const [params] = useSearchParams();

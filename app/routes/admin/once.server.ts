@@ -5,7 +5,7 @@ import { ADMIN_UX_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages"
 import { flash } from "../../components/admin/flash";
 
 /**
- * Safe to submit twice (issue 16.3). Admin forms carry a submission token (the hidden
+ * Safe to submit twice (a double click, a resent form). Admin forms carry a submission token (the hidden
  * `_submission` field, from the admin layout's loader, renewed after every successful action).
  * `once` runs a form's action the first time a token is seen with these fields; a repeat — a
  * double-click before the page's script took over, a resent POST, a retry after a lost
@@ -14,7 +14,7 @@ import { flash } from "../../components/admin/flash";
  * corrected form can be sent again. A form without a token (the JSON API, old pages) runs as
  * before.
  */
-export const SUBMISSION_FIELD = "_submission";
+const SUBMISSION_FIELD = "_submission";
 
 type Stored =
   | { kind: "data"; status: number; data: unknown; headers: [string, string][] }
@@ -25,7 +25,7 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
 }
 
 /** A digest of every field of the form but the token (files by name, type and size). */
-export async function formFingerprint(form: FormData): Promise<string> {
+async function formFingerprint(form: FormData): Promise<string> {
   const parts: string[] = [];
   for (const [name, value] of form.entries()) {
     if (name === SUBMISSION_FIELD) continue;

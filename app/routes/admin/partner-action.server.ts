@@ -1,23 +1,20 @@
 import { data, redirect } from "react-router";
 import { flashCookie, type AdminSession } from "../../auth/admin.server";
-import { flash, type Flash } from "../../components/admin/flash";
 import { readForm } from "../../http/body";
 import { staffActor } from "../../models/history.server";
 import { getPartner, type Partner } from "../../models/indexing.server";
 import { savePartner } from "../../models/staff-writes.server";
 import { formFields } from "../../schemas/common";
-import { CHECK_FIELDS, PARTNER_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
+import { CHECK_FIELDS, FORM_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
+import { formFailure, type FormAnswer } from "./form-answer.server";
 import { formFile } from "../../storage/uploads.server";
 import type { Conflict } from "../../components/admin/Conflict";
 import type { PartnerFormValues } from "../../components/admin/PartnerForm";
 import { once } from "./once.server";
 import { conflictView, formExpectation, mergedNotice, withoutVersion } from "./records.server";
 
-export interface PartnerActionData {
-  ok: boolean;
-  fields: Record<string, string>;
-  flash?: Flash;
-  /** A save refused because someone else saved meanwhile (ADR 020). */
+/** The partner forms' answer: a form answer, or a save refused because someone else saved meanwhile (ADR 020). */
+export interface PartnerActionData extends FormAnswer {
   conflict?: Conflict<PartnerFormValues> | null;
 }
 
@@ -26,8 +23,7 @@ export function partnerFormValues(p: Partner): PartnerFormValues {
   return { title: p.title, link: p.link, status: p.status };
 }
 
-const failure = (fields: Record<string, string>, status: number, detail = CHECK_FIELDS) =>
-  data<PartnerActionData>({ ok: false, fields, flash: flash("error", SOMETHING_WENT_WRONG, detail) }, { status });
+const failure = formFailure;
 
 /** The partner of this journal with the id in the URL; another journal's id is simply not found. */
 export async function partnerOf(params: { id?: string }, session: AdminSession): Promise<Partner> {
@@ -47,7 +43,7 @@ export async function partnerOf(params: { id?: string }, session: AdminSession):
 export async function partnerFormAction(session: AdminSession, request: Request, existing: Partner | null) {
   const read = await readForm(request);
   if (!read.ok) {
-    return read.reason === "too_large" ? failure({ image: PARTNER_MESSAGES.image }, 413, PARTNER_MESSAGES.image) : failure({}, 400, "The form could not be read. Please try again.");
+    return read.reason === "too_large" ? failure({ image: PARTNER_MESSAGES.image }, 413, PARTNER_MESSAGES.image) : failure({}, 400, FORM_MESSAGES.unreadable);
   }
   const form = read.form;
   return once(session, form, existing ? `partner-edit-${existing.id}` : "partner-add", async () => {
@@ -67,7 +63,7 @@ export async function partnerFormAction(session: AdminSession, request: Request,
       merged = result.merged;
     } catch (error) {
       console.error("partner save failed", error);
-      return failure({}, 500, "Nothing was saved. Please try again.");
+      return failure({}, 500, FORM_MESSAGES.nothingSaved);
     }
     throw redirect("/admin/indexing", {
       headers: { "Set-Cookie": flashCookie(existing ? mergedNotice(PARTNER_MESSAGES.updated, merged) : { kind: "success", msg: PARTNER_MESSAGES.created }, env) },

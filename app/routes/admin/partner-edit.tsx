@@ -8,7 +8,7 @@ import { PartnerForm } from "../../components/admin/PartnerForm";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { indexingImageUrl } from "../../lib/urls";
 import { HistoryPanel } from "../../components/admin/History";
-import { partnerFormAction, partnerFormValues, partnerOf } from "./partner-action.server";
+import { partnerFormAction, partnerFormValues, partnerOf, type PartnerActionData } from "./partner-action.server";
 import { historyPanel } from "./records.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -33,7 +33,9 @@ export const ErrorBoundary = AdminErrorBoundary;
 export default function EditPartner({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useFlashFrom(actionData);
-  const conflict = actionData && !actionData.ok ? (actionData.conflict ?? null) : null;
+  // The form answers (FormAnswer) carry no conflict; only a refused save does.
+  const answer = actionData as PartnerActionData | undefined;
+  const conflict = answer && !answer.ok ? (answer.conflict ?? null) : null;
   return (
     <>
       <PageHeader crumbs={[{ to: "/admin/indexing", label: "Indexing" }]} title={`Edit ${loaderData.values.title}`} />

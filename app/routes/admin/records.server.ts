@@ -65,11 +65,7 @@ export function mergedNotice(msg: string, merged: HistoryItem[] | undefined) {
  */
 export function listConflictFlash(changes: HistoryItem[], what: string) {
   const people = [...new Set(changes.map((c) => c.actor))].join(", ");
-  return flash(
-    "error",
-    RECORD_MESSAGES.conflictTitle,
-    `${people ? `${people} changed ${what} meanwhile. ` : ""}Nothing was changed: the list now shows the current state; try again if you still want to.`,
-  );
+  return flash("error", RECORD_MESSAGES.conflictTitle, RECORD_MESSAGES.listChangedMeanwhile(people, what));
 }
 
 /** A record's History panel, ready to render (`read`: entries already read with the page). */

@@ -6,7 +6,7 @@ import { parseIssueQuery } from "../../lib/issue-query";
 import { pageCount, pageParam } from "../../lib/paging";
 import { AdminPager } from "../../components/admin/AdminPager";
 import { CountCell, DataTable, OpenIssueAction, RowAction, StatusBadge, TableCard } from "../../components/admin/AdminTable";
-import { two } from "../../components/admin/format";
+import { issueLabel } from "../../components/admin/format";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
@@ -20,7 +20,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /**
  * Staff search (refnumber, transaction id, title, authors, e-mail), any status, paged; and the
- * issues a query like "2025" or "vol 4 issue 2" names (issue 16.5).
+ * issues a query like "2025" or "vol 4 issue 2" names.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
@@ -82,7 +82,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {issues.map((i) => (
               <tr key={i.id}>
                 <td className="name-cell">
-                  Vol. {two(i.volume)}, Issue {two(i.issue)} ({i.year})
+                  {issueLabel(i)}
                 </td>
                 <td data-label="Frequency">{i.frequency || "—"}</td>
                 <CountCell count={i.articles} label="Articles" />
@@ -113,7 +113,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Issue">
                   <Link to={issueAdminPath(a)}>
-                    Vol. {two(a.volume)}, Issue {two(a.issue)} ({a.year})
+                    {issueLabel(a)}
                   </Link>
                 </td>
                 <td className="mono" data-label="Pages">{a.pagenumber}</td>

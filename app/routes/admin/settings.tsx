@@ -12,7 +12,8 @@ import { HistoryPanel } from "../../components/admin/History";
 import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { conflictView, formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { formFields } from "../../schemas/common";
-import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, CHECK_FIELDS, FIELD_MESSAGES, RECORD_MESSAGES, SOMETHING_WENT_WRONG, SUCCESS } from "../../schemas/messages";
+import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES, FORM_MESSAGES, LOGO_MESSAGES, NOT_FOUND_MESSAGES, RECORD_MESSAGES, SUCCESS } from "../../schemas/messages";
+import { formFailure, formNotice, formSuccess } from "./form-answer.server";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
 import { CERTIFICATE_IMAGE_COLUMN, DOI_SETTINGS_FIELDS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, validateSettings } from "../../schemas/settings";
 import { LicenseField } from "../../components/admin/LicenseField";
@@ -57,7 +58,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { db, journal } = await requireAdmin(args);
   const s = await getSettings(db, journal.id);
-  if (!s) throw data("This journal has no settings yet.", { status: 404 });
+  if (!s) throw data(NOT_FOUND_MESSAGES.settings, { status: 404 });
   const text = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((k) => [k, String(s[k] ?? "")])) as Record<TextKey, string>;
   // Shown, never sent: the domain is the primary web address (the card below).
   text.domain = journal.host;
@@ -86,20 +87,20 @@ async function logoAction(session: AdminSession, form: FormData) {
   const file = formFile(form, "logoFile");
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data<SettingsActionData>({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("normal", "Choose an image first.") }, { status: 400 });
+    return formNotice(LOGO_MESSAGES.choose, 400, { logoFile: FIELD_MESSAGES.logo });
   }
   try {
     const result = await saveLogo(session.env, session.db, session.journal.id, staffActor(session.user), file, remove, formExpectation(form));
     if (!result.ok) {
       if (result.code === "edit_conflict") return imageConflict(result, "logoFile");
       const message = result.fields.logoFile ?? FIELD_MESSAGES.logo;
-      return data<SettingsActionData>({ ok: false, fields: { logoFile: message } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, message) }, { status: result.status });
+      return formFailure({ logoFile: message }, result.status, message);
     }
   } catch (error) {
     console.error("logo save failed", error);
-    return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The logo was not changed. Please try again.") }, { status: 500 });
+    return formFailure({}, 500, LOGO_MESSAGES.notChanged);
   }
-  return data<SettingsActionData>({ ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? "Logo updated" : "Logo removed") });
+  return formSuccess(file ? LOGO_MESSAGES.updated : LOGO_MESSAGES.removed);
 }
 
 /** The signature or stamp card's own submission: a PNG with transparency (`{kind}File`) or `remove`. */
@@ -108,17 +109,17 @@ async function certificateImageAction(session: AdminSession, form: FormData, kin
   const file = formFile(form, `${kind}File`);
   const remove = form.get("remove") === "1";
   if (!file && !remove) {
-    return data<SettingsActionData>({ ok: false, fields: { [`${kind}File`]: M.invalid } as Record<string, string>, flash: flash("normal", M.choose) }, { status: 400 });
+    return formNotice(M.choose, 400, { [`${kind}File`]: M.invalid });
   }
   try {
     const result = await saveCertificateImage(session.env, session.db, session.journal.id, staffActor(session.user), kind, file, remove, formExpectation(form));
     if (!result.ok && result.code === "edit_conflict") return imageConflict(result, `${kind}File`);
-    if (!result.ok) return data<SettingsActionData>({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, result.fields[`${kind}File`] ?? M.invalid) }, { status: result.status });
+    if (!result.ok) return formFailure(result.fields, result.status, result.fields[`${kind}File`] ?? M.invalid);
   } catch (error) {
     console.error(`${kind} save failed`, error);
-    return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, M.notChanged) }, { status: 500 });
+    return formFailure({}, 500, M.notChanged);
   }
-  return data<SettingsActionData>({ ok: true, fields: {} as Record<string, string>, flash: flash("success", file ? M.updated[kind] : M.removed[kind]) });
+  return formSuccess(file ? M.updated[kind] : M.removed[kind]);
 }
 
 /** Saves the fields sent; each display flag arrives as a hidden "0" followed by the box's "1". */
@@ -128,10 +129,10 @@ export async function action(args: Route.ActionArgs) {
   // Worker refuses bigger bodies unread (app/http/body.ts).
   const read = await readForm(args.request);
   if (!read.ok && read.reason === "too_large") {
-    return data<SettingsActionData>({ ok: false, fields: { logoFile: FIELD_MESSAGES.logo } as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, FIELD_MESSAGES.logo) }, { status: 413 });
+    return formFailure({ logoFile: FIELD_MESSAGES.logo }, 413, FIELD_MESSAGES.logo);
   }
   if (!read.ok) {
-    return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "The form could not be read. Please try again.") }, { status: 400 });
+    return formFailure({}, 400, FORM_MESSAGES.unreadable);
   }
   const form = read.form;
   const intent = form.get("intent");
@@ -157,17 +158,14 @@ async function settingsAction({ db, journal, user }: AdminSession, form: FormDat
         const conflict = now ? conflictView(result, settingsFormValues(now), journal.settings.timezone, form) : null;
         return data<SettingsActionData>({ ok: false, fields: {} as Record<string, string>, form: "settings", conflict }, { status: 409 });
       }
-      return data<SettingsActionData>({ ok: false, fields: result.fields, flash: flash("error", SOMETHING_WENT_WRONG, CHECK_FIELDS) }, { status: 400 });
+      return formFailure(result.fields, 400);
     }
     merged = result.merged;
   } catch (error) {
     console.error("settings save failed", error);
-    return data(
-      { ok: false, fields: {} as Record<string, string>, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was saved. Please try again.") },
-      { status: 500 },
-    );
+    return formFailure({}, 500, FORM_MESSAGES.nothingSaved);
   }
-  return data<SettingsActionData>({ ok: true, fields: {} as Record<string, string>, form: "settings", flash: mergedNotice(SUCCESS.settingsUpdated, merged) });
+  return data<SettingsActionData>({ ...formSuccess(SUCCESS.settingsUpdated), form: "settings", flash: mergedNotice(SUCCESS.settingsUpdated, merged) });
 }
 
 /** The settings form's values as stored: text as is, the display flags as "1" / "0". */
@@ -280,7 +278,9 @@ function SettingsForm({
 }: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { draftValues: Record<string, string> | null }) {
   // One record of strings (the flags as "1"/"0"), so versions and conflicts treat every field alike.
   const stored = useMemo(() => settingsFormValues({ ...loaderData.text, ...loaderData.flags }), [loaderData.text, loaderData.flags]);
-  const conflict = actionData && !actionData.ok && "conflict" in actionData ? (actionData.conflict ?? null) : null;
+  // The cards' and the form's refusals (FormAnswer) carry no conflict; only a refused save does.
+  const answer = actionData as SettingsActionData | undefined;
+  const conflict = answer && !answer.ok ? (answer.conflict ?? null) : null;
   // A page the server renders after a refused save (no script yet) starts from what was typed.
   const initial = conflict
     ? { ...conflict.values, ...conflict.typed }

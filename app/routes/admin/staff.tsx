@@ -20,7 +20,7 @@ import { staffActor } from "../../models/history.server";
 import { addColleague, changeColleague, resetColleague } from "../../models/staff-accounts.server";
 import { getStaffMember, listStaff, setRequireTwoFactor, type StaffMember } from "../../models/staff.server";
 import { disableTwoFactor } from "../../models/two-factor.server";
-import { BAD_REQUEST, CHECK_FIELDS, SOMETHING_WENT_WRONG, STAFF_MESSAGES } from "../../schemas/messages";
+import { BAD_REQUEST, CHECK_FIELDS, FORM_MESSAGES, SOMETHING_WENT_WRONG, STAFF_MESSAGES } from "../../schemas/messages";
 import { MAX_STAFF_NAME, STAFF_ROLES } from "../../schemas/staff";
 import { once } from "./once.server";
 
@@ -67,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     return await once(session, form, `staff-${intent}`, () => changeAction(session, form, intent));
   } catch (error) {
     console.error("staff action failed", error);
-    return answer({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, "Nothing was changed. Please try again.") }, 500);
+    return answer({ ok: false, flash: flash("error", SOMETHING_WENT_WRONG, FORM_MESSAGES.nothingChanged) }, 500);
   }
 }
 

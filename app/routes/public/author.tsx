@@ -14,7 +14,7 @@ import { staticHtml } from "../../http/static-html.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { affiliationText, authorsOf } from "../../lib/authors";
 import { normaliseAuthorName } from "../../lib/names";
-import { OrcidIcon } from "../../components/Byline";
+import { AffiliationName, OrcidIcon } from "../../components/Byline";
 
 /** Every article of one author in this journal (authors link here from tables and articles). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -76,15 +76,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         <div className="author-profile">
           {affiliations.map((f) => (
             <p key={f.text}>
-              {f.text}
-              {f.ror ? (
-                <>
-                  {" "}
-                  <a className="ror-link" href={f.ror} rel="noopener" title={`ROR ID: ${f.ror}`}>
-                    ROR<span className="visually-hidden"> ID of {f.text}</span>
-                  </a>
-                </>
-              ) : null}
+              <AffiliationName text={f.text} ror={f.ror} />
             </p>
           ))}
           {orcid ? (

@@ -14,7 +14,7 @@ import { CERTIFICATE_PAGE_MESSAGES } from "../../schemas/messages";
 
 /**
  * /pdf?refno=…: the downloads an author receives after publication. Each author's certificate
- * is linked as /pdf/{ref}/certificate-{ref}-{n}.pdf (a name distinct per author, issue 17.7);
+ * is linked as /pdf/{ref}/certificate-{ref}-{n}.pdf (a name distinct per author, so downloads never overwrite each other);
  * cover page and board point at the PDF endpoints of the JSON API (/api/pdf/...). An unknown refno leaves the page empty
  * of downloads (spec §8) — it says so and how to find the article — with a 404 status so it is never indexed.
  */

@@ -7,6 +7,7 @@ import { getDb } from "../../db/client.server";
 import { readIssuePage } from "../../models/pages.server";
 import { AllIssuesButton, ArchiveLayout } from "../../components/ArchiveList";
 import { ArticleTable } from "../../components/ArticleTable";
+import { CitationFileLinks } from "../../components/CitationBox";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { countLabel, issueTitle } from "../../lib/archive";
@@ -98,14 +99,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
         <p className="issue-summary">
           <span className="badge">Articles: {countLabel(count)}</span>
           <span className="issue-export">
-            Cite the whole issue:{" "}
-            <a href={issueCitationFilePath(issue, "ris")} download>
-              RIS
-            </a>{" "}
-            ·{" "}
-            <a href={issueCitationFilePath(issue, "bib")} download>
-              BibTeX
-            </a>
+            Cite the whole issue: <CitationFileLinks formats={["ris", "bib"]} href={(f) => issueCitationFilePath(issue, f)} />
           </span>
         </p>
         <ArticleTable name="articles" html={table} />

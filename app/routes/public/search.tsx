@@ -56,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     });
     // The title keeps its italics and gets the matched words in <mark> (highlightTitleHtml).
     const rows = result.hits.map((h) => ({ ...toArticleRow(h.article, s.websitename, true), titleHtml: h.titleHtml, snippetHtml: h.snippetHtml }));
-    // Issue 16.8: a reference number typed into the search box finds its article (shown first).
+    // A reference number typed into the search box finds its article (shown first).
     const ref = result.refMatch;
     const refRow = ref && !result.hits.some((h) => h.article.id === ref.article.id) ? { ...toArticleRow(ref.article, s.websitename, true), titleHtml: ref.titleHtml, snippetHtml: "" } : null;
     const first = (page - 1) * RANKED_PAGE_SIZE + 1;
@@ -161,7 +161,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ArticleTable name="reference" html={refTable} />
         </>
       ) : count === 0 && total > 0 ? (
-        // Issue 16.8: a page past the end says where the results are, not "nothing matched".
+        // A page past the end (an old link, a shorter result) says where the results are, not "nothing matched".
         <p className="empty-state" role="status">
           <strong>{total}</strong> {total === 1 ? "article" : "articles"} found for <q className="search-query">{keyword}</q>. Page {page} of {pages} has
           no results: <Link to={pageHref(keyword, pages, year, volume)}>go to page {pages}</Link>

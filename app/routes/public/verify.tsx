@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/verify";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
@@ -23,6 +24,7 @@ import type { JournalContext } from "../../models/journals.server";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { articlePath, certificateFilePath, verifyPath } from "../../lib/urls";
+import { volumeIssueLabel } from "../../lib/archive";
 import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
@@ -127,7 +129,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const facts: CertificateFactsOf = {
     titleHtml,
     refnumber: article.refnumber,
-    issue: `Volume ${article.volume}, Issue ${article.issue}${period ? `, ${period}` : ""} ${article.year}`,
+    issue: `${volumeIssueLabel(article, { long: true, digits: "plain" })}${period ? `, ${period}` : ""} ${article.year}`,
     pages: formatPages(article.pagenumber),
     published: longDate(article.publishdate),
     doi: article.doi,
@@ -333,19 +335,7 @@ function CorrectedCertificate({ code, c }: { code: string; c: Extract<Outcome, {
       <p>
         {c.journal} {M.issuedTo} <strong>{c.printedName}</strong> {M.on} <strong>{c.firstIssued}</strong>.
       </p>
-      <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
-        {c.currentAuthor ? (
-          <>
-            <p style={{ margin: 0 }}>
-              {M.bylineNow(c.position)} <strong>{c.currentAuthor}</strong>
-              {c.authorCount > 1 ? ` (author ${c.position} of ${c.authorCount})` : ""}.
-            </p>
-            <p style={{ margin: ".4rem 0 0" }}>{M.correction}</p>
-          </>
-        ) : (
-          <p style={{ margin: 0 }}>{M.bylineShorter(c.position, c.authorCount)}</p>
-        )}
-      </div>
+      <BylineToday byline={c} lead={M.bylineNow(c.position)} note={M.correction} none={M.bylineShorter(c.position, c.authorCount)} />
       <CertificateFacts code={code} facts={c} author={c.printedName} authorLabel="Name on the certificate" />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={c.articleUrl}>
@@ -373,36 +363,20 @@ function EditorCertificate({ code, e }: { code: string; e: Extract<Outcome, { st
         {e.journal} {M.editorIssuedTo} <strong>{e.printedName}</strong>, {e.role}, {M.on} <strong>{e.issuedOn}</strong>.
       </p>
       {renamed || !e.listed ? (
-        <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+        <Caveat>
           {renamed ? (
             <p style={{ margin: 0 }}>
               {M.editorCorrected} <strong>{e.currentName}</strong>.
             </p>
           ) : null}
           {!e.listed ? <p style={{ margin: renamed ? ".4rem 0 0" : 0 }}>{M.editorGone}</p> : null}
-        </div>
+        </Caveat>
       ) : null}
       <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
-        <div>
-          <dt>Name on the certificate</dt>
-          <dd>{e.printedName}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>
-            {e.role}, Editorial Board of {e.journal}
-          </dd>
-        </div>
-        <div>
-          <dt>Issued on</dt>
-          <dd>{e.issuedOn}</dd>
-        </div>
-        <div>
-          <dt>Certificate ID</dt>
-          <dd>
-            <code>{code}</code>
-          </dd>
-        </div>
+        <Fact term="Name on the certificate">{e.printedName}</Fact>
+        <Fact term="Role">{e.role}, Editorial Board of {e.journal}</Fact>
+        <Fact term="Issued on">{e.issuedOn}</Fact>
+        <Fact term="Certificate ID"><code>{code}</code></Fact>
       </dl>
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to="/board">
@@ -423,19 +397,7 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
       <h1 id="verify-title">{VERIFY_V1_MESSAGES.heading}</h1>
       <p>{VERIFY_V1_MESSAGES.issued(e.journal, e.position)}</p>
       <p>{VERIFY_V1_MESSAGES.explain}</p>
-      <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
-        {e.currentAuthor ? (
-          <>
-            <p style={{ margin: 0 }}>
-              {VERIFY_V1_MESSAGES.compare(e.position)} <strong>{e.currentAuthor}</strong>
-              {e.authorCount > 1 ? ` (author ${e.position} of ${e.authorCount})` : ""}.
-            </p>
-            <p style={{ margin: ".4rem 0 0" }}>{VERIFY_V1_MESSAGES.caveat}</p>
-          </>
-        ) : (
-          <p style={{ margin: 0 }}>{VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)}</p>
-        )}
-      </div>
+      <BylineToday byline={e} lead={VERIFY_V1_MESSAGES.compare(e.position)} note={VERIFY_V1_MESSAGES.caveat} none={VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)} />
       <CertificateFacts code={code} facts={e} />
       <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
         <Link className="button secondary" to={e.articleUrl}>
@@ -450,59 +412,66 @@ function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { s
 }
 
 /** What a verified certificate (current or earlier) is about, with its ID: one list for both answers. */
+/**
+ * Who is at the certificate's byline position today, beside a certificate that named someone
+ * else or that predates the register: `lead` introduces the name, `note` explains, `none` is
+ * said when the byline is now shorter than the position.
+ */
+function BylineToday({ byline, lead, note, none }: { byline: { currentAuthor: string | null; position: number; authorCount: number }; lead: string; note: string; none: string }) {
+  return (
+    <Caveat>
+      {byline.currentAuthor ? (
+        <>
+          <p style={{ margin: 0 }}>
+            {lead} <strong>{byline.currentAuthor}</strong>
+            {byline.authorCount > 1 ? ` (author ${byline.position} of ${byline.authorCount})` : ""}.
+          </p>
+          <p style={{ margin: ".4rem 0 0" }}>{note}</p>
+        </>
+      ) : (
+        <p style={{ margin: 0 }}>{none}</p>
+      )}
+    </Caveat>
+  );
+}
+
+/** One fact of a certificate (a term and its value) in the page's definition list. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A note beside a verification that something has changed since the certificate was issued. */
+function Caveat({ children }: { children: ReactNode }) {
+  return (
+    <div role="note" className="verify-caveat" style={{ borderLeft: "4px solid #b54708", background: "#fffaeb", padding: ".7rem 1rem", margin: "1rem 0" }}>
+      {children}
+    </div>
+  );
+}
+
 function CertificateFacts({ code, facts, author, authorLabel = "Author", firstIssued }: { code: string; facts: CertificateFactsOf; author?: string; authorLabel?: string; firstIssued?: string }) {
   return (
     <dl className="info-list" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
       {author ? (
-        <div>
-          <dt>{authorLabel}</dt>
-          <dd>{author}</dd>
-        </div>
+        <Fact term={authorLabel}>{author}</Fact>
       ) : null}
       {firstIssued ? (
-        <div>
-          <dt>{VERIFY_REGISTER_MESSAGES.firstIssued}</dt>
-          <dd>{firstIssued}</dd>
-        </div>
+        <Fact term={VERIFY_REGISTER_MESSAGES.firstIssued}>{firstIssued}</Fact>
       ) : null}
-      <div>
-        <dt>Article</dt>
-        <dd>
-          <Link to={facts.articleUrl} dangerouslySetInnerHTML={{ __html: facts.titleHtml }} />
-        </dd>
-      </div>
-      <div>
-        <dt>Published in</dt>
-        <dd>
-          {facts.journal}, {facts.issue}
-        </dd>
-      </div>
-      <div>
-        <dt>Pages</dt>
-        <dd>{facts.pages}</dd>
-      </div>
-      <div>
-        <dt>Published on</dt>
-        <dd>{facts.published}</dd>
-      </div>
+      <Fact term="Article"><Link to={facts.articleUrl} dangerouslySetInnerHTML={{ __html: facts.titleHtml }} /></Fact>
+      <Fact term="Published in">{facts.journal}, {facts.issue}</Fact>
+      <Fact term="Pages">{facts.pages}</Fact>
+      <Fact term="Published on">{facts.published}</Fact>
       {facts.doi ? (
-        <div>
-          <dt>DOI</dt>
-          <dd>
-            <a href={`https://doi.org/${facts.doi}`}>https://doi.org/{facts.doi}</a>
-          </dd>
-        </div>
+        <Fact term="DOI"><a href={`https://doi.org/${facts.doi}`}>https://doi.org/{facts.doi}</a></Fact>
       ) : null}
-      <div>
-        <dt>Reference number</dt>
-        <dd>{facts.refnumber}</dd>
-      </div>
-      <div>
-        <dt>Certificate ID</dt>
-        <dd>
-          <code>{code}</code>
-        </dd>
-      </div>
+      <Fact term="Reference number">{facts.refnumber}</Fact>
+      <Fact term="Certificate ID"><code>{code}</code></Fact>
     </dl>
   );
 }
