@@ -5,7 +5,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { localGuard } from "./scripts/lib/local-guard";
-import { edgeRendererOnly } from "./scripts/lib/edge-renderer";
 import { prepareFonts } from "./scripts/fonts/prepare.mjs";
 
 /** The port this server listens on: `--port` (the test harness, the bench) or PORT, else 5173. */
@@ -85,7 +84,6 @@ export default defineConfig(({ command, isPreview }) => {
       // Before the Worker's plugin: malformed Hosts and oversized bodies are answered as the
       // Worker answers them, not by Node with a stack trace (scripts/lib/local-guard.ts).
       localGuard(),
-      edgeRendererOnly(),
       cloudflare({
         viteEnvironment: { name: "ssr" },
         // Browser tests and benchmarks run against their own throw-away local D1/R2.

@@ -38,6 +38,9 @@ const results = path.join(root, "test-results");
 rmSync(results, { recursive: true, force: true });
 mkdirSync(path.join(results, "screenshots"), { recursive: true });
 
+// Exports nothing imports (scripts/check-unused-exports.ts): dead code is found before it piles up.
+const exportsStatus = phase("Unused exports", "exports", () => run("node", ["scripts/check-unused-exports.ts"], { allowFailure: true }));
+
 const vitestStatus = phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", () =>
   run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { allowFailure: true }),
 );
@@ -77,6 +80,6 @@ if (e2e.status !== 0 && num("fail") === 0) failed += 1;
 
 const secs = Math.round((Date.now() - started) / 1000);
 console.log(`\nPhases: ${phases.join(", ")}`);
-console.log(`All tests (${secs} s): workerd ${vitestStatus === 0 ? "ok" : "FAILED"}, browser ${e2e.status === 0 ? "ok" : "FAILED"}`);
+console.log(`All tests (${secs} s): exports ${exportsStatus === 0 ? "ok" : "FAILED"}, workerd ${vitestStatus === 0 ? "ok" : "FAILED"}, browser ${e2e.status === 0 ? "ok" : "FAILED"}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(vitestStatus === 0 && e2e.status === 0 && failed === 0 ? 0 : 1);
+process.exit(exportsStatus === 0 && vitestStatus === 0 && e2e.status === 0 && failed === 0 ? 0 : 1);

@@ -25,6 +25,8 @@ export function exec(cmd: string, args: string[], cwd: string, extra: Record<str
 const APP_FILES = [
   "app", "workers", "public", "migrations", "package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts",
   "wrangler.toml", "worker-configuration.d.ts",
+  // What vite.config.ts loads: the local servers' guard and the fonts laid out before a build.
+  "scripts/lib/local-guard.ts", "scripts/fonts",
 ];
 
 /** What was measured: the commit, and whether the app's files differ from it. */
