@@ -6,6 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { articles, editors, indexingPartners, issues, users } from "../db/schema";
 import { htmlToText } from "../lib/html";
+import { volumeIssueLabel } from "../lib/archive";
 import { historyDistinct, listHistory, type HistoryFilter, type HistoryItem } from "./history.server";
 
 /** "type:id" → how the Activity page names the record (a ref number and title, a name, an issue, a partner's title, a username). */
@@ -25,7 +26,7 @@ async function recordLabels(db: Db, journalId: number, entries: HistoryItem[]): 
     labels[`article:${r.id}`] = `${r.refnumber} “${title.length > 60 ? `${title.slice(0, 59)}…` : title}”`;
   }
   for (const r of e) labels[`editor:${r.id}`] = htmlToText(r.name);
-  for (const r of i) labels[`issue:${r.id}`] = `Vol. ${r.volume}, Issue ${r.issue} (${r.year})`;
+  for (const r of i) labels[`issue:${r.id}`] = `${volumeIssueLabel(r, { digits: "plain" })} (${r.year})`;
   for (const r of p) labels[`partner:${r.id}`] = r.title;
   for (const r of u) labels[`user:${r.id}`] = r.username;
   return labels;

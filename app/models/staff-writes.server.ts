@@ -15,7 +15,7 @@ import type { Article } from "../lib/article";
 import { validateArticle } from "../schemas/article";
 import { str, type Input } from "../schemas/common";
 import { validateEditor } from "../schemas/editor";
-import { CERTIFICATE_IMAGE_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, PARTNER_MESSAGES, RECORD_MESSAGES, SELECTION_MESSAGES } from "../schemas/messages";
+import { CERTIFICATE_IMAGE_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, NOT_FOUND_MESSAGES, PARTNER_MESSAGES, RECORD_MESSAGES, SELECTION_MESSAGES } from "../schemas/messages";
 import { validateIssue, validateIssueEdit, type IssueValues } from "../schemas/issue";
 import { parseEditorId } from "../schemas/selection";
 import { validatePartner, type PartnerValues } from "../schemas/partner";
@@ -481,7 +481,7 @@ const CORRECTION_FAILURES: Record<Exclude<CorrectionFailure["code"], "validation
   not_in_trash: { status: 409, message: RECORD_MESSAGES.notInTrash },
   trash_expired: { status: 409, message: RECORD_MESSAGES.trashExpired },
   same_issue: { status: 400, message: RECORD_MESSAGES.sameIssue },
-  issue_not_found: { status: 404, message: "Create the issue first." },
+  issue_not_found: { status: 404, message: NOT_FOUND_MESSAGES.issueToAddToApi },
 };
 
 /** A correction's result in the use-cases' shape (a message for the refusals of its own). */

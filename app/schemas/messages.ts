@@ -484,6 +484,8 @@ export const ISSUE_MESSAGES = {
   ready: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true })} (${i.year}) is ready for articles.`,
   notCreated: "The issue was not created. Please try again.",
   gone: (i: { year: number; volume: number; issue: number }) => `${volumeIssueLabel(i, { long: true })} (${i.year}) is gone.`,
+  cannotDelete: "This issue cannot be deleted",
+  sameAsAnother: "Another issue of this journal already has that year, volume and number.",
   selectForDoi: "Select the articles that need a DOI, then press Assign DOIs.",
   doisNotSetUp: "DOIs are not set up yet",
   articlesGone: "Some selected articles are no longer in this journal. Reload the page and try again.",

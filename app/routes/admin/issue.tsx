@@ -120,7 +120,7 @@ async function issueCorrection({ db, journal, user, env }: AdminSession, form: F
     const result = await removeIssue(db, journal.id, actor, id, expect);
     if (!result.ok) {
       const detail = result.message ?? (result.code === "edit_conflict" || result.code === "precondition_failed" ? RECORD_MESSAGES.staleRecord : SOMETHING_WENT_WRONG);
-      return data({ ok: false, flash: flash("error", "This issue cannot be deleted", detail) }, { status: result.status });
+      return data({ ok: false, flash: flash("error", ISSUE_MESSAGES.cannotDelete, detail) }, { status: result.status });
     }
     const i = result.value;
     throw redirect("/admin/archives", { headers: { "Set-Cookie": flashCookie({ kind: "success", msg: RECORD_MESSAGES.issueDeleted, detail: ISSUE_MESSAGES.gone(i) }, env) } });
@@ -128,7 +128,7 @@ async function issueCorrection({ db, journal, user, env }: AdminSession, form: F
   const result = await saveIssueEdit(db, journal.id, actor, id, withoutVersion(formFields(form)), journalYear(journal.settings.timezone), expect);
   if (!result.ok) {
     if (result.code === "duplicate_issue") {
-      return data({ ok: false, issueFields: {}, flash: flash("error", SOMETHING_WENT_WRONG, "Another issue of this journal already has that year, volume and number.") }, { status: 409 });
+      return data({ ok: false, issueFields: {}, flash: flash("error", SOMETHING_WENT_WRONG, ISSUE_MESSAGES.sameAsAnother) }, { status: 409 });
     }
     if (result.code === "edit_conflict" || result.code === "precondition_failed") {
       const who = [...new Set(result.conflict?.changes.map((c) => c.actor) ?? [])].join(", ");
