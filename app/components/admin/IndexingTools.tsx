@@ -125,10 +125,13 @@ export function DepositProblems({
   refusal,
   editPath,
   onClose,
+  mayOpenSettings,
 }: {
   refusal: DepositRefusal;
   editPath: (refnumber: string) => string | null;
   onClose: () => void;
+  /** Editors may not open Settings: they are told who can, not given a link to a refusal. */
+  mayOpenSettings: boolean;
 }) {
   const [focus, setFocus] = useState<HTMLElement | null>(null);
   // Move focus to the panel when it opens, so keyboard and screen-reader users land on the list.
@@ -154,7 +157,7 @@ export function DepositProblems({
       {refusal.journal.length ? (
         <div className="deposit-problems-journal">
           <strong>Journal settings:</strong> {refusal.journal.join("; ")}.{" "}
-          <Link to="/admin/settings">Open Settings</Link>
+          {mayOpenSettings ? <Link to="/admin/settings">Open Settings</Link> : "An admin of the journal can set them in Settings."}
         </div>
       ) : null}
       {count ? (

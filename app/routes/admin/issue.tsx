@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { roleMay } from "../../auth/permissions";
 import type { Route } from "./+types/issue";
 import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
@@ -165,6 +166,8 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
   const withoutDoi = articles.filter((a) => sel.selected.has(a.refnumber) && !a.doi).length;
   // A Crossref or DOAJ file the server refused, with what each article lacks.
   const [refusal, setRefusal] = useState<DepositRefusal | null>(null);
+  const role = (useRouteLoaderData("routes/admin/layout") as { user?: { role?: string } } | undefined)?.user?.role;
+  const mayOpenSettings = roleMay(role, "/admin/settings");
   // New data (DOIs assigned, say) makes the list stale: the next download checks again.
   useEffect(() => setRefusal(null), [articles]);
   const flagged = new Set(refusal?.articles.map((a) => a.refnumber));
@@ -236,7 +239,7 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
           </SelectionToolbar>
         }
       >
-        {refusal ? <DepositProblems refusal={refusal} editPath={editPath} onClose={() => setRefusal(null)} /> : null}
+        {refusal ? <DepositProblems refusal={refusal} editPath={editPath} onClose={() => setRefusal(null)} mayOpenSettings={mayOpenSettings} /> : null}
         {articles.length === 0 ? (
           <EmptyList text="No articles in this issue yet." to={addPath} action="Add the first article" />
         ) : (
