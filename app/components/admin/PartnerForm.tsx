@@ -5,7 +5,7 @@ import { FIELD_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
 import { MAX_PARTNER_TITLE, validatePartner } from "../../schemas/partner";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
-import { FIELD_LABELS } from "./history-view";
+import { FIELD_LABELS, RECORD_FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
@@ -14,7 +14,7 @@ import { fileSize } from "./format";
 export type PartnerFormValues = Record<"title" | "link" | "status", string>;
 
 /** The conflict panel's names of the form's fields (as the form labels them). */
-const LABELS: Record<string, string> = { ...FIELD_LABELS, title: "Name", status: "Shown to readers" };
+const LABELS: Record<string, string> = { ...FIELD_LABELS, ...RECORD_FIELD_LABELS.partner };
 
 /**
  * Add or edit an indexing partner: its name, the link its logo opens, whether readers see it,

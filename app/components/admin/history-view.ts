@@ -171,13 +171,19 @@ function showValue(field: string, value: FieldChange["before"]): string | null {
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
+/** Where a record's form names a field otherwise (a partner's title is its "Name"): the history says the same. */
+export const RECORD_FIELD_LABELS: Record<string, Record<string, string>> = {
+  partner: { title: "Name", status: "Shown to readers" },
+};
+
 /** An entry's field changes, version aside, in a stable order. */
-function changeViews(fields: Record<string, FieldChange>): ChangeView[] {
+function changeViews(type: string, fields: Record<string, FieldChange>): ChangeView[] {
+  const labels = RECORD_FIELD_LABELS[type];
   return Object.entries(fields)
     .filter(([field]) => field !== "version")
     .map(([field, change]) => ({
       field,
-      label: FIELD_LABELS[field] ?? field,
+      label: labels?.[field] ?? FIELD_LABELS[field] ?? field,
       before: showValue(field, change?.before ?? null),
       after: showValue(field, change?.after ?? null),
     }));
@@ -234,6 +240,6 @@ function view(e: HistoryItem, timeZone: string): EntryView {
     id: e.id,
     summary: "",
     href: e.action === "purge" || e.action === "delete" ? null : recordHref(e.type, e.id),
-    changes: changeViews(e.fields),
+    changes: changeViews(e.type, e.fields),
   };
 }
