@@ -369,6 +369,10 @@ test("Activity: every change with its person, filtered by person and record type
   await p.locator("#actor").selectOption("ravi");
   await p.locator("#type").selectOption("article");
   await Promise.all([p.waitForURL(/actor=ravi/), p.getByRole("button", { name: "Show" }).click()]);
+  // The address changes as the navigation commits; the filtered rows render just after it.
+  await p
+    .waitForFunction(() => [...document.querySelectorAll(".activity-table tbody tr")].every((tr) => /ravi/.test(tr.textContent ?? "")), undefined, { timeout: 10_000 })
+    .catch(() => {});
   const mine = await p.locator(".activity-table tbody tr").evaluateAll((trs) => trs.map((tr) => tr.textContent?.replace(/\s+/g, " ") ?? ""));
   assert.ok(mine.length >= 2, mine.join("\n"));
   assert.ok(mine.every((r) => /ravi.*article 482135/.test(r)), mine.join("\n"));
