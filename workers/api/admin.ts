@@ -13,7 +13,7 @@ import { journalYear } from "../../app/lib/dates";
 import { parseIssueParams } from "../../app/lib/urls";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
+import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation, versionedJson } from "./request";
 import { adminArticle } from "./serialize";
 
 /** Staff calls under /api/admin (spec §7 plus the helper calls the spec leaves unnamed). */
@@ -113,14 +113,11 @@ adminApp.get("/issues/:id", async (c) => {
 adminApp.post("/issues/:id", async (c) => {
   const id = parseId(c.req.param("id"));
   if (!id) return c.json({ error: "not_found" }, 404);
-  const body = await readJson(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
-  const { version, ...input } = body.value;
-  const expect = requestExpectation(c.req.raw, version);
-  if (!expect.ok) return c.json(expect.body, 400);
+  const body = await versionedJson(c.req.raw);
+  if (!body.ok) return c.json(body.body, 400);
   const db = getDb(c.env.DB);
   const journal = c.get("journal");
-  const result = await saveIssueEdit(db, journal.id, staffActor(c.get("user")), id, input, journalYear(journal.settings.timezone), expect.expect);
+  const result = await saveIssueEdit(db, journal.id, staffActor(c.get("user")), id, body.input, journalYear(journal.settings.timezone), body.expect);
   if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
   const issue = (await getIssueById(db, journal.id, id))!;
   c.header("etag", recordEtag("issue", issue.id, issue.version));

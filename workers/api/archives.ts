@@ -6,12 +6,11 @@ import { staffActor } from "../../app/models/history.server";
 import { recordEtag } from "../../app/models/versioned.server";
 import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
-import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
 import { parseIssueParams } from "../../app/lib/urls";
-import { failureBody, failureHeaders, optionalJson, parseId, readJson, readMultipart, requestExpectation } from "./request";
+import { failureBody, failureHeaders, optionalJson, parseId, requestExpectation, versionedForm, versionedJson } from "./request";
 import { adminArticle, publicArticle } from "./serialize";
 
 /** Public archive reads and the article update of spec §7 "Archives and articles". */
@@ -67,12 +66,9 @@ updateApp.post("/:id", requireAdmin, async (c) => {
   const journalId = c.get("journal").id;
   const existing = id ? await getArticleById(db, journalId, id) : undefined;
   if (!existing) return c.json({ error: "not_found" }, 404);
-  const body = await readMultipart(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
-  const { version, ...fields } = formFields(body.form);
-  const expect = requestExpectation(c.req.raw, version);
-  if (!expect.ok) return c.json(expect.body, 400);
-  const result = await updateArticle(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "pdfFile"), expect.expect);
+  const body = await versionedForm(c.req.raw);
+  if (!body.ok) return c.json(body.body, 400);
+  const result = await updateArticle(c.env, db, journalId, staffActor(c.get("user")), existing, body.fields, formFile(body.form, "pdfFile"), body.expect);
   return articleAnswer(c, result);
 });
 
@@ -100,12 +96,9 @@ updateApp.post("/:id/restore", requireAdmin, async (c) => {
 updateApp.post("/:id/move", requireAdmin, async (c) => {
   const id = parseId(c.req.param("id"));
   if (!id) return c.json({ error: "not_found" }, 404);
-  const body = await readJson(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
-  const { version, ...input } = body.value;
-  const expect = requestExpectation(c.req.raw, version);
-  if (!expect.ok) return c.json(expect.body, 400);
-  return articleAnswer(c, await moveArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, input, expect.expect));
+  const body = await versionedJson(c.req.raw);
+  if (!body.ok) return c.json(body.body, 400);
+  return articleAnswer(c, await moveArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, body.input, body.expect));
 });
 archivesApp.route("/", updateApp as unknown as Hono<HonoEnv>);
 

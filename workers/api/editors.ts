@@ -5,7 +5,7 @@ import { pinEditors, saveEditor } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
+import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, versionedForm } from "./request";
 import { staffActor } from "../../app/models/history.server";
 import { parseVersion, recordEtag } from "../../app/models/versioned.server";
 import { adminEditor } from "./serialize";
@@ -74,13 +74,10 @@ editorsApp.post("/:id", async (c) => {
   const journalId = c.get("journal").id;
   const existing = id ? await getEditor(db, journalId, id) : undefined;
   if (!existing) return c.json({ error: "not_found" }, 404);
-  const body = await readMultipart(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
   // `If-Match` or a `version` field: conditional on the version the client loaded (ADR 020).
-  const { version, ...fields } = formFields(body.form);
-  const expect = requestExpectation(c.req.raw, version);
-  if (!expect.ok) return c.json(expect.body, 400);
-  const result = await saveEditor(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "imgFile"), expect.expect);
+  const body = await versionedForm(c.req.raw);
+  if (!body.ok) return c.json(body.body, 400);
+  const result = await saveEditor(c.env, db, journalId, staffActor(c.get("user")), existing, body.fields, formFile(body.form, "imgFile"), body.expect);
   if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
   c.header("etag", recordEtag("editor", result.value.id, result.value.version));
   return c.json(adminEditor(result.value));

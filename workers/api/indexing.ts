@@ -9,7 +9,7 @@ import { parseEditorId as parsePositiveId } from "../../app/schemas/selection";
 import { formFile } from "../../app/storage/uploads.server";
 import { indexingImageUrl } from "../../app/lib/urls";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation } from "./request";
+import { failureBody, failureHeaders, parseId, readJson, readMultipart, versionedForm } from "./request";
 import { recordEtag } from "../../app/models/versioned.server";
 
 /**
@@ -73,13 +73,11 @@ indexingApp.post("/:id", requireAdmin, async (c) => {
   const journalId = c.get("journal").id;
   const existing = id ? await getPartner(db, journalId, id) : undefined;
   if (!existing) return c.json({ error: "not_found" }, 404);
-  const body = await readMultipart(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
   // `If-Match` or a `version` field: conditional on the version the client loaded (ADR 020).
-  const { remove_image: remove, version, ...fields } = formFields(body.form);
-  const expect = requestExpectation(c.req.raw, version);
-  if (!expect.ok) return c.json(expect.body, 400);
-  const result = await savePartner(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "image"), remove === "1", expect.expect);
+  const body = await versionedForm(c.req.raw);
+  if (!body.ok) return c.json(body.body, 400);
+  const { remove_image: remove, ...fields } = body.fields;
+  const result = await savePartner(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "image"), remove === "1", body.expect);
   if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
   c.header("etag", recordEtag("partner", result.value.id, result.value.version));
   return c.json(adminPartner(result.value));

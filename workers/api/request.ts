@@ -4,6 +4,7 @@ import { parseSelectionText } from "../../app/schemas/selection";
 import type { HistoryItem } from "../../app/models/history.server";
 import type { WriteFailure } from "../../app/models/staff-writes.server";
 import { expectationOf, type Expectation } from "../../app/models/versioned.server";
+import { formFields } from "../../app/schemas/common";
 
 type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
@@ -87,6 +88,27 @@ export function requestExpectation(request: Request, version: unknown): { ok: tr
   const found = expectationOf(request.headers.get("if-match"), version);
   if (found && "error" in found) return { ok: false, body: { error: found.error } };
   return { ok: true, expect: found };
+}
+
+/**
+ * A conditional staff write's JSON body (ADR 020): its keys but `version`, and the version the
+ * client names — `If-Match`, or the body's `version`. A 400 body when either is malformed.
+ */
+export async function versionedJson(request: Request): Promise<{ ok: true; input: Record<string, unknown>; expect: Expectation } | { ok: false; body: { error: string } }> {
+  const body = await readJson(request);
+  if (!body.ok) return { ok: false, body: { error: body.error } };
+  const { version, ...input } = body.value;
+  const expect = requestExpectation(request, version);
+  return expect.ok ? { ok: true, input, expect: expect.expect } : expect;
+}
+
+/** The same for a multipart body: its text fields but `version`, and the form for its files. */
+export async function versionedForm(request: Request): Promise<{ ok: true; form: FormData; fields: Record<string, unknown>; expect: Expectation } | { ok: false; body: { error: string } }> {
+  const body = await readMultipart(request);
+  if (!body.ok) return { ok: false, body: { error: body.error } };
+  const { version, ...fields } = formFields(body.form);
+  const expect = requestExpectation(request, version);
+  return expect.ok ? { ok: true, form: body.form, fields, expect: expect.expect } : expect;
 }
 
 type Selection<T> = { ok: true; values: T[] } | { ok: false; response: Response };

@@ -6,7 +6,7 @@ import { staffActor } from "../../app/models/history.server";
 import { recordEtag } from "../../app/models/versioned.server";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { failureBody, failureHeaders, readJson, readMultipart, requestExpectation } from "./request";
+import { failureBody, failureHeaders, readMultipart, requestExpectation, versionedJson } from "./request";
 
 /** GET /api/settings/ and POST /api/settings (spec §7 Settings). */
 export const settingsApp = new Hono<AdminEnv>({ strict: false });
@@ -23,13 +23,10 @@ settingsApp.get("/", async (c) => {
 
 /** POST /api/settings: the fields given; `If-Match` or `version` makes it conditional (ADR 020). */
 settingsApp.post("/", async (c) => {
-  const body = await readJson(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
-  const { version, ...input } = body.value;
-  const expect = requestExpectation(c.req.raw, version);
-  if (!expect.ok) return c.json(expect.body, 400);
+  const body = await versionedJson(c.req.raw);
+  if (!body.ok) return c.json(body.body, 400);
   const journal = c.get("journal");
-  const result = await saveSettings(getDb(c.env.DB), journal.id, staffActor(c.get("user")), input, { expect: expect.expect, primaryHost: journal.host });
+  const result = await saveSettings(getDb(c.env.DB), journal.id, staffActor(c.get("user")), body.input, { expect: body.expect, primaryHost: journal.host });
   return settingsAnswer(c, result);
 });
 
