@@ -16,6 +16,7 @@ import { ErrorRequestId, markDocumentHydrated } from "./components/ErrorRequestI
 import { absoluteUrl, journalLogoUrl, previewImagePath } from "./lib/urls";
 import stylesheet from "./app.css?url";
 import { cjkHint } from "./lib/cjk";
+import { useServerFragments } from "./components/StaticHtml";
 
 export const links: Route.LinksFunction = () => [
   // The `?url` import is empty where Vite serves CSS itself (dev server, workerd tests): no
@@ -93,6 +94,9 @@ function CjkFonts() {
   const matches = useMatches();
   let text = "";
   for (const m of matches) if (m.loaderData) text += JSON.stringify(m.loaderData);
+  // A long table is server-built HTML kept out of the data (components/StaticHtml.tsx): read it too.
+  // In the browser it arrives in the data on a navigation; while hydrating, the links are in place.
+  for (const html of useServerFragments()?.values() ?? []) text += html;
   const families: string[] = [];
   if (/[\u3400-\u9fff\uf900-\ufaff]/.test(text)) families.push("sc");
   if (cjkHint(text) === "tc") families.push("tc");

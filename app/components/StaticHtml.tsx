@@ -14,6 +14,11 @@ const ServerFragments = createContext<ReadonlyMap<string, string> | null>(null);
 
 export const StaticHtmlProvider = ServerFragments.Provider;
 
+/** The server render's fragments (none in the browser): for what reads a page's text, such as the fonts it needs. */
+export function useServerFragments(): ReadonlyMap<string, string> | null {
+  return useContext(ServerFragments);
+}
+
 export function StaticHtml({
   name,
   html,
