@@ -7,12 +7,16 @@
  */
 import { htmlToText } from "../lib/html";
 import { FIELD_MESSAGES } from "../schemas/messages";
-import { fontsReady, unprintableCharacter } from "./fonts.server";
 
 /** Field → message for each given text that holds a character no font can print. */
 export async function unprintableFields(fields: Record<string, string | null | undefined>): Promise<Record<string, string>> {
+  // Loaded on the first check, not at every Worker start: the fonts module brings fontkit and
+  // pdf-lib with it (docs/decisions/030-worker-startup.md).
+  let unprintableCharacter: (text: string) => string | null;
   try {
-    await fontsReady();
+    const fonts = await import("./fonts.server");
+    await fonts.fontsReady();
+    unprintableCharacter = fonts.unprintableCharacter;
   } catch (error) {
     // The fonts' manifest is part of every deployment; without it the documents cannot draw
     // anything either. A save is not refused for that: it is logged, and the documents say so.
