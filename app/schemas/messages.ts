@@ -302,6 +302,8 @@ export const CERTIFICATE_IMAGE_MESSAGES = {
 
 /** New staff passwords (admin change-password page and `npm run admin-user`). */
 export const PASSWORD_MESSAGES = {
+  /** The hint under every new-password field (Account, set-password link). */
+  hint: (min: number) => `At least ${min} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`,
   tooShort: (min: number) => `Choose a password of at least ${min} characters.`,
   tooLong: (max: number) => `A password has at most ${max} characters.`,
   common: "This password is one of the most common passwords and is easy to guess. Please choose another.",

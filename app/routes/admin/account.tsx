@@ -199,7 +199,7 @@ function PasswordForm({ username, fields, busy, changing }: { username: string; 
         label="New password"
         required
         error={fields.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`}
+        hint={PASSWORD_MESSAGES.hint(MIN_PASSWORD_LENGTH)}
       >
         <input
           {...describe("password", fields.password, true)}

@@ -86,7 +86,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
                 label="New password"
                 required
                 error={fields.password}
-                hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password, and not containing your username or the journal's short name. A few unrelated words make a good one.`}
+                hint={PASSWORD_MESSAGES.hint(MIN_PASSWORD_LENGTH)}
               >
                 <input
                   {...describe("password", fields.password, true)}
