@@ -6,7 +6,8 @@
  */
 import { buildCertificate } from "./certificate.server";
 import { buildCoverPage } from "./coverpage.server";
-import { buildEditorCertificate, roleLabel } from "./editor-certificate.server";
+import { buildEditorCertificate } from "./editor-certificate.server";
+import { roleLabel } from "../schemas/editor";
 import { buildEditorialBoard } from "./editorial-board.server";
 import { buildIndexPage } from "./index-page.server";
 import { dataDate } from "./format.server";

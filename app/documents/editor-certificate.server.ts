@@ -3,6 +3,7 @@ import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run, wi
 import { certificateHeader, drawBlocks, fitBlocks, signatureBlock, verificationBlock, type Block } from "./certificate.server";
 import { certificateFrame, drawSeal, INK, MUTED, NAVY } from "./decor.server";
 import { longDate } from "../lib/dates";
+import { roleLabel } from "../schemas/editor";
 import { dataDate, htmlLines, titleRuns } from "./format.server";
 import type { EditorInfo, JournalInfo } from "./types";
 
@@ -16,16 +17,6 @@ interface EditorCertificateInput {
   /** Public verification page of this certificate (/verify/{code}) and its code. */
   verifyUrl: string;
   code: string;
-}
-
-const ROLE: Record<string, string> = {
-  "chief editor": "Editor-in-Chief",
-  "associate editor": "Associate Editor",
-  "assistant editor": "Assistant Editor",
-};
-
-export function roleLabel(category: string): string {
-  return ROLE[category] ?? "Member of the Editorial Board";
 }
 
 export const EDITOR_FOOTER_TOP = 138;

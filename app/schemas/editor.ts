@@ -9,6 +9,11 @@ export const EDITOR_CATEGORY_OPTIONS = [
   { value: "assistant editor", label: "Assistant Editor" },
 ] as const;
 
+/** How a board member's category is printed (certificates, /verify): its option's label. */
+export function roleLabel(category: string): string {
+  return EDITOR_CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? "Member of the Editorial Board";
+}
+
 export const EDITOR_POSTS = ["Professor", "Associate Professor", "Assistant Professor", "Scientist", "Head", "Lecturer"] as const;
 
 export interface EditorValues {

@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
+import { staticClosure } from "../../scripts/bench/startup.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -131,4 +132,16 @@ test("the common-password set is its own module of the Worker build, imported on
     files.map((f) => readFileSync(path.join(server, "assets", f), "utf8")).some((t) => t.includes(`import("./${data[0]}")`)) ||
     readFileSync(path.join(server, "index.js"), "utf8").includes(`import("./assets/${data[0]}")`);
   assert.ok(dynamic, "loaded with a dynamic import");
+});
+
+test("the Worker's start evaluates no PDF, font or password code: pages that show a QR code or a board role import neither", () => {
+  const server = path.join(root, "build", "server");
+  assert.ok(existsSync(server), "run `npx react-router build` first (npm test does)");
+  const closure = staticClosure(server, "index.js");
+  // What each evaluated module was built from, as its source map names it.
+  const sources = closure.flatMap((f) => (JSON.parse(readFileSync(path.join(server, `${f}.map`), "utf8")) as { sources: string[] }).sources);
+  assert.ok(sources.some((s) => s.endsWith("app/root.tsx")), "the source maps name the app's files");
+  for (const heavy of ["node_modules/pdf-lib/", "node_modules/@pdf-lib/fontkit/", "app/documents/fonts.server.ts", "app/documents/canvas.server.ts", "app/lib/common-passwords.data.ts"]) {
+    assert.deepEqual(sources.filter((s) => s.includes(heavy)), [], `${heavy} is evaluated at start`);
+  }
 });

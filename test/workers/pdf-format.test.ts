@@ -4,7 +4,7 @@ import { longDate } from "../../app/lib/dates";
 import { formatPages } from "../../app/lib/pages";
 import { fileSafeSurname } from "../../app/lib/names";
 import { monogramInitials } from "../../app/lib/initials";
-import { qrMatrix } from "../../app/documents/qr.server";
+import { qrMatrix } from "../../app/lib/qr";
 import { certificateCode, matchCode, parseCode } from "../../app/documents/verification.server";
 import { uniqueEntryName } from "../../app/documents/zip.server";
 

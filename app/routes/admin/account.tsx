@@ -3,7 +3,7 @@ import { data, Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/account";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { clientIp, deviceCookie, sessionCookie, signToken } from "../../auth/tokens.server";
-import { qrSvgPath } from "../../documents/qr.server";
+import { qrSvgPath } from "../../lib/qr";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { describe, Field } from "../../components/admin/Field";
 import { flash } from "../../components/admin/flash";

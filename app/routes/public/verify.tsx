@@ -14,7 +14,7 @@ import {
   parseEditorCode,
   type ParsedEditorCode,
 } from "../../documents/verification.server";
-import { roleLabel } from "../../documents/editor-certificate.server";
+import { roleLabel } from "../../schemas/editor";
 import { formatPeriod } from "../../documents/format.server";
 import { journalToday, longDate } from "../../lib/dates";
 import { formatPages } from "../../lib/pages";
