@@ -6,14 +6,13 @@ import { adminSearchArticles } from "../../app/models/search.server";
 import { countEditors } from "../../app/models/editors.server";
 import { countIssues, findIssue, getIssueById, listIssues, listIssuesOfYear } from "../../app/models/issues.server";
 import { listHistory, staffActor } from "../../app/models/history.server";
-import { recordEtag } from "../../app/models/versioned.server";
 import { formFields, str } from "../../app/schemas/common";
 import { NOT_FOUND_MESSAGES } from "../../app/schemas/messages";
 import { journalYear } from "../../app/lib/dates";
-import { parseIssueParams } from "../../app/lib/urls";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, requestExpectation, versionedJson } from "./request";
+import { failureAnswer, issueArticlesAnswer, recordAnswer, writeAnswer } from "./answer";
+import { activityEntry, parseId, readJson, readMultipart, requestExpectation, versionedJson } from "./request";
 import { adminArticle } from "./serialize";
 
 /** Staff calls under /api/admin (spec §7 plus the helper calls the spec leaves unnamed). */
@@ -39,9 +38,7 @@ adminApp.post("/create-issue", async (c) => {
   const body = await readJson(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
   const result = await addIssue(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), body.value, journalYear(c.get("journal").settings.timezone));
-  if (!result.ok) return c.json(failureBody(result), result.status);
-  c.header("etag", recordEtag("issue", result.value.id, result.value.version));
-  return c.json({ ...result.value, articles: 0 }, 201);
+  return writeAnswer(c, "issue", result, (issue) => ({ ...issue, articles: 0 }), 201);
 });
 
 /** POST /api/admin/archives/ — add an article with its PDF (multipart + pdfFile). */
@@ -58,19 +55,12 @@ adminApp.post(
     if (!issue) return c.json({ error: "issue_not_found", message: NOT_FOUND_MESSAGES.issueToAddToApi }, 404);
 
     const result = await addArticle(c.env, db, journalId, staffActor(c.get("user")), issue, fields, formFile(body.form, "pdfFile"));
-    if (!result.ok) return c.json(failureBody(result), result.status);
-    c.header("etag", recordEtag("article", result.value.id, result.value.version));
-    return c.json(adminArticle(result.value), 201);
+    return writeAnswer(c, "article", result, adminArticle, 201);
   },
 );
 
 /** GET /api/admin/archives/{year}/{vol}/{issue} → every article of the issue, any status. */
-adminApp.get("/archives/:year/:vol/:issue", async (c) => {
-  const ref = parseIssueParams(c.req.param());
-  if (!ref) return c.json({ error: "not_found" }, 404);
-  const rows = await listIssueArticlesForAdmin(getDb(c.env.DB), c.get("journal").id, ref.year, ref.volume, ref.issue);
-  return c.json(rows.map(adminArticle));
-});
+adminApp.get("/archives/:year/:vol/:issue", (c) => issueArticlesAnswer(c, listIssueArticlesForAdmin, adminArticle));
 
 /** GET /api/admin/issues?year=YYYY → the issues of one year (for the add-article picker). */
 adminApp.get("/issues", async (c) => {
@@ -89,10 +79,7 @@ adminApp.get("/search", async (c) => {
 /** GET /api/admin/articles/{id} → one article of this journal, any status. */
 adminApp.get("/articles/:id", async (c) => {
   const id = parseId(c.req.param("id"));
-  const article = id ? await getArticleById(getDb(c.env.DB), c.get("journal").id, id) : undefined;
-  if (!article) return c.json({ error: "not_found" }, 404);
-  c.header("etag", recordEtag("article", article.id, article.version));
-  return c.json(adminArticle(article));
+  return recordAnswer(c, "article", id ? await getArticleById(getDb(c.env.DB), c.get("journal").id, id) : undefined, adminArticle);
 });
 
 // ---- Issue corrections (ADR 021) ----------------------------------------------------------------
@@ -100,10 +87,7 @@ adminApp.get("/articles/:id", async (c) => {
 /** GET /api/admin/issues/{id} → the issue with its article counts and version (ETag). */
 adminApp.get("/issues/:id", async (c) => {
   const id = parseId(c.req.param("id"));
-  const issue = id ? await getIssueById(getDb(c.env.DB), c.get("journal").id, id) : undefined;
-  if (!issue) return c.json({ error: "not_found" }, 404);
-  c.header("etag", recordEtag("issue", issue.id, issue.version));
-  return c.json(adminIssue(issue));
+  return recordAnswer(c, "issue", id ? await getIssueById(getDb(c.env.DB), c.get("journal").id, id) : undefined, adminIssue);
 });
 
 /**
@@ -118,10 +102,8 @@ adminApp.post("/issues/:id", async (c) => {
   const db = getDb(c.env.DB);
   const journal = c.get("journal");
   const result = await saveIssueEdit(db, journal.id, staffActor(c.get("user")), id, body.input, journalYear(journal.settings.timezone), body.expect);
-  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
-  const issue = (await getIssueById(db, journal.id, id))!;
-  c.header("etag", recordEtag("issue", issue.id, issue.version));
-  return c.json(adminIssue(issue));
+  if (!result.ok) return failureAnswer(c, result);
+  return recordAnswer(c, "issue", await getIssueById(db, journal.id, id), adminIssue);
 });
 
 /** DELETE /api/admin/issues/{id}: deletes an empty issue; 409 issue_not_empty (with a message) otherwise. */
@@ -131,7 +113,7 @@ adminApp.delete("/issues/:id", async (c) => {
   const expect = requestExpectation(c.req.raw, c.req.query("version"));
   if (!expect.ok) return c.json(expect.body, 400);
   const result = await removeIssue(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect);
-  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
+  if (!result.ok) return failureAnswer(c, result);
   return c.json({ ok: true, deleted: adminIssue({ ...result.value, articles: 0, trashed: 0 }) });
 });
 

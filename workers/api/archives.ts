@@ -3,14 +3,13 @@ import { getDb } from "../../app/db/client.server";
 import { getArticleById, getPublicArticleByRef, listIssueArticles } from "../../app/models/articles.server";
 import { moveArticleUseCase, restoreArticleUseCase, trashArticleUseCase, updateArticle, type WriteResult } from "../../app/models/staff-writes.server";
 import { staffActor } from "../../app/models/history.server";
-import { recordEtag } from "../../app/models/versioned.server";
 import type { Article } from "../../app/lib/article";
 import { listArchiveYears } from "../../app/models/issues.server";
 import { formFile } from "../../app/storage/uploads.server";
 import type { HonoEnv } from "../types";
 import { requireAdmin, sessionUser, type AdminEnv } from "./middleware";
-import { parseIssueParams } from "../../app/lib/urls";
-import { failureBody, failureHeaders, optionalJson, parseId, requestExpectation, versionedForm, versionedJson } from "./request";
+import { formEdit, issueArticlesAnswer, recordAnswer, writeAnswer } from "./answer";
+import { optionalJson, parseId, requestExpectation, versionedJson } from "./request";
 import { adminArticle, publicArticle } from "./serialize";
 
 /** Public archive reads and the article update of spec §7 "Archives and articles". */
@@ -28,12 +27,7 @@ archivesApp.get("/ref/:ref", async (c) => {
   return c.json(publicArticle(article));
 });
 
-archivesApp.get("/:year/:vol/:issue", async (c) => {
-  const ref = parseIssueParams(c.req.param());
-  if (!ref) return c.json({ error: "not_found" }, 404);
-  const rows = await listIssueArticles(getDb(c.env.DB), c.get("journal").id, ref.year, ref.volume, ref.issue);
-  return c.json(rows.map(publicArticle));
-});
+archivesApp.get("/:year/:vol/:issue", (c) => issueArticlesAnswer(c, listIssueArticles, publicArticle));
 
 /** GET /api/archives/{id}: enabled articles for everyone; any status with a staff token. */
 archivesApp.get("/:id", async (c) => {
@@ -50,8 +44,7 @@ archivesApp.get("/:id", async (c) => {
   }
   // Private fields: never for a shared cache, whatever the API default becomes.
   c.header("cache-control", "private, no-store");
-  c.header("etag", recordEtag("article", article.id, article.version));
-  return c.json(adminArticle(article));
+  return recordAnswer(c, "article", article, adminArticle);
 });
 
 /**
@@ -61,36 +54,26 @@ archivesApp.get("/:id", async (c) => {
  */
 const updateApp = new Hono<AdminEnv>({ strict: false });
 updateApp.post("/:id", requireAdmin, async (c) => {
-  const id = parseId(c.req.param("id"));
-  const db = getDb(c.env.DB);
-  const journalId = c.get("journal").id;
-  const existing = id ? await getArticleById(db, journalId, id) : undefined;
-  if (!existing) return c.json({ error: "not_found" }, 404);
-  const body = await versionedForm(c.req.raw);
-  if (!body.ok) return c.json(body.body, 400);
-  const result = await updateArticle(c.env, db, journalId, staffActor(c.get("user")), existing, body.fields, formFile(body.form, "pdfFile"), body.expect);
+  const edit = await formEdit(c, getArticleById);
+  if (!edit.ok) return edit.response;
+  const result = await updateArticle(c.env, edit.db, edit.journalId, staffActor(c.get("user")), edit.existing, edit.fields, formFile(edit.form, "pdfFile"), edit.expect);
   return articleAnswer(c, result);
 });
 
 /** DELETE /api/archives/{id}: to the trash (restorable for 30 days; If-Match / ?version= optional). */
-updateApp.delete("/:id", requireAdmin, async (c) => {
-  const id = parseId(c.req.param("id"));
-  if (!id) return c.json({ error: "not_found" }, 404);
-  const expect = requestExpectation(c.req.raw, c.req.query("version"));
-  if (!expect.ok) return c.json(expect.body, 400);
-  return articleAnswer(c, await trashArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect));
-});
+updateApp.delete("/:id", requireAdmin, (c) => correctArticle(c, async () => ({ ok: true, value: c.req.query("version") }), trashArticleUseCase));
 
 /** POST /api/archives/{id}/restore: out of the trash, with the status it had. */
-updateApp.post("/:id/restore", requireAdmin, async (c) => {
-  const id = parseId(c.req.param("id"));
-  if (!id) return c.json({ error: "not_found" }, 404);
-  const body = await optionalJson(c.req.raw);
-  if (!body.ok) return c.json({ error: body.error }, 400);
-  const expect = requestExpectation(c.req.raw, body.value.version ?? c.req.query("version"));
-  if (!expect.ok) return c.json(expect.body, 400);
-  return articleAnswer(c, await restoreArticleUseCase(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect));
-});
+updateApp.post("/:id/restore", requireAdmin, (c) =>
+  correctArticle(
+    c,
+    async () => {
+      const body = await optionalJson(c.req.raw);
+      return body.ok ? { ok: true, value: body.value.version ?? c.req.query("version") } : body;
+    },
+    restoreArticleUseCase,
+  ),
+);
 
 /** POST /api/archives/{id}/move {issue_id | year, volume, issue; pagenumber?; version?}: to another issue. */
 updateApp.post("/:id/move", requireAdmin, async (c) => {
@@ -102,9 +85,25 @@ updateApp.post("/:id/move", requireAdmin, async (c) => {
 });
 archivesApp.route("/", updateApp as unknown as Hono<HonoEnv>);
 
+/**
+ * Trash or restore: the article's id (404 when malformed), then the version the client loaded
+ * (400 when its body or version is malformed), then the correction's answer.
+ */
+async function correctArticle(
+  c: Context<AdminEnv>,
+  version: () => Promise<{ ok: true; value: unknown } | { ok: false; error: string }>,
+  correct: typeof trashArticleUseCase,
+) {
+  const id = parseId(c.req.param("id"));
+  if (!id) return c.json({ error: "not_found" }, 404);
+  const found = await version();
+  if (!found.ok) return c.json({ error: found.error }, 400);
+  const expect = requestExpectation(c.req.raw, found.value);
+  if (!expect.ok) return c.json(expect.body, 400);
+  return articleAnswer(c, await correct(getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), id, expect.expect));
+}
+
 /** A written article with its new ETag, or the failure in the API's shape. */
 function articleAnswer(c: Context<AdminEnv>, result: WriteResult<Article>) {
-  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
-  c.header("etag", recordEtag("article", result.value.id, result.value.version));
-  return c.json(adminArticle(result.value));
+  return writeAnswer(c, "article", result, adminArticle);
 }

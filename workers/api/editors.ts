@@ -5,9 +5,10 @@ import { pinEditors, saveEditor } from "../../app/models/staff-writes.server";
 import { formFields } from "../../app/schemas/common";
 import { formFile } from "../../app/storage/uploads.server";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { activityEntry, failureBody, failureHeaders, parseId, readJson, readMultipart, versionedForm } from "./request";
+import { formEdit, recordAnswer, writeAnswer } from "./answer";
+import { activityEntry, parseId, readJson, readMultipart } from "./request";
 import { staffActor } from "../../app/models/history.server";
-import { parseVersion, recordEtag } from "../../app/models/versioned.server";
+import { parseVersion } from "../../app/models/versioned.server";
 import { adminEditor } from "./serialize";
 
 /** Editors (spec §7): list, create (multipart + imgFile), get, update / status toggle, pin. */
@@ -55,30 +56,17 @@ editorsApp.post("/", async (c) => {
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
   const result = await saveEditor(c.env, getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), null, formFields(body.form), formFile(body.form, "imgFile"));
-  if (!result.ok) return c.json(failureBody(result), result.status);
-  c.header("etag", recordEtag("editor", result.value.id, result.value.version));
-  return c.json(adminEditor(result.value), 201);
+  return writeAnswer(c, "editor", result, adminEditor, 201);
 });
 
 editorsApp.get("/:id", async (c) => {
   const id = parseId(c.req.param("id"));
-  const editor = id ? await getEditor(getDb(c.env.DB), c.get("journal").id, id) : undefined;
-  if (!editor) return c.json({ error: "not_found" }, 404);
-  c.header("etag", recordEtag("editor", editor.id, editor.version));
-  return c.json(adminEditor(editor));
+  return recordAnswer(c, "editor", id ? await getEditor(getDb(c.env.DB), c.get("journal").id, id) : undefined, adminEditor);
 });
 
 editorsApp.post("/:id", async (c) => {
-  const id = parseId(c.req.param("id"));
-  const db = getDb(c.env.DB);
-  const journalId = c.get("journal").id;
-  const existing = id ? await getEditor(db, journalId, id) : undefined;
-  if (!existing) return c.json({ error: "not_found" }, 404);
-  // `If-Match` or a `version` field: conditional on the version the client loaded (ADR 020).
-  const body = await versionedForm(c.req.raw);
-  if (!body.ok) return c.json(body.body, 400);
-  const result = await saveEditor(c.env, db, journalId, staffActor(c.get("user")), existing, body.fields, formFile(body.form, "imgFile"), body.expect);
-  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
-  c.header("etag", recordEtag("editor", result.value.id, result.value.version));
-  return c.json(adminEditor(result.value));
+  const edit = await formEdit(c, getEditor);
+  if (!edit.ok) return edit.response;
+  const result = await saveEditor(c.env, edit.db, edit.journalId, staffActor(c.get("user")), edit.existing, edit.fields, formFile(edit.form, "imgFile"), edit.expect);
+  return writeAnswer(c, "editor", result, adminEditor);
 });

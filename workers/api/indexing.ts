@@ -9,8 +9,8 @@ import { parseEditorId as parsePositiveId } from "../../app/schemas/selection";
 import { formFile } from "../../app/storage/uploads.server";
 import { indexingImageUrl } from "../../app/lib/urls";
 import { requireAdmin, type AdminEnv } from "./middleware";
-import { failureBody, failureHeaders, parseId, readJson, readMultipart, versionedForm } from "./request";
-import { recordEtag } from "../../app/models/versioned.server";
+import { formEdit, recordAnswer, writeAnswer } from "./answer";
+import { parseId, readJson, readMultipart } from "./request";
 
 /**
  * Indexing partners. GET /api/indexing/ — enabled partners by sortnumber (public, spec §7).
@@ -52,33 +52,20 @@ indexingApp.post("/order", requireAdmin, async (c) => {
 
 indexingApp.get("/:id", requireAdmin, async (c) => {
   const id = parseId(c.req.param("id"));
-  const partner = id ? await getPartner(getDb(c.env.DB), c.get("journal").id, id) : undefined;
-  if (!partner) return c.json({ error: "not_found" }, 404);
-  c.header("etag", recordEtag("partner", partner.id, partner.version));
-  return c.json(adminPartner(partner));
+  return recordAnswer(c, "partner", id ? await getPartner(getDb(c.env.DB), c.get("journal").id, id) : undefined, adminPartner);
 });
 
 indexingApp.post("/", requireAdmin, async (c) => {
   const body = await readMultipart(c.req.raw);
   if (!body.ok) return c.json({ error: body.error }, 400);
   const result = await savePartner(c.env, getDb(c.env.DB), c.get("journal").id, staffActor(c.get("user")), null, formFields(body.form), formFile(body.form, "image"));
-  if (!result.ok) return c.json(failureBody(result), result.status);
-  c.header("etag", recordEtag("partner", result.value.id, result.value.version));
-  return c.json(adminPartner(result.value), 201);
+  return writeAnswer(c, "partner", result, adminPartner, 201);
 });
 
 indexingApp.post("/:id", requireAdmin, async (c) => {
-  const id = parseId(c.req.param("id"));
-  const db = getDb(c.env.DB);
-  const journalId = c.get("journal").id;
-  const existing = id ? await getPartner(db, journalId, id) : undefined;
-  if (!existing) return c.json({ error: "not_found" }, 404);
-  // `If-Match` or a `version` field: conditional on the version the client loaded (ADR 020).
-  const body = await versionedForm(c.req.raw);
-  if (!body.ok) return c.json(body.body, 400);
-  const { remove_image: remove, ...fields } = body.fields;
-  const result = await savePartner(c.env, db, journalId, staffActor(c.get("user")), existing, fields, formFile(body.form, "image"), remove === "1", body.expect);
-  if (!result.ok) return c.json(failureBody(result), result.status, failureHeaders(result));
-  c.header("etag", recordEtag("partner", result.value.id, result.value.version));
-  return c.json(adminPartner(result.value));
+  const edit = await formEdit(c, getPartner);
+  if (!edit.ok) return edit.response;
+  const { remove_image: remove, ...fields } = edit.fields;
+  const result = await savePartner(c.env, edit.db, edit.journalId, staffActor(c.get("user")), edit.existing, fields, formFile(edit.form, "image"), remove === "1", edit.expect);
+  return writeAnswer(c, "partner", result, adminPartner);
 });
