@@ -459,27 +459,24 @@ export class Canvas {
 
   /** Draws a Form XObject scaled to `size` points wide, centred on (cx, cy). */
   xobject(ref: PDFRef, cx: number, cy: number, scale: number, opacity?: PDFRef): this {
-    let key = this.xKeys.get(ref);
-    if (!key) {
-      key = this.page.node.newXObject("X", ref).toString();
-      this.xKeys.set(ref, key);
-    }
-    this.save();
-    if (opacity) this.raw(`${this.gs(opacity)} gs`);
-    this.raw(`${num(scale)} 0 0 ${num(scale)} ${num(cx)} ${num(cy)} cm ${key} Do`);
-    return this.restore();
+    return this.place(ref, "X", scale, scale, cx, cy, opacity);
   }
 
   /** Draws an image XObject into the rectangle (x, y, w, h). */
   image(ref: PDFRef, x: number, y: number, w: number, h: number, opacity?: PDFRef): this {
+    return this.place(ref, "Im", w, h, x, y, opacity);
+  }
+
+  /** Paints an XObject (named once per page with `prefix`) scaled by (sx, sy) and moved to (x, y). */
+  private place(ref: PDFRef, prefix: string, sx: number, sy: number, x: number, y: number, opacity?: PDFRef): this {
     let key = this.xKeys.get(ref);
     if (!key) {
-      key = this.page.node.newXObject("Im", ref).toString();
+      key = this.page.node.newXObject(prefix, ref).toString();
       this.xKeys.set(ref, key);
     }
     this.save();
     if (opacity) this.raw(`${this.gs(opacity)} gs`);
-    this.raw(`${num(w)} 0 0 ${num(h)} ${num(x)} ${num(y)} cm ${key} Do`);
+    this.raw(`${num(sx)} 0 0 ${num(sy)} ${num(x)} ${num(y)} cm ${key} Do`);
     return this.restore();
   }
 

@@ -216,6 +216,21 @@ export function certificateBlocks(input: Pick<CertificateInput, "article" | "aut
   }, top, bottom);
 }
 
+/**
+ * The page both certificates share: the document, its frame, seal and journal header, and the
+ * text blocks `blocks` makes for the room between the header and `footerTop`. The caller draws
+ * its own footer on the canvas and saves the builder.
+ */
+export async function certificatePage(info: Parameters<typeof DocBuilder.create>[0], journal: JournalInfo, footerTop: number, blocks: (width: number, top: number) => Block[]) {
+  const builder = await DocBuilder.create(info);
+  const canvas = builder.addPage(A4_LANDSCAPE);
+  certificateFrame(canvas);
+  drawSeal(canvas, journal, canvas.width / 2, canvas.height / 2 - 30, 300, 0.045);
+  const headerBottom = certificateHeader(canvas, journal);
+  drawBlocks(canvas, blocks(canvas.width, headerBottom), headerBottom, footerTop);
+  return { builder, canvas };
+}
+
 /** The document's bytes: drawn with its fonts loaded on first use (withFonts). */
 export function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
   return withFonts(() => drawCertificate(input));
@@ -224,25 +239,15 @@ export function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
 async function drawCertificate(input: CertificateInput): Promise<Uint8Array> {
   const { journal, article } = input;
   const title = titleText(article.title);
-  const builder = await DocBuilder.create({
+  const { builder, canvas } = await certificatePage({
     title: `Certificate of Publication — ${input.author}`,
     subject: `${input.author}: “${title}”, ${journal.name}, ${volumeIssueLabel(article, { digits: "plain" })}, ${article.year}`,
     author: journal.name,
     keywords: ["Certificate of Publication", `Ref. No. ${article.refnumber}`, `Verification ${input.code}`],
     // Dated by the publication it certifies, so every build of it is byte-identical.
     date: dataDate([article.publishdate], `${article.year}-01-01`),
-  });
-  const canvas = builder.addPage(A4_LANDSCAPE);
+  }, journal, CERTIFICATE_FOOTER_TOP, (width, top) => certificateBlocks(input, width - 190, top, CERTIFICATE_FOOTER_TOP));
   const W = canvas.width;
-  const cx = W / 2;
-  certificateFrame(canvas);
-  drawSeal(canvas, journal, cx, canvas.height / 2 - 30, 300, 0.045);
-
-  const headerBottom = certificateHeader(canvas, journal);
-  const footerTop = CERTIFICATE_FOOTER_TOP;
-
-  const blocks = certificateBlocks(input, W - 190, headerBottom, footerTop);
-  drawBlocks(canvas, blocks, headerBottom, footerTop);
 
   // Footer: verification (left), reference (centre), signature (right).
   const issued = longDate(article.publishdate);

@@ -9,7 +9,7 @@ import { doajProblems, hasProblems, issn, personNames, type DepositJournal } fro
 import type { DepositArticle } from "../lib/article";
 import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
-import { articleUrls, DepositIncomplete, element } from "./metadata.server";
+import { articleUrls, DepositIncomplete, element, keywordElements } from "./metadata.server";
 import { escapeXml } from "../lib/xml";
 import { affiliationIndex, affiliationText } from "../lib/authors";
 
@@ -39,12 +39,7 @@ function record(journal: DepositJournal, a: DepositArticle, language: string | n
   const affiliationsList = affiliations.length
     ? `<affiliationsList>${affiliations.map((f, k) => `<affiliationName affiliationId="${k + 1}">${escapeXml(affiliationText(f))}</affiliationName>`).join("")}</affiliationsList>`
     : "";
-  const keywords = a.keywords
-    .split(/\s*[,;]\s*/)
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .map((k) => element("keyword", k))
-    .join("");
+  const keywords = keywordElements("keyword", a.keywords);
   const abstract = htmlToText(a.abstract);
   return [
     `<record>`,

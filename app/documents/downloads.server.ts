@@ -104,34 +104,15 @@ function journalInfo(journal: JournalContext): JournalInfo {
   };
 }
 
+// Only the fields a document prints: named here, so a new column never reaches a PDF unseen.
 function articleInfo(a: DocumentArticle): ArticleSummary {
-  return {
-    refnumber: a.refnumber,
-    title: a.title,
-    authorname: a.authorname,
-    authors: a.authors,
-    year: a.year,
-    volume: a.volume,
-    issue: a.issue,
-    frequency: a.frequency || a.issueFrequency || "",
-    pagenumber: a.pagenumber,
-    publishdate: a.publishdate,
-  };
+  const { refnumber, title, authorname, authors, year, volume, issue, pagenumber, publishdate } = a;
+  return { refnumber, title, authorname, authors, year, volume, issue, frequency: a.frequency || a.issueFrequency || "", pagenumber, publishdate };
 }
 
 function editorInfo(e: Editor): EditorInfo {
-  return {
-    id: e.id,
-    name: e.name,
-    category: e.category,
-    post: e.post,
-    degree: e.degree,
-    content: e.content,
-    country: e.country,
-    email: e.email,
-    phone: e.phone,
-    updatedAt: e.updated_at,
-  };
+  const { id, name, category, post, degree, content, country, email, phone } = e;
+  return { id, name, category, post, degree, content, country, email, phone, updatedAt: e.updated_at };
 }
 
 // ---- Certificates ------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /** Certificate of Appreciation for a member of the editorial board (landscape A4). */
-import { A4_LANDSCAPE, DocBuilder, fitRuns, layoutRuns, singleLine, type Run, withFonts } from "./canvas.server";
-import { certificateHeader, drawBlocks, fitBlocks, signatureBlock, verificationBlock, type Block } from "./certificate.server";
-import { certificateFrame, drawSeal, INK, MUTED, NAVY } from "./decor.server";
+import { fitRuns, layoutRuns, singleLine, type Run, withFonts } from "./canvas.server";
+import { certificatePage, fitBlocks, signatureBlock, verificationBlock, type Block } from "./certificate.server";
+import { INK, MUTED, NAVY } from "./decor.server";
 import { longDate } from "../lib/dates";
 import { roleLabel } from "../schemas/editor";
 import { dataDate, htmlLines, titleRuns } from "./format.server";
@@ -67,20 +67,14 @@ export function buildEditorCertificate(input: EditorCertificateInput): Promise<U
 async function drawEditorCertificate(input: EditorCertificateInput): Promise<Uint8Array> {
   const { journal, editor } = input;
   const role = roleLabel(editor.category);
-  const builder = await DocBuilder.create({
+  const { builder, canvas } = await certificatePage({
     title: `Certificate of Appreciation — ${editor.name}`,
     subject: `${editor.name}, ${role}, ${journal.name}`,
     author: journal.name,
     keywords: ["Certificate of Appreciation", role, `Verification ${input.code}`],
     date: dataDate([input.issuedOn]),
-  });
-  const canvas = builder.addPage(A4_LANDSCAPE);
+  }, journal, EDITOR_FOOTER_TOP, (width, top) => editorCertificateBlocks(input, width - 200, top, EDITOR_FOOTER_TOP));
   const W = canvas.width;
-  certificateFrame(canvas);
-  drawSeal(canvas, journal, W / 2, canvas.height / 2 - 30, 300, 0.045);
-  const headerBottom = certificateHeader(canvas, journal);
-  const blocks = editorCertificateBlocks(input, W - 200, headerBottom, EDITOR_FOOTER_TOP);
-  drawBlocks(canvas, blocks, headerBottom, EDITOR_FOOTER_TOP);
   const chief = input.editorInChief.trim();
   const signsOwn = !chief || chief === editor.name.trim();
   if (signsOwn) {

@@ -12,7 +12,7 @@ import type { DepositArticle } from "../lib/article";
 import { numericPages } from "../lib/pages";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { abstractParagraphs, JATS_INLINE, titleXml } from "./markup.server";
-import { articleUrls, depositLicense, DepositIncomplete, element } from "./metadata.server";
+import { articleUrls, depositLicense, DepositIncomplete, element, keywordElements } from "./metadata.server";
 import { affiliationIndex } from "../lib/authors";
 import { referenceDoi, referenceList } from "../lib/references";
 
@@ -122,12 +122,7 @@ export function jatsArticleElement({ journal, article: a }: JatsInput, { embedde
   const urls = articleUrls(journal, a);
   const license = depositLicense(journal, a);
   const paragraphs = abstractParagraphs(a.abstract, JATS_INLINE);
-  const keywords = a.keywords
-    .split(/\s*[,;]\s*/)
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .map((k) => element("kwd", k))
-    .join("");
+  const keywords = keywordElements("kwd", a.keywords);
   const year = publicationDate(a.publishdate)?.year ?? String(a.year);
   const licenseText = license.creativeCommons
     ? `This article is published under the ${license.name} licence (${license.short}).`

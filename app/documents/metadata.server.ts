@@ -33,6 +33,19 @@ export function element(name: string, text: string | number, attrs = ""): string
 }
 
 /**
+ * The article's keywords as the deposits list them, one `<name>` element each: authors separate
+ * them with commas or semicolons, and an empty one is dropped.
+ */
+export function keywordElements(name: string, keywords: string): string {
+  return keywords
+    .split(/\s*[,;]\s*/)
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => element(name, k))
+    .join("");
+}
+
+/**
  * An article's licence for the deposits: its own, or the journal's (settings license_url,
  * CC BY 4.0 unless staff chose another: the instructions to authors promise open access).
  */

@@ -22,6 +22,7 @@
  * what lets /verify recognise a certificate whose name has since been corrected.
  */
 import { MissingSecretError, signingSecret } from "../lib/secrets";
+import { base32Encode } from "../lib/totp";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MAC_CHARS = 10;
@@ -38,23 +39,6 @@ function hmacKey(secret: string | undefined): Promise<CryptoKey> {
   return key;
 }
 
-function base32(bytes: Uint8Array, chars: number): string {
-  let out = "";
-  let buffer = 0;
-  let bits = 0;
-  for (const b of bytes) {
-    buffer = (buffer << 8) | b;
-    bits += 8;
-    while (bits >= 5 && out.length < chars) {
-      out += ALPHABET[(buffer >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    buffer &= (1 << bits) - 1;
-    if (out.length >= chars) break;
-  }
-  return out;
-}
-
 /** The name as the MAC binds it: what the certificate prints, in one canonical form. */
 export function printedName(name: string): string {
   return name.normalize("NFC").replace(/\s+/g, " ").trim();
@@ -64,7 +48,7 @@ async function mac(secret: string | undefined, journalId: number, refnumber: str
   const key = await hmacKey(secret);
   const message = `certificate:v2:${journalId}:${refnumber}:${position}:${printedName(name)}`;
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return base32(new Uint8Array(sig), MAC_CHARS);
+  return base32Encode(new Uint8Array(sig), ALPHABET, MAC_CHARS);
 }
 
 /**
@@ -149,7 +133,7 @@ export async function matchV1Code(secret: string | undefined, journalId: number,
   }
   const message = `certificate:v1:${journalId}:${parsed.refnumber}:${parsed.position}`;
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return sameText(base32(new Uint8Array(sig), MAC_CHARS), parsed.mac);
+  return sameText(base32Encode(new Uint8Array(sig), ALPHABET, MAC_CHARS), parsed.mac);
 }
 
 /** Canonical form of a code (what the certificate prints), for redirects and display. */
@@ -170,7 +154,7 @@ async function editorMac(secret: string | undefined, journalId: number, editorId
   const key = await hmacKey(secret);
   const message = `certificate:editor:v1:${journalId}:${editorId}:${issuedOn}:${printedName(name)}`;
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return base32(new Uint8Array(sig), MAC_CHARS);
+  return base32Encode(new Uint8Array(sig), ALPHABET, MAC_CHARS);
 }
 
 /** The code of an editor's certificate issued on `issuedOn` (YYYY-MM-DD). Throws MissingSecretError without a secret. */

@@ -21,19 +21,25 @@ export type TotpAlgorithm = "SHA-1" | "SHA-256" | "SHA-512";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-export function base32Encode(bytes: Uint8Array): string {
+/**
+ * Base32 of `bytes` in `alphabet` (RFC 4648's unless another is named, e.g. the certificate
+ * codes' Crockford one), stopping at `limit` characters when a code needs only its first bits.
+ */
+export function base32Encode(bytes: Uint8Array, alphabet = BASE32, limit = Infinity): string {
   let out = "";
   let value = 0;
   let bits = 0;
   for (const b of bytes) {
     value = (value << 8) | b;
     bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
+    while (bits >= 5 && out.length < limit) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
       bits -= 5;
     }
+    value &= (1 << bits) - 1;
+    if (out.length >= limit) return out;
   }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
   return out;
 }
 

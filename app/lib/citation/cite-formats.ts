@@ -218,16 +218,11 @@ export interface Rendered {
   html: string;
 }
 
-type Style = "apa" | "mla" | "chicago" | "harvard" | "ieee" | "vancouver";
+/** The styles and their labels, in the order the page offers them: the one list of them. */
+const STYLE_LABELS = { apa: "APA", mla: "MLA", chicago: "Chicago", harvard: "Harvard", ieee: "IEEE", vancouver: "Vancouver" } as const;
+type Style = keyof typeof STYLE_LABELS;
 
-export const CITATION_STYLES: { id: Style; label: string }[] = [
-  { id: "apa", label: "APA" },
-  { id: "mla", label: "MLA" },
-  { id: "chicago", label: "Chicago" },
-  { id: "harvard", label: "Harvard" },
-  { id: "ieee", label: "IEEE" },
-  { id: "vancouver", label: "Vancouver" },
-];
+export const CITATION_STYLES: { id: Style; label: string }[] = (Object.keys(STYLE_LABELS) as Style[]).map((id) => ({ id, label: STYLE_LABELS[id] }));
 
 // Short months of the en-US locale; IEEE and NLM override three of them (Jun., Jul., Sep.).
 const MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."];
