@@ -18,7 +18,7 @@ import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
 
 /**
  * Small factories: every test makes its own data under its own unique hostnames, and writes it
- * through the app's own write path (issue 14.8):
+ * through the app's own write path, so a test's data obeys the rules the forms enforce:
  * - articles: `addArticle` (app/models/staff-writes.server.ts, the use-case behind the admin form
  *   and POST /api/admin/archives) with a real PDF upload, then `updateArticle` for what only an
  *   edit can set (a disabled status) — so the spec §5 rules run: required fields, ref-number and

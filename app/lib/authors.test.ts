@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { affiliationIndex, authorFromName, authorsFromByline, authorsOf, bylineOf, parseAuthors, publicAuthors, serialiseAuthors, type ArticleAuthor } from "./authors";
+import { CAMBRIDGE, SHARMA } from "../../test/authors";
 
-const sharma: ArticleAuthor = {
-  name: "Dr. Anjali Sharma",
-  given: "Anjali",
-  family: "Sharma",
-  orcid: "https://orcid.org/0000-0002-1825-0097",
-  affiliations: [{ name: "University of Cambridge", ror: "https://ror.org/013meh722", country: "United Kingdom" }],
-  email: "anjali@example.org",
-  corresponding: true,
-};
+const sharma: ArticleAuthor = { ...SHARMA, affiliations: [CAMBRIDGE] };
 
 describe("authors as people", () => {
   it("splits a printed name once, by the site's name rule, keeping the name as printed", () => {

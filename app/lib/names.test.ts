@@ -59,7 +59,7 @@ describe("one reading of a name for citations, author pages and file names", () 
   });
 });
 
-describe("particles and author-page names (issue 17.1, 17.5)", () => {
+describe("particles and author-page names", () => {
   it("keeps lower-case particles with the surname, never as initials", () => {
     expect(parseName("Jan van der Berg")).toEqual({ family: "Berg", particle: "van der", given: "Jan", initials: [["J"]] });
     expect(parseName("João dos Santos").particle).toBe("dos");

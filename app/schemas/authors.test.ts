@@ -3,6 +3,7 @@ import { validateArticle } from "./article";
 import { validateAuthorList } from "./authors";
 import { AUTHOR_MESSAGES as M, FIELD_MESSAGES } from "./messages";
 import { parseAuthors, serialiseAuthors } from "../lib/authors";
+import { SHARMA, THREE_SENT } from "../../test/authors";
 
 const base = {
   refnumber: "240517",
@@ -15,28 +16,13 @@ const base = {
   abstract: "<p>We studied rice.</p>",
 };
 
-const three = [
-  { name: "Dr. Anjali Sharma", orcid: "0000-0002-1825-0097", affiliations: [{ name: "University of Cambridge", ror: "013meh722", country: "United Kingdom" }, { name: "Punjab Agricultural University", country: "India" }], email: "anjali@example.org", corresponding: true },
-  { name: "Rahul Verma", affiliations: [{ name: "Punjab Agricultural University", ror: "", country: "India" }] },
-  { name: "Jan van der Berg", given: "Jan", family: "van der Berg" },
-];
+const three = THREE_SENT;
 
 describe("the authors list", () => {
   it("is normalised: ORCID and ROR as URIs, given and family names split when left empty", () => {
     const { authors, fields } = validateAuthorList(three);
     expect(fields).toEqual({});
-    expect(authors[0]).toEqual({
-      name: "Dr. Anjali Sharma",
-      given: "Anjali",
-      family: "Sharma",
-      orcid: "https://orcid.org/0000-0002-1825-0097",
-      affiliations: [
-        { name: "University of Cambridge", ror: "https://ror.org/013meh722", country: "United Kingdom" },
-        { name: "Punjab Agricultural University", ror: "", country: "India" },
-      ],
-      email: "anjali@example.org",
-      corresponding: true,
-    });
+    expect(authors[0]).toEqual(SHARMA);
     expect(authors[2]).toMatchObject({ given: "Jan", family: "van der Berg", corresponding: false });
   });
 

@@ -202,7 +202,7 @@ async function main(): Promise<number> {
     // OAI-PMH is never edge-cached, and refuses arguments it does not know (no `b=` here).
     targets[`oai@${label}`] = { host: journals[label].host, path: "/oai?verb=ListRecords&metadataPrefix=oai_dc" };
   }
-  // Issue 16.5: the admin issue list and admin search, signed in (a real token: it overrides the
+  // Staff work on years of issues too: the admin issue list and admin search, signed in (a real token: it overrides the
   // cache-bypass bearer), at every size. Admin pages are never edge-cached.
   for (const [label] of SIZES) {
     const j = journals[label];

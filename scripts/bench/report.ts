@@ -159,7 +159,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
 
   // ---- Budgets ---------------------------------------------------------------------------------
   const readerProbes = r.probes;
-  // Reader pages only: the signed-in admin targets (issue 16.5) add the session's own lookups.
+  // Reader pages only: the signed-in admin targets add the session's own lookups.
   // (The bench's own D1 replays, `d1:…`, make a page's reads plus the journal lookup: not pages.)
   const maxTrips = Math.max(...readerProbes.map((p) => p.trips ?? 99), ...Object.entries(L).filter(([k]) => !k.startsWith("admin-") && !k.startsWith("d1:")).map(([, f]) => f.trips ?? 0));
   const worst = readerProbes.filter((p) => (p.trips ?? 99) > 2).map((p) => `${p.name} (${p.trips ?? "no header"})`);
@@ -301,7 +301,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     limit: "as expected",
     ok: wrongStatus.length === 0,
   });
-  // Issue 16.5: the admin issue list and admin search stay fast on years of issues.
+  // Staff work on years of issues: the admin issue list and admin search stay fast on them.
   // The budget is on the rare query (one match at every size, so the same page is rendered): the
   // common one's page holds 20 rows at 100k and 5 at 1k; its ratio is shown, not judged.
   for (const [name, key, judged] of [

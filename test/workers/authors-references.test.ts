@@ -11,24 +11,13 @@ import { structureStoredAuthors } from "../../app/models/author-conversion.serve
 import { d1Runner } from "../../app/models/html-cleanup.server";
 import { authorFromName, parseAuthors, serialiseAuthors } from "../../app/lib/authors";
 import { AUTHOR_MESSAGES } from "../../app/schemas/messages";
+import { THREE_SENT } from "../authors";
 import { articleForm, db, editArticle, fetchWorker, insertRawArticleForTest, makeAdminSession, makeArticle, makeIssue } from "../factories";
 
 type Json = Record<string, any>;
 
-const THREE = [
-  {
-    name: "Dr. Anjali Sharma",
-    orcid: "0000-0002-1825-0097",
-    affiliations: [
-      { name: "University of Cambridge", ror: "https://ror.org/013meh722", country: "United Kingdom" },
-      { name: "Punjab Agricultural University", ror: "", country: "India" },
-    ],
-    email: "anjali@cam.example",
-    corresponding: true,
-  },
-  { name: "Rahul Verma", affiliations: [{ name: "Punjab Agricultural University", country: "India" }], email: "rahul@private.example" },
-  { name: "Jan van der Berg", given: "Jan", family: "van der Berg" },
-];
+// The shared three, with the first two emails this file's pages are read for.
+const THREE = [{ ...THREE_SENT[0], email: "anjali@cam.example" }, { ...THREE_SENT[1], email: "rahul@private.example" }, THREE_SENT[2]];
 
 async function post(s: { url(p: string): string; auth: Record<string, string> }, path: string, form: FormData) {
   const res = await fetchWorker(s.url(path), { method: "POST", headers: s.auth, body: form });

@@ -33,7 +33,7 @@ async function published() {
   return { j, a, page: j.url(`/archives/2025/8/2/${a.refnumber}`), pdf: j.url(`/archives/2025/8/2/${a.refnumber}.pdf`) };
 }
 
-describe("one URL per PDF (issue 17.4)", () => {
+describe("one URL per PDF", () => {
   it("every link, tag, export, feed and OAI record names the PDF beside the abstract page", async () => {
     const { j, a, page, pdf } = await published();
     const html = await (await fetchWorker(page)).text();
@@ -74,7 +74,7 @@ describe("one URL per PDF (issue 17.4)", () => {
   });
 });
 
-describe("metadata (issue 17.5)", () => {
+describe("metadata", () => {
   it("gives both ISSNs and the ISO 639-1 language in the Scholar tags", async () => {
     const { page } = await published();
     const html = await (await fetchWorker(page)).text();

@@ -253,7 +253,7 @@ describe("GET /api/pdf/certificate/{refnumber}/{author}", () => {
   });
 });
 
-describe("the certificate's two file names (spec §7 and issue 17.7)", () => {
+describe("the certificate's two file names (spec §7's and the page's per-author URL)", () => {
   const fileUrl = (j: { url(p: string): string }, ref: string, n: number | string) => j.url(`/pdf/${ref}/certificate-${ref}-${n}.pdf`);
 
   it("the API call saves as certificate-{a}.pdf; the page's per-author URL as certificate-{ref}-{n}.pdf, same bytes and ETag", async () => {

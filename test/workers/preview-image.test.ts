@@ -65,7 +65,7 @@ describe("link-preview image", () => {
   });
 });
 
-describe("link-preview image with the journal's logo (issue 17.3)", () => {
+describe("link-preview image with the journal's logo", () => {
   type Session = Awaited<ReturnType<typeof makeAdminSession>>;
   const LOGO: [number, number, number] = [222, 64, 26]; // an orange-red no part of the card uses
   const WHITE = [255, 255, 255];

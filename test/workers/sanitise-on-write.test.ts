@@ -18,7 +18,7 @@ async function row<T>(sql: string, ...params: unknown[]): Promise<T> {
   return (await env.DB.prepare(sql).bind(...params).first<T>())!;
 }
 
-describe("sanitise on every write (issue 15.7)", () => {
+describe("sanitise on every write", () => {
   it("editor name, post and content through the API are stored clean", async () => {
     const s = await makeAdminSession();
     const form = new FormData();

@@ -196,7 +196,7 @@ describe("ranked full-text search (FTS5)", () => {
   });
 });
 
-describe("staff search over both statuses (issue 16.5, migration 0015)", () => {
+describe("staff search over both statuses (migration 0015)", () => {
   // The rows each index holds (its docsize shadow table: one row per indexed document).
   const indexed = async (table: "articles_fts" | "articles_fts_disabled", ids: number[]) =>
     (await env.DB.prepare(`select id from ${table}_docsize where id in (${ids.join(",")}) order by id`).all<{ id: number }>()).results.map((r) => r.id);

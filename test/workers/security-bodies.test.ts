@@ -28,7 +28,7 @@ async function articleCount(journalId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe("request bodies are bounded before they are read (issue 15.1)", () => {
+describe("request bodies are bounded before they are read", () => {
   it("each route has a cap that fits it: sign-in and OAI a few KB, files their limit plus a margin", () => {
     expect(bodyRule("/admin/login").max).toBeLessThanOrEqual(8 * 1024);
     expect(bodyRule("/auth/login/").max).toBeLessThanOrEqual(8 * 1024);

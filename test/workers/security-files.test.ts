@@ -36,7 +36,7 @@ function update(s: Session, id: number, fields: Record<string, string>, pdf?: Ui
   return fetchWorker(s.url(`/api/archives/${id}`), { method: "POST", headers: s.auth, body: form });
 }
 
-describe("public files resolve through their rows (issue 15.4)", () => {
+describe("public files resolve through their rows", () => {
   it("an article's versioned object name answers 404; its public name answers 200", async () => {
     const s = await makeAdminSession();
     const a = await addArticle(s);

@@ -280,7 +280,7 @@ describe("hostile queries and bodies", () => {
   });
 });
 
-describe("malformed input answers 400, never 500 (issue 15.8)", () => {
+describe("malformed input answers 400, never 500", () => {
   const BAD = ["%E0%A4%A", "%ZZ", "%", "%C0%AF", "%ED%A0%80"];
 
   it("malformed percent-encoding in page, file, API and admin paths: a 400 page or JSON error (or 404), never 500", async () => {

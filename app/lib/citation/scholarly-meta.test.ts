@@ -3,6 +3,7 @@ import { authorFromName, type ArticleAuthor } from "../authors";
 import { articleLicense } from "../licenses";
 import { articleHeadTags } from "./article-meta.server";
 import { dublinCore, scholarlyArticleJsonLd, type ArticleMetaInput } from "./scholarly-meta";
+import { CAMBRIDGE, SHARMA } from "../../../test/authors";
 
 const names = ["Dr. Anjali Sharma", "Prof.Dr.R.K. Singh", "(Dr) José Martínez", "SHRI Ram Lal", "डॉ. राजेश कुमार", "Drew Barry"];
 const input: ArticleMetaInput = {
@@ -30,18 +31,7 @@ describe("author names in Dublin Core and JSON-LD", () => {
 });
 
 describe("authors as people, references and the licence in the metadata", () => {
-  const sharma: ArticleAuthor = {
-    name: "Dr. Anjali Sharma",
-    given: "Anjali",
-    family: "Sharma",
-    orcid: "https://orcid.org/0000-0002-1825-0097",
-    affiliations: [
-      { name: "University of Cambridge", ror: "https://ror.org/013meh722", country: "United Kingdom" },
-      { name: "ICAR-Indian Agricultural Research Institute", ror: "", country: "India" },
-    ],
-    email: "anjali@pau.example",
-    corresponding: true,
-  };
+  const sharma: ArticleAuthor = { ...SHARMA, affiliations: [CAMBRIDGE, { name: "ICAR-Indian Agricultural Research Institute", ror: "", country: "India" }], email: "anjali@pau.example" };
   const verma: ArticleAuthor = { ...authorFromName("Rahul Verma"), email: "private@mail.example" };
   const full: ArticleMetaInput = {
     ...input,
