@@ -147,17 +147,48 @@ const CACHED_VS_UNCACHED_LIMIT = 0.8;
 /** Expected status of each probe (anything unlisted must answer 200). */
 const PROBE_STATUS: Record<string, number> = { "archives (redirect)": 302, "verify (invalid code)": 404, "not found": 404 };
 
-export function renderReport(r: Report): { markdown: string; missed: string[] } {
-  const budgets: Budget[] = [];
-  const L = r.latency;
-  const T = r.throughput;
-  const sizes = r.sizes.map((s) => s.label);
-  const small = sizes[0];
-  const big = sizes[sizes.length - 1];
-  const lines: string[] = [];
-  const out = (s = "") => lines.push(s);
+/** What every part of the report reads: the run, its latency and throughput figures, the sizes. */
+interface Context {
+  r: Report;
+  L: Report["latency"];
+  T: Report["throughput"];
+  sizes: string[];
+  small: string;
+  big: string;
+}
 
-  // ---- Budgets ---------------------------------------------------------------------------------
+type Out = (s?: string) => void;
+
+export function renderReport(r: Report): { markdown: string; missed: string[] } {
+  const sizes = r.sizes.map((s) => s.label);
+  const c: Context = { r, L: r.latency, T: r.throughput, sizes, small: sizes[0], big: sizes[sizes.length - 1] };
+  const lines: string[] = [];
+  const out: Out = (s = "") => lines.push(s);
+
+  const budgets = [...pageBudgets(c), ...platformBudgets(c), ...staffAndSearchBudgets(c), ...exportBudgets(c)];
+  budgets.push(coverageBudget(c, budgets));
+  const missed = budgets.filter((b) => b.ok === false).map((b) => `${b.name}: ${b.measured} (limit ${b.limit})`);
+
+  headerSection(c, out, budgets, missed);
+  budgetsSection(c, out, budgets);
+  dataSection(c, out);
+  pagesSection(c, out);
+  renderingSection(c, out);
+  startupSection(c, out);
+  edgeCacheSection(c, out);
+  searchSection(c, out);
+  documentsSection(c, out, budgets);
+  bytesSection(c, out);
+  lighthouseSection(c, out);
+  return { markdown: `${lines.join("\n")}\n`, missed };
+}
+
+// ---- Budgets ---------------------------------------------------------------------------------
+
+/** Reader pages: D1 trips, rendering CPU, against a static file, the first render, HTML size, ETags, immutable assets. */
+function pageBudgets(c: Context): Budget[] {
+  const budgets: Budget[] = [];
+  const { r, L, T, sizes, small, big } = c;
   const readerProbes = r.probes;
   // Reader pages only: the signed-in admin targets add the session's own lookups.
   // (The bench's own D1 replays, `d1:…`, make a page's reads plus the journal lookup: not pages.)
@@ -262,6 +293,13 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     limit: IMMUTABLE,
     ok: r.assets.length > 0 && mutable.length === 0,
   });
+  return budgets;
+}
+
+/** The Worker's start, the edge cache and every probe's status. */
+function platformBudgets(c: Context): Budget[] {
+  const budgets: Budget[] = [];
+  const { r, L, big } = c;
   // The Worker's start.
   // Judged on the start's CPU time where Linux reports it: the profile's active time is wall
   // time between samples, which other processes' load inflates (shown beside it).
@@ -301,6 +339,13 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     limit: "as expected",
     ok: wrongStatus.length === 0,
   });
+  return budgets;
+}
+
+/** Staff pages on years of issues, and search at every size. */
+function staffAndSearchBudgets(c: Context): Budget[] {
+  const budgets: Budget[] = [];
+  const { r, L, sizes, small, big } = c;
   // Staff work on years of issues: the admin issue list and admin search stay fast on them.
   // The budget is on the rare query (one match at every size, so the same page is rendered): the
   // common one's page holds 20 rows at 100k and 5 at 1k; its ratio is shown, not judged.
@@ -370,7 +415,14 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
       ok: Number.isFinite(ratio) && ratio <= 1,
     });
   }
-  // Issue 7: an OAI-PMH ListRecords page (100 records, oai_dc) in at most 50 ms, end to end.
+  return budgets;
+}
+
+/** OAI-PMH, documents, bytes per page and Lighthouse. */
+function exportBudgets(c: Context): Budget[] {
+  const budgets: Budget[] = [];
+  const { r, L, sizes, small, big } = c;
+  // Harvesters page through every record: an OAI-PMH ListRecords page (100 records, oai_dc) in at most 50 ms, end to end.
   const oai = L[`oai@${big}`];
   if (oai) {
     budgets.push({ name: `OAI-PMH ListRecords, 100 records at ${big}: median latency`, measured: `${ms(oai.medianMs)} (D1 ${ms(oai.d1Ms)})`, limit: "≤ 50 ms", ok: oai.medianMs <= 50, covers: [`oai@${big}`] });
@@ -400,7 +452,7 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     });
   }
   const bareGzip = r.bare.js.gzip;
-  for (const p of readerProbes) {
+  for (const p of r.probes) {
     if (!p.js || !p.js.files || p.name.includes("bot")) continue;
     const ratio = p.js.gzip / bareGzip;
     budgets.push({ name: `JS (gzip) shipped to ${p.name} ÷ bare React Router app`, measured: `${x(ratio)} (${kb(p.js.gzip)})`, limit: "≤ 1.10×", ok: ratio <= 1.1 });
@@ -422,17 +474,27 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
       });
     }
   }
-  // Every measured case is judged by some budget: a case added without one fails the run.
+  return budgets;
+}
+
+/** Every measured case is judged by some budget: a case added without one fails the run. */
+function coverageBudget(c: Context, budgets: Budget[]): Budget {
+  const { L, T } = c;
   const covered = new Set(budgets.flatMap((b) => b.covers ?? []));
   const unjudged = [...new Set([...Object.keys(L), ...Object.keys(T)])].filter((k) => !covered.has(k));
-  budgets.push({
+  return {
     name: "Every measured case has a budget",
     measured: unjudged.length ? `none for ${unjudged.join(", ")}` : `${covered.size} cases judged`,
     limit: "all",
     ok: unjudged.length === 0,
-  });
-  const missed = budgets.filter((b) => b.ok === false).map((b) => `${b.name}: ${b.measured} (limit ${b.limit})`);
+  };
+}
 
+// ---- Sections ----------------------------------------------------------------------------------
+
+/** Title, run, machine and the budgets met. */
+function headerSection(c: Context, out: Out, budgets: Budget[], missed: string[]): void {
+  const { r, T } = c;
   // ---- Header ----------------------------------------------------------------------------------
   const m = r.machine;
   out("# Benchmark results");
@@ -448,7 +510,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
   out();
   out(`**${budgets.filter((b) => b.ok === true).length} budgets met, ${missed.length} missed${budgets.some((b) => b.ok === null) ? `, ${budgets.filter((b) => b.ok === null).length} not available` : ""}.** How to run and what each figure means: [README → Benchmarks](../../README.md#benchmarks).`);
   out();
+}
 
+/** The table of budgets, and why the article page counts a trip a bot does not. */
+function budgetsSection(c: Context, out: Out, budgets: Budget[]): void {
+  const { r } = c;
   out("## Budgets");
   out();
   out("| Budget | Measured | Limit | |");
@@ -463,7 +529,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     );
     out();
   }
+}
 
+/** The seeded journals. */
+function dataSection(c: Context, out: Out): void {
+  const { r, big } = c;
   out("## Data");
   out();
   out(`Three journals in one local D1, generated by SQL (not committed). Each has 200 enabled editors, 6 indexing partners and a newest issue of exactly 100 articles (5 Latin-named authors each); the other articles fill earlier monthly issues. Titles come from word lists so that the two-word query "${r.query}" matches 0.5 % of a journal's articles; "${r.rareQuery}" is in one older article's title per journal. The FTS5 index is shared by every journal of a deployment (here ${r.seed.rows[big]?.fts ?? "?"} rows), so even the 1k journal's searches walk the other journals' matches before the journal filter.`);
@@ -475,7 +545,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     out(`| ${s.host} | ${row.articles} | ${s.issues} | ${s.perIssue} | ${row.fts} | ${row.hits} | ${(row.ms / 1000).toFixed(1)} s |`);
   }
   out();
+}
 
+/** Reader pages: latency and throughput against a static file. */
+function pagesSection(c: Context, out: Out): void {
+  const { r, L, T, sizes, small, big } = c;
   // ---- Pages -----------------------------------------------------------------------------------
   out("## Reader pages (server-rendered, edge cache bypassed)");
   out();
@@ -511,7 +585,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     out(`Non-200 answers: ${statusProblems.map(([k, f]) => `${k}: ${f.statuses}`).join("; ")}`);
     out();
   }
+}
 
+/** Rendering CPU per page. */
+function renderingSection(c: Context, out: Out): void {
+  const { r, L, big } = c;
   // ---- Rendering CPU ---------------------------------------------------------------------------
   out(`## Rendering CPU (journal ${big})`);
   out();
@@ -530,7 +608,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     );
   }
   out();
+}
 
+/** The Worker's start. */
+function startupSection(c: Context, out: Out): void {
+  const { r } = c;
   // ---- Worker startup ----------------------------------------------------------------------------
   out("## Worker startup");
   out();
@@ -547,7 +629,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
   out(`| Largest of them (gzip) | ${su.startup.largest.map((m) => `${m.file} ${kb(m.gzip)}`).join(", ")} |`);
   out(`| Whole upload (every module, source maps aside; gzipped together, as wrangler reports it) | ${su.upload.files} files, ${kb(su.upload.raw)} raw, ${kb(su.upload.gzip)} gzip |`);
   out();
+}
 
+/** The edge cache. */
+function edgeCacheSection(c: Context, out: Out): void {
+  const { r, L, T, big } = c;
   // ---- Edge cache ------------------------------------------------------------------------------
   out(`## Edge cache (journal ${big})`);
   out();
@@ -563,7 +649,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     out(`| ${page} | ${ms(u.medianMs)} | ${ms(c.medianMs)} | ${x(c.medianMs / u.medianMs)} | ${ms(u.cpuMs)} | ${ms(c.cpuMs)} | ${num(ut.rps)} | ${num(ct.rps)} | ${x(ct.rps / ut.rps)} | ${num(c.trips)} | ${c.edge} |`);
   }
   out();
+}
 
+/** Search. */
+function searchSection(c: Context, out: Out): void {
+  const { r, L, sizes, small } = c;
   // ---- Search ----------------------------------------------------------------------------------
   out("## Search");
   out();
@@ -606,7 +696,11 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     }
   }
   out();
+}
 
+/** Documents. */
+function documentsSection(c: Context, out: Out, budgets: Budget[]): void {
+  const { r, small, big } = c;
   // ---- Documents -------------------------------------------------------------------------------
   out(`## Documents (journal ${big})`);
   out();
@@ -626,7 +720,12 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     out(`| ${d.name} | ${d.n} | ${ms(d.wallMs)} | ${ms(d.d1Ms)} | ${ms(d.cpuMs)} | ${ms(estCpu(d, r.docs))} | ${ms(d.cpuMs != null && r.docs.workerCpuMs != null ? Math.max(0, d.cpuMs - r.docs.workerCpuMs) : null)} | ${kb(d.bytes)} | ${budget} | ${b ? mark(b.ok) : ""} |`);
   }
   out();
+}
 
+/** JavaScript and HTML per reader page. */
+function bytesSection(c: Context, out: Out): void {
+  const { r, big } = c;
+  const bareGzip = r.bare.js.gzip;
   // ---- Bytes -----------------------------------------------------------------------------------
   out(`## JavaScript and HTML per reader page (journal ${big})`);
   out();
@@ -636,13 +735,17 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
   out();
   out("| Page | Path | Status | D1 trips | JS files | JS raw | JS gzip | ÷ bare | HTML | HTML gzip | If-None-Match: its ETag |");
   out("|---|---|---|---|---|---|---|---|---|---|---|");
-  for (const p of readerProbes) {
+  for (const p of r.probes) {
     out(
       `| ${p.name} | \`${p.path.length > 48 ? `${p.path.slice(0, 45)}…` : p.path}\` | ${p.status} | ${num(p.trips)} | ${p.js ? p.js.files : "–"} | ${kb(p.js?.raw)} | ${kb(p.js?.gzip)} | ${p.js?.files ? x(p.js.gzip / bareGzip) : "–"} | ${kb(p.html)} | ${kb(p.htmlGzip)} | ${p.revalidated ?? "–"} |`,
     );
   }
   out();
+}
 
+/** Lighthouse. */
+function lighthouseSection(c: Context, out: Out): void {
+  const { r, big } = c;
   // ---- Lighthouse ------------------------------------------------------------------------------
   out("## Lighthouse");
   out();
@@ -663,8 +766,8 @@ export function renderReport(r: Report): { markdown: string; missed: string[] } 
     }
   }
   out();
-  return { markdown: `${lines.join("\n")}\n`, missed };
 }
+
 
 /**
  * D1's share of a page's workerd CPU: its reads replayed alone, less the same request without
