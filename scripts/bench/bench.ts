@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 8): builds the production bundle (in a temp copy), seeds a benchmark
+ * `npm run bench`: builds the production bundle (in a temp copy), seeds a benchmark
  * journal at 1k, 10k and 100k articles into a throw-away local D1, serves the build in local
  * workerd (`vite preview`) and measures reader pages, search, documents, JavaScript bytes and
  * the edge cache. Every figure that matters is a ratio measured in the same run (the machine is
@@ -58,13 +58,69 @@ async function main(): Promise<number> {
   const source = sourceInfo(args.has("--head"));
   log(`temp folder ${tmp}`);
 
+  const { bare, startup } = await buildApps(source);
+  const { journals, seeded, sql } = await seedJournals();
+  const site = sitePages(journals);
+  const { j100, issuePath, pagePath } = site;
+  const { probes, assets } = await probeRun(site);
+
+  // ---- Server 2: the measurements. --------------------------------------------------------------
+  log("starting vite preview (measurement run) …");
+  server = await startPreview(appDir, stateDir, j100.host);
+  const client = new Client(server.origin, server.cpuMs);
+  const targets = await measurementTargets(client, journals, site);
+  const { latency, throughput } = await loadRuns(client, targets, journals, site);
+
+  log("documents (PDF endpoints) …");
+  const docs = await measureDocuments(client, j100, LOAD.docs);
+
+  let lighthouse: LighthouseScores | null = null;
+  if (args.has("--lighthouse")) {
+    log("Lighthouse (mobile) on home, issue and article …");
+    lighthouse = await runLighthouse(server.origin, j100.host, { home: "/", issue: issuePath, article: pagePath("article", j100) }, tmp);
+  }
+  await server.stop();
+  server = null;
+
+  const report: Report = {
+    date: new Date().toISOString(),
+    loadavgEnd: loadavg().map((l) => l.toFixed(2)).join(" "),
+    source,
+    machine,
+    quick: QUICK,
+    runSeconds: Math.round((Date.now() - started) / 1000),
+    seed: seeded,
+    sizes: SIZES.map(([label, size]) => ({ label, size, host: journals[label].host, issues: journals[label].otherIssues + 1, perIssue: journals[label].perIssue })),
+    query: SEARCH_QUERY,
+    rareQuery: RARE_QUERY,
+    pages: PAGES as unknown as string[],
+    latency,
+    throughput,
+    probes,
+    bare,
+    sql,
+    docs,
+    lighthouse,
+    startup,
+    assets,
+    load: LOAD,
+  };
+  return publish(report);
+}
+
+/** The production bundle of the app measured, the bare yardstick app, and the Worker's start. */
+async function buildApps(source: Report["source"]) {
   log(`building the production bundle (copy of ${source.fromHead ? `commit ${source.commit}` : "the working tree"}) …`);
   buildCopy(appDir, source.fromHead);
   log("building a bare React Router app for the JavaScript yardstick …");
   const bare = await bareApp(path.join(tmp, "bare"));
   log(`profiling the Worker's start (${QUICK ? 3 : 7} fresh starts, as wrangler check startup does) …`);
   const startup = await measureStartup(path.join(appDir, "build/server"), QUICK ? 3 : 7);
+  return { bare, startup };
+}
 
+/** A fresh local D1 with the 1k, 10k and 100k journals, checked, and the search SQL timed on it. */
+async function seedJournals() {
   log("migrating a fresh local D1 and seeding 1k / 10k / 100k article journals …");
   migrate(appDir, stateDir);
   const seedStart = Date.now();
@@ -90,7 +146,11 @@ async function main(): Promise<number> {
   } finally {
     await proxy.dispose();
   }
+  return { journals, seeded, sql: sql! };
+}
 
+/** The newest issue of the largest journal, and the path of each reader page at any size. */
+function sitePages(journals: Record<Size, BenchJournal>) {
   const big: Size = "100k";
   const j100 = journals[big];
   const { year, volume, issue } = j100.newestIssue;
@@ -108,12 +168,20 @@ async function main(): Promise<number> {
     }
   };
   const bust = (p: string) => `${p}${p.includes("?") ? "&" : "?"}b={b}`;
+  return { big, j100, year, volume, issue, issuePath, pagePath, bust };
+}
 
-  // ---- Server 1: probe every reader page (D1 round trips, bytes, JS) and keep the HTML that
-  // the static-file baseline copies. -----------------------------------------------------------
+type Site = ReturnType<typeof sitePages>;
+
+/**
+ * Server 1: every reader page probed (D1 round trips, bytes, JS), how the hashed assets are
+ * cached, and each page's HTML written as the static-file baseline's copy.
+ */
+async function probeRun(site: Site) {
+  const { j100, issuePath, pagePath, bust } = site;
   log("starting vite preview (probe run) …");
   server = await startPreview(appDir, stateDir, j100.host);
-  let client = new Client(server.origin);
+  const client = new Client(server.origin);
   const readerPages: [string, string][] = [
     ["home", "/"],
     ["issue", issuePath],
@@ -184,12 +252,12 @@ async function main(): Promise<number> {
 
   // The platform's limit: the same bytes as a file, served by the same workerd's asset server.
   for (const page of [...PAGES, "admin-archives"] as const) writeFileSync(path.join(appDir, "build/client", `bench-static-${page}.html`), staticHtml[page]);
+  return { probes, assets };
+}
 
-  // ---- Server 2: the measurements. --------------------------------------------------------------
-  log("starting vite preview (measurement run) …");
-  server = await startPreview(appDir, stateDir, j100.host);
-  client = new Client(server.origin, server.cpuMs);
-
+/** Server 2's targets: every page at every size, its static copy and cached twin, the API, OAI, staff pages and D1 replays. */
+async function measurementTargets(client: Client, journals: Record<Size, BenchJournal>, site: Site) {
+  const { big, j100, year, volume, issue, pagePath, bust } = site;
   const targets: Record<string, Target> = {};
   for (const page of PAGES) {
     for (const [label] of SIZES) targets[`${page}@${label}`] = { host: journals[label].host, path: bust(pagePath(page, journals[label])) };
@@ -254,7 +322,12 @@ async function main(): Promise<number> {
     await client.request(targets[`cached:${page}`]);
     await new Promise((r) => setTimeout(r, 200));
   }
+  return targets;
+}
 
+/** The timed runs: latency one at a time (and the rare query), then throughput 8 in flight. */
+async function loadRuns(client: Client, targets: Record<string, Target>, journals: Record<Size, BenchJournal>, site: Site) {
+  const { big } = site;
   log(`latency run: ${Object.keys(targets).length} targets × ${LOAD.latency.perTarget} requests, one at a time, interleaved …`);
   const latency = await interleaved(client, targets, { ...LOAD.latency, concurrency: 1 });
   // The rare query (one match: a substring scan reads every row) at the smallest and largest size.
@@ -270,41 +343,11 @@ async function main(): Promise<number> {
   const heavy = Object.fromEntries(Object.entries(targets).filter(([k]) => !k.includes("admin-") && !k.startsWith("d1:") && (!k.includes("@") || k.endsWith(`@${big}`))));
   log(`throughput run: ${Object.keys(heavy).length} targets × ${LOAD.throughput.perTarget} requests, 8 in flight, interleaved …`);
   const throughput = await interleaved(client, heavy, { ...LOAD.throughput, concurrency: 8 });
+  return { latency, throughput };
+}
 
-  log("documents (PDF endpoints) …");
-  const docs = await measureDocuments(client, j100, LOAD.docs);
-
-  let lighthouse: LighthouseScores | null = null;
-  if (args.has("--lighthouse")) {
-    log("Lighthouse (mobile) on home, issue and article …");
-    lighthouse = await runLighthouse(server.origin, j100.host, { home: "/", issue: issuePath, article: pagePath("article", j100) }, tmp);
-  }
-  await server.stop();
-  server = null;
-
-  const report: Report = {
-    date: new Date().toISOString(),
-    loadavgEnd: loadavg().map((l) => l.toFixed(2)).join(" "),
-    source,
-    machine,
-    quick: QUICK,
-    runSeconds: Math.round((Date.now() - started) / 1000),
-    seed: seeded,
-    sizes: SIZES.map(([label, size]) => ({ label, size, host: journals[label].host, issues: journals[label].otherIssues + 1, perIssue: journals[label].perIssue })),
-    query: SEARCH_QUERY,
-    rareQuery: RARE_QUERY,
-    pages: PAGES as unknown as string[],
-    latency,
-    throughput,
-    probes,
-    bare,
-    sql: sql!,
-    docs,
-    lighthouse,
-    startup,
-    assets,
-    load: LOAD,
-  };
+/** Prints the report, writes docs/bench/results.md (unless --no-write), and answers the exit code. */
+function publish(report: Report): number {
   const { markdown, missed } = renderReport(report);
   console.log(`\n${markdown}`);
   if (!args.has("--no-write")) {

@@ -494,7 +494,7 @@ function coverageBudget(c: Context, budgets: Budget[]): Budget {
 
 /** Title, run, machine and the budgets met. */
 function headerSection(c: Context, out: Out, budgets: Budget[], missed: string[]): void {
-  const { r, T } = c;
+  const { r } = c;
   // ---- Header ----------------------------------------------------------------------------------
   const m = r.machine;
   out("# Benchmark results");
@@ -700,7 +700,7 @@ function searchSection(c: Context, out: Out): void {
 
 /** Documents. */
 function documentsSection(c: Context, out: Out, budgets: Budget[]): void {
-  const { r, small, big } = c;
+  const { r, big } = c;
   // ---- Documents -------------------------------------------------------------------------------
   out(`## Documents (journal ${big})`);
   out();
