@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { expectCases } from "../../test/cases";
 import { articleLanguage } from "../lib/citation/scholarly-meta";
 import { crossrefProblems, doajProblems, isPublicOrigin, issn, personNames, publicationDate } from "./deposit";
 import { DEPOSIT_JOURNAL_PROBLEMS as J } from "./messages";
 
 describe("what the deposit checks read from stored text", () => {
   it("ISSNs as typed in Settings", () => {
-    expect(issn("2583-1234")).toBe("2583-1234");
-    expect(issn("2583123x")).toBe("2583-123X");
-    expect(issn("ISSN 2583-567X (Online)")).toBe("2583-567X");
-    expect(issn("  ")).toBe("");
-    expect(issn("applied for")).toBeNull();
+    expectCases(issn, [
+      ["2583-1234", "2583-1234"],
+      ["2583123x", "2583-123X"],
+      ["ISSN 2583-567X (Online)", "2583-567X"],
+      ["  ", ""],
+      ["applied for", null],
+    ]);
   });
 
   it("publication dates must be real days in Crossref's years", () => {
