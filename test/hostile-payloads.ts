@@ -15,6 +15,39 @@ export const HOSTILE_CASES: { name: string; payload: (id: string) => string }[] 
   { name: 'attribute breakout ("><svg/onload=…>)', payload: (id) => `"><svg/onload=alert("XSS-${id}")>` },
 ];
 
+/** A page to read after the hostile writes, and the texts it must show literally. */
+export interface HostileCheck {
+  path: string;
+  /** Texts the page must show literally (payloads shown as text). */
+  shows?: string[];
+}
+
+/**
+ * Every public and admin page the hostile writes reach, the same list for the workerd and the
+ * browser test: what each page must show of what was typed (`p` is the payloads' run).
+ */
+export function hostilePages(v: { year: number; id: string; p: string; ref: string; titleText: string; editorName: string; country: string; siteName: string; journalType: string; editorHref: string }): HostileCheck[] {
+  const { year, id, p, ref, titleText, editorName, country } = v;
+  return [
+    { path: "/", shows: [v.siteName, v.journalType, `Typed home ${id} ${p}`] },
+    // The affiliation is HTML on the board (sanitised): its markup is stripped, its text stays.
+    { path: "/board", shows: [editorName, `Institute ${id}`] },
+    { path: `/archives/${year}/vol1/issue1`, shows: [titleText, country] },
+    { path: `/archives/${year}/1/1/${ref}`, shows: [titleText, `Typed abstract ${id} ${p}`] },
+    { path: `/search?keyword=${encodeURIComponent(`Hostile title ${id}`)}`, shows: [titleText] },
+    { path: `/search?keyword=${encodeURIComponent(p)}` },
+    { path: `/pdf?refno=${ref}`, shows: [titleText] },
+    { path: "/contact" },
+    { path: "/admin/archives" },
+    { path: `/admin/archives/${year}/1/1`, shows: [titleText] },
+    { path: `/admin/search?q=${ref}`, shows: [titleText] },
+    { path: `/admin/search?q=${encodeURIComponent(p)}` },
+    { path: "/admin/editors", shows: [editorName] },
+    { path: v.editorHref },
+    { path: "/admin/settings" },
+  ];
+}
+
 /**
  * What a payload could have injected into a page. Text that merely reads like markup is fine;
  * form values, meta content and tooltips hold text, not markup.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getSettings } from "../../app/models/settings.server";
 import { cleanField } from "../../app/schemas/html-fields";
 import { db, fetchWorker, makeAdminSession, makeIssue, pdfBytes } from "../factories";
-import { HOSTILE_CASES, INJECTION_RULE } from "../hostile-payloads";
+import { HOSTILE_CASES, hostilePages, INJECTION_RULE } from "../hostile-payloads";
 import { byId, find, findAll, formEntries, parseFragment, parseHtml, textOf, visibleText, type El } from "./html-tree";
 
 /**
@@ -252,24 +252,7 @@ describe("hostile input through the admin forms is shown as text or stripped, on
       const siteName = settingText("websitename");
 
       // ---- The pages ----
-      const checks: { path: string; shows?: string[] }[] = [
-        { path: "/", shows: [siteName, settingText("journal_type"), `Typed home ${id} ${p}`] },
-        // The affiliation is HTML on the board (sanitised): its markup is stripped, its text stays.
-        { path: "/board", shows: [editorName, `Institute ${id}`] },
-        { path: `/archives/${YEAR}/vol1/issue1`, shows: [titleText, country] },
-        { path: `/archives/${YEAR}/1/1/${ref}`, shows: [titleText, `Typed abstract ${id} ${p}`] },
-        { path: `/search?keyword=${encodeURIComponent(`Hostile title ${id}`)}`, shows: [titleText] },
-        { path: `/search?keyword=${encodeURIComponent(p)}` },
-        { path: `/pdf?refno=${ref}`, shows: [titleText] },
-        { path: "/contact" },
-        { path: "/admin/archives" },
-        { path: `/admin/archives/${YEAR}/1/1`, shows: [titleText] },
-        { path: `/admin/search?q=${ref}`, shows: [titleText] },
-        { path: `/admin/search?q=${encodeURIComponent(p)}` },
-        { path: "/admin/editors", shows: [editorName] },
-        { path: editorHref! },
-        { path: "/admin/settings" },
-      ];
+      const checks = hostilePages({ year: YEAR, id, p, ref, titleText, editorName, country, siteName, journalType: settingText("journal_type"), editorHref: editorHref! });
       // The article's edit form (found from the issue table).
       page = await browser.open(`/admin/archives/${YEAR}/1/1`);
       const editHref = find(page.root, (e) => e.tag === "a" && e.attrs["aria-label"] === `Edit article ${ref}`)?.attrs.href;
