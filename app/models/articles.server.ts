@@ -6,8 +6,8 @@ import { errorChainText, isUniqueViolation } from "../db/errors.server";
 import { articleFolderKey, articlePdfKey } from "../storage/keys.server";
 import { issueFolder } from "../lib/urls";
 import { actorLabel, createdFields, historyInsertWhere, lastFileHashQuery, type Actor, type HistoryEntry } from "./history.server";
-import { deleteObject, putObject, switchObject } from "./versioned-objects.server";
-import { versionedRow, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
+import { deleteObject, putObject, switchObject, type FileWriteOptions } from "./versioned-objects.server";
+import { versionedRow, versionedWrite, type VersionedResult, type VersionedTarget } from "./versioned.server";
 import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
 import { cleanHtmlFields } from "../schemas/html-fields";
@@ -270,13 +270,7 @@ export async function writeArticle<F>(
   db: Db,
   journalId: number,
   article: Pick<Article, "id" | "year" | "volume" | "issue" | "refnumber">,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    pdf: Uint8Array | null;
-    plan: (row: ArticleForWrite, only: ReadonlySet<string> | null, upload: StoredUpload | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<ArticleForWrite, F, StoredUpload> & { pdf: Uint8Array | null },
 ): Promise<VersionedResult<Article, F>> {
   const upload = opts.pdf ? await putPdf(env, journalId, article, article.refnumber, opts.pdf) : null;
   const result = await switchObject(

@@ -5,8 +5,8 @@ import { editors } from "../db/schema";
 import { editorPictureKey } from "../storage/keys.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
 import { createdFields, changesSince, historyInsertWhere, historyRowsFrom, lastFileHashQuery, versionBumpJson, type Actor, type HistoryItem } from "./history.server";
-import { putImage, withObject, versionedImageWrite, type ImageSlot, type NewImage, type StoredImage } from "./versioned-objects.server";
-import { versionedRow, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
+import { putImage, versionedImageWrite, withObject, type FileWriteOptions, type ImageSlot, type NewImage, type StoredImage } from "./versioned-objects.server";
+import { versionedRow, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 export type Editor = typeof editors.$inferSelect;
 type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
@@ -115,13 +115,7 @@ export async function writeEditor<F>(
   db: Db,
   journalId: number,
   id: number,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    picture: NewImage | null;
-    plan: (row: EditorForWrite, only: ReadonlySet<string> | null, picture: StoredImage | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<EditorForWrite, F, StoredImage> & { picture: NewImage | null },
 ): Promise<VersionedResult<Editor, F>> {
   const result = await versionedImageWrite(env, db, journalId, editorTarget(db, journalId, id), pictureSlot(journalId), (row) => row.picture, opts.picture, opts);
   if (!result.ok || !result.changed) return result;

@@ -4,8 +4,8 @@ import type { Db } from "../db/client.server";
 import { indexingPartners } from "../db/schema";
 import { indexingImageKey } from "../storage/keys.server";
 import { changedFields, historyInsert, historyInsertWhen, historyRowsFrom, lastFileHashQuery, versionBumpJson, type Actor } from "./history.server";
-import { putImage, withObject, versionedImageWrite, type ImageSlot, type NewImage, type StoredImage } from "./versioned-objects.server";
-import { versionedRow, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
+import { putImage, versionedImageWrite, withObject, type FileWriteOptions, type ImageSlot, type NewImage, type StoredImage } from "./versioned-objects.server";
+import { versionedRow, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 /** Query for enabled partners by sortnumber (sidebar and /indexing grid). */
 export function enabledPartnersQuery(db: Db, journalId: number) {
@@ -110,13 +110,7 @@ export async function writePartner<F>(
   db: Db,
   journalId: number,
   id: number,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    logo: NewImage | null;
-    plan: (row: PartnerForWrite, only: ReadonlySet<string> | null, logo: StoredImage | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<PartnerForWrite, F, StoredImage> & { logo: NewImage | null },
 ): Promise<VersionedResult<Partner, F>> {
   const result = await versionedImageWrite(env, db, journalId, partnerTarget(db, journalId, id), logoSlot(journalId), (row) => row.image, opts.logo, opts);
   if (!result.ok || !result.changed) return result;

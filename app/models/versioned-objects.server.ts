@@ -30,6 +30,14 @@ export interface StoredImage {
   sha: string;
 }
 
+/** What a write that may bring a new file asks, as versionedWrite's: its plan is handed the stored file. */
+export interface FileWriteOptions<Row, F, Stored> {
+  actor: Actor;
+  action: string;
+  expect: Expectation;
+  plan: (row: Row, only: ReadonlySet<string> | null, stored: Stored | null) => Plan | PlanFailure<F>;
+}
+
 /** Puts bytes into the object `key`; answers their sha256. */
 export async function putObject(env: Storage, key: string, bytes: Uint8Array, contentType: string): Promise<string> {
   const [sha] = await Promise.all([
@@ -104,12 +112,7 @@ export async function versionedImageWrite<Row extends { version: number }, F>(
   slot: ImageSlot,
   nameIn: (row: Row) => string,
   image: NewImage | null,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    plan: (row: Row, only: ReadonlySet<string> | null, image: StoredImage | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<Row, F, StoredImage>,
 ): Promise<VersionedResult<Row, F>> {
   const stored = await putImage(env, slot, image);
   return switchObject(
