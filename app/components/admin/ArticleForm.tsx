@@ -8,7 +8,7 @@ import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { fileSize, wordCount } from "./format";
 import { RichTextEditor } from "./RichTextEditor";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "./ConfirmDialog";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
@@ -78,8 +78,7 @@ export function ArticleForm({
   const formRef = useRef<HTMLFormElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
   // Taking an enabled article off the public site is confirmed first: readers would notice.
-  const [confirmDisable, setConfirmDisable] = useState(false);
-  const disableConfirmed = useRef(false);
+  const confirmDisable = useConfirmFirst(formRef);
 
   useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
 
@@ -148,11 +147,10 @@ export function ArticleForm({
   const guard = useSubmitOnce(busy, (event) => {
     setSubmitted(true);
     if (Object.keys(errors).length === 0) {
-      if (mode === "edit" && baseline.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
+      if (!confirmDisable.wasConfirmed() && mode === "edit" && baseline.status === "enabled" && values.status === "disabled") {
         event.preventDefault();
-        setConfirmDisable(true);
+        confirmDisable.ask();
       }
-      disableConfirmed.current = false;
       if (!event.defaultPrevented) markSent();
       return;
     }
@@ -197,18 +195,7 @@ export function ArticleForm({
           {ADMIN_UX_MESSAGES.fieldsNeedAttention(Object.keys(errors).length)}
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirmDisable}
-        title={ADMIN_UX_MESSAGES.disableArticleTitle}
-        body={ADMIN_UX_MESSAGES.disableArticleBody}
-        confirmLabel="Disable and save"
-        onCancel={() => setConfirmDisable(false)}
-        onConfirm={() => {
-          setConfirmDisable(false);
-          disableConfirmed.current = true;
-          formRef.current?.requestSubmit();
-        }}
-      />
+      <ConfirmDialog {...confirmDisable.dialog} title={ADMIN_UX_MESSAGES.disableArticleTitle} body={ADMIN_UX_MESSAGES.disableArticleBody} confirmLabel="Disable and save" />
 
       <fieldset className="card form-section">
         <legend>Publication</legend>

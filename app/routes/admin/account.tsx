@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/account";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
@@ -8,7 +8,7 @@ import { useFlashFrom } from "../../components/admin/Flash";
 import { describe, Field } from "../../components/admin/Field";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
-import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "../../components/admin/ConfirmDialog";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { journalDateTime } from "../../components/admin/format";
 import { useSubmitOnce } from "../../components/admin/SubmitOnce";
@@ -225,34 +225,25 @@ function PasswordForm({ username, fields, busy, changing }: { username: string; 
 
 /** "Sign out everywhere" asks first: it ends this browser's session too, and every other. */
 function SignOutEverywhere() {
-  const [confirming, setConfirming] = useState(false);
-  const confirmed = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const confirm = useConfirmFirst();
   return (
     <Form
       method="post"
       action="/admin/logout"
       reloadDocument
-      ref={formRef}
+      ref={confirm.formRef}
       onSubmit={(event) => {
-        if (!confirmed.current) {
+        if (!confirm.wasConfirmed()) {
           event.preventDefault();
-          setConfirming(true);
+          confirm.ask();
         }
-        confirmed.current = false;
       }}
     >
       <ConfirmDialog
-        open={confirming}
+        {...confirm.dialog}
         title="Sign out everywhere?"
         body="Every browser and app signed in as you is signed out now, this one included, and browsers you used before are no longer trusted when someone else mistypes your password. You sign in again with your password."
         confirmLabel="Sign out everywhere"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          confirmed.current = true;
-          formRef.current?.requestSubmit();
-        }}
       />
       <input type="hidden" name="scope" value="all" />
       <button type="submit" className="btn btn-secondary">
