@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { VersionFields } from "./Conflict";
@@ -8,6 +8,7 @@ import { useFlashFrom } from "./Flash";
 import { useDraft } from "./session";
 import { SubmissionField, useSubmissionToken, useSubmitOnce, withSubmissionToken } from "./SubmitOnce";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { usePickedImage } from "./PickedImage";
 import type { SettingsActionData } from "./SettingsForm";
 import { ADMIN_UX_MESSAGES, CERTIFICATE_IMAGE_MESSAGES, FIELD_MESSAGES } from "../../schemas/messages";
 import { MAX_PICTURE_BYTES } from "../../schemas/editor";
@@ -74,24 +75,6 @@ const IMAGE_CARDS = {
 } as const;
 
 /**
- * The image a staff member has picked for upload: its preview URL (released when replaced or
- * when the card goes away) and whether it is over the upload limit (then cleared from the input).
- */
-function usePickedImage() {
-  const [preview, setPreview] = useState<string | null>(null);
-  const [tooBig, setTooBig] = useState(false);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    const big = !!file && file.size > MAX_PICTURE_BYTES; // one limit for every uploaded image
-    setTooBig(big);
-    if (big) e.target.value = "";
-    setPreview(file && !big ? URL.createObjectURL(file) : null);
-  };
-  return { preview, tooBig, onChange, clear: () => setPreview(null) };
-}
-
-/**
  * One of the settings page's images (`intent` = its kind, the file in `{kind}File`): a form of
  * its own, sent without reloading the settings form (nothing typed there is lost).
  */
@@ -101,14 +84,16 @@ export function SettingsImageCard({ kind, current, version }: { kind: SettingsIm
   const fetcher = useFetcher<SettingsActionData>({ key: t.fetcherKey });
   const draft = useDraft(kind);
   useFlashFrom(fetcher.state === "idle" ? fetcher.data : undefined);
-  const { preview, tooBig, onChange, clear } = usePickedImage();
+  // One size limit for every uploaded image; the server checks the kind.
+  const { picked, error: refused, onChange, clear } = usePickedImage((file) => (file.size > MAX_PICTURE_BYTES ? t.invalid : undefined));
+  const preview = picked?.url;
   const busy = fetcher.state !== "idle";
   const guard = useSubmitOnce(busy, clear);
   useUnsavedChanges(!!preview);
   // The images are on every certificate (the logo on every cover page too): removing one is confirmed first.
   const [confirmRemove, setConfirmRemove] = useState(false);
   const token = useSubmissionToken();
-  const error = tooBig ? t.invalid : fetcher.data && !fetcher.data.ok ? fetcher.data.fields[field] : undefined;
+  const error = refused || (fetcher.data && !fetcher.data.ok ? fetcher.data.fields[field] : undefined);
   return (
     <section className="card form-section logo-card" aria-labelledby={`${kind}-title`}>
       <h2 id={`${kind}-title`} className="section-title">
