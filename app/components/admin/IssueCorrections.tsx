@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FREQUENCY_GROUPS } from "../../schemas/frequency";
+import { FrequencyOptions } from "./FrequencyOptions";
 import { RECORD_MESSAGES } from "../../schemas/messages";
 import { ConfirmDialog, useConfirmFirst } from "./ConfirmDialog";
 import { VersionFields } from "./Conflict";
@@ -76,16 +76,7 @@ export function IssueCorrections({
             </Field>
             <Field id="edit-frequency" label="Frequency" required error={errors?.frequency}>
               <select {...describe("edit-frequency", errors?.frequency)} name="frequency" value={typed.frequency} onChange={set("frequency")}>
-                <option value="">Choose…</option>
-                {FREQUENCY_GROUPS.map((g) => (
-                  <optgroup key={g.label} label={g.label}>
-                    {g.options.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <FrequencyOptions />
               </select>
             </Field>
           </div>
