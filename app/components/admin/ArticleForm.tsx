@@ -16,6 +16,7 @@ import { useUnsavedChanges } from "./UnsavedChanges";
 import { AuthorsEditor, authorFieldId } from "./AuthorsEditor";
 import { ReferencesField } from "./ReferencesField";
 import { LicenseField } from "./LicenseField";
+import { SubmitButton } from "./SubmitButton";
 
 /** The form's fields; the byline travels as `authors` (JSON), from which the server makes authorname. */
 const ARTICLE_TEXT_FIELDS = [
@@ -387,10 +388,7 @@ export function ArticleForm({
         <Link to={cancelTo} className="btn btn-ghost">
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? (mode === "add" ? "Publishing…" : "Saving…") : mode === "add" ? "Publish article" : "Save changes"}
-        </button>
+        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Publish article" : "Save changes"} busyLabel={mode === "add" ? "Publishing…" : "Saving…"} />
       </div>
     </Form>
   );

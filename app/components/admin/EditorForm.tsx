@@ -9,6 +9,7 @@ import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
 import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { SubmitButton } from "./SubmitButton";
 
 const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
 export type EditorFormValues = Record<(typeof EDITOR_TEXT_FIELDS)[number], string>;
@@ -182,10 +183,7 @@ export function EditorForm({
         <Link to="/admin/editors" className="btn btn-ghost">
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? "Saving…" : mode === "add" ? "Add editor" : "Save changes"}
-        </button>
+        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Add editor" : "Save changes"} busyLabel="Saving…" />
       </div>
     </Form>
   );

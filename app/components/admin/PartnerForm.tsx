@@ -9,6 +9,7 @@ import { useUnsavedChanges } from "./UnsavedChanges";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
+import { SubmitButton } from "./SubmitButton";
 
 export type PartnerFormValues = Record<"title" | "link" | "status", string>;
 
@@ -149,10 +150,7 @@ export function PartnerForm({
         <Link to="/admin/indexing" className="btn btn-ghost">
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? "Saving…" : mode === "add" ? "Add partner" : "Save changes"}
-        </button>
+        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Add partner" : "Save changes"} busyLabel="Saving…" />
       </div>
     </Form>
   );

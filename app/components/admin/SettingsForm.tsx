@@ -15,6 +15,7 @@ import { useSubmitOnce, SubmissionField } from "./SubmitOnce";
 import { RichTextEditor } from "./RichTextEditor";
 import { htmlToText, INLINE_PROFILE, INLINE_TAGS, sanitizeHtml } from "../../lib/html";
 import { displayImpactFactor } from "../../lib/site";
+import { SubmitButton } from "./SubmitButton";
 
 type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
 
@@ -345,10 +346,7 @@ export function SettingsForm({
           <span className="muted" aria-live="polite">
             {dirty ? "Unsaved changes" : "All changes saved"}
           </span>
-          <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? "Saving…" : "Save settings"}
-          </button>
+          <SubmitButton busy={busy} className="btn btn-primary btn-large" label="Save settings" busyLabel="Saving…" />
         </div>
       </Form>
     </>

@@ -24,6 +24,7 @@ import { checkCurrentPassword } from "../../models/users.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTwoFactor, recoveryCodesLeft, renewRecoveryCodes, startTotpSetup } from "../../models/two-factor.server";
 import { staffActor } from "../../models/history.server";
 import { BAD_REQUEST, LOGIN_DETAIL, PASSWORD_MESSAGES, SOMETHING_WENT_WRONG, TWO_FACTOR_MESSAGES } from "../../schemas/messages";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your account · Admin", siteNameFromMatches(matches)) }];
@@ -215,10 +216,7 @@ function PasswordForm({ username, fields, busy, changing }: { username: string; 
         <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
       </Field>
       <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {changing ? <span className="spinner" aria-hidden="true" /> : null}
-        {changing ? "Changing…" : "Change password"}
-      </button>
+      <SubmitButton busy={changing} disabled={busy} label="Change password" busyLabel="Changing…" />
     </Form>
   );
 }

@@ -10,6 +10,7 @@ import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { formFailure, formSuccess } from "./form-answer.server";
 import { formFields } from "../../schemas/common";
 import { FrequencyOptions } from "../../components/admin/FrequencyOptions";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 import { validateIssue } from "../../schemas/issue";
 import { journalYear } from "../../lib/dates";
 import { BAD_REQUEST, ISSUE_MESSAGES, SUCCESS } from "../../schemas/messages";
@@ -126,15 +127,13 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
           </select>
         </Field>
         <div className="add-issue-submit">
-          <button
-            type="submit"
-            className="btn btn-primary"
+          <SubmitButton
+            busy={busy}
             disabled={missing || !result.ok || busy}
             title={missing ? "Fill in volume, issue and frequency first" : undefined}
-          >
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? "Adding…" : "Add issue"}
-          </button>
+            label="Add issue"
+            busyLabel="Adding…"
+          />
         </div>
       </div>
     </Form>

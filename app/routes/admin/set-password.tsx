@@ -14,6 +14,7 @@ import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { findPasswordLink, usePasswordLink } from "../../models/staff.server";
 import { BAD_REQUEST, PASSWORD_MESSAGES, SET_PASSWORD_MESSAGES } from "../../schemas/messages";
 import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -112,10 +113,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
               <label className="check-label">
                 <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show the passwords
               </label>
-              <button type="submit" className="btn btn-primary btn-block btn-large" disabled={busy}>
-                {busy ? <span className="spinner" aria-hidden="true" /> : null}
-                {busy ? "Saving…" : "Set password"}
-              </button>
+              <SubmitButton busy={busy} className="btn btn-primary btn-block btn-large" label="Set password" busyLabel="Saving…" />
             </Form>
           </>
         ) : (

@@ -23,6 +23,7 @@ import { disableTwoFactor } from "../../models/two-factor.server";
 import { BAD_REQUEST, CHECK_FIELDS, FORM_MESSAGES, SOMETHING_WENT_WRONG, STAFF_MESSAGES } from "../../schemas/messages";
 import { MAX_STAFF_NAME, STAFF_ROLES } from "../../schemas/staff";
 import { once } from "./once.server";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Staff · Admin", siteNameFromMatches(matches)) }];
@@ -317,10 +318,7 @@ function AddColleague({ fields, added }: { fields: Record<string, string>; added
           </Field>
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? "Adding…" : "Add colleague"}
-          </button>
+          <SubmitButton busy={busy} label="Add colleague" busyLabel="Adding…" />
         </div>
       </Form>
     </section>
