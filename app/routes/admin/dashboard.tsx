@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const ErrorBoundary = AdminErrorBoundary;
 
-/** One count of the dashboard (spec §3), linking to its page (`/admin/{name}`). */
+/** One count of the dashboard (spec §3), linking to its page (`/admin/{name}`); `note` follows the count's unit. */
 function DashCard({ name, icon, title, count, unit, note }: { name: string; icon: string; title: string; count: number; unit: [string, string]; note: string }) {
   const to = `/admin/${name}`;
   return (
@@ -54,7 +54,7 @@ function DashCard({ name, icon, title, count, unit, note }: { name: string; icon
         {count}
       </p>
       <p className="dash-note">
-        {count === 1 ? unit[0] : unit[1]} · {note}
+        {count === 1 ? unit[0] : unit[1]} {note}
       </p>
       <Link to={to} className="btn btn-secondary btn-small">
         Open {name}
@@ -75,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           title="Archives"
           count={archives}
           unit={["issue", "issues"]}
-          note="add issues and publish articles"
+          note="· add issues and publish articles"
         />
         <DashCard
           name="editors"
