@@ -6,6 +6,7 @@ import { clientIp, deviceCookie, sessionCookie, signToken } from "../../auth/tok
 import { qrSvgPath } from "../../lib/qr";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { describe, Field } from "../../components/admin/Field";
+import { NewPasswordFields } from "../../components/admin/NewPasswordFields";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { ConfirmDialog, useConfirmFirst } from "../../components/admin/ConfirmDialog";
@@ -17,7 +18,7 @@ import { readForm } from "../../http/body";
 import { hashPassword } from "../../lib/password.server";
 import { newPasswordProblem } from "../../lib/password-policy";
 import { groupedSecret, otpauthUri } from "../../lib/totp";
-import { MAX_NEW_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
+import { MAX_NEW_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH } from "../../schemas/password";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { changePasswordKeepingSession, countSessions } from "../../models/sessions.server";
 import { checkCurrentPassword } from "../../models/users.server";
@@ -195,26 +196,7 @@ function PasswordForm({ username, fields, busy, changing }: { username: string; 
       <Field id="current" label="Current password" required error={fields.current}>
         <input {...describe("current", fields.current)} name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
       </Field>
-      <Field
-        id="password"
-        label="New password"
-        required
-        error={fields.password}
-        hint={PASSWORD_MESSAGES.hint(MIN_PASSWORD_LENGTH)}
-      >
-        <input
-          {...describe("password", fields.password, true)}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-      </Field>
-      <Field id="confirm" label="New password again" required error={fields.confirm}>
-        <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
-      </Field>
+      <NewPasswordFields errors={fields} />
       <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
       <SubmitButton busy={changing} disabled={busy} label="Change password" busyLabel="Changing…" />
     </Form>
