@@ -6,7 +6,7 @@ import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
-import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { ConflictPanel, useVersionedValues, VersionFields, type RecordFormProps } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { SubmitButton } from "./SubmitButton";
@@ -28,19 +28,9 @@ export function EditorForm({
   version,
   conflict,
   stored,
-}: {
-  mode: "add" | "edit";
-  initial: EditorFormValues;
+}: RecordFormProps<EditorFormValues> & {
   /** URL of the current picture (or the default avatar). */
   picture: string;
-  serverErrors?: Record<string, string>;
-  busy: boolean;
-  /** Edit: the version the form was loaded with (ADR 020). */
-  version?: number;
-  /** Edit: a save refused because someone else saved meanwhile. */
-  conflict?: Conflict<EditorFormValues> | null;
-  /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in. */
-  stored?: EditorFormValues;
 }) {
   const { values, setValues, version: currentVersion, changed } = useVersionedValues(initial, version, conflict, stored);
   const [touched, setTouched] = useState<Record<string, boolean>>({});

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { FIELD_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
 import { MAX_PARTNER_TITLE, validatePartner } from "../../schemas/partner";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { ConflictPanel, useVersionedValues, VersionFields, type RecordFormProps } from "./Conflict";
 import { FIELD_LABELS, RECORD_FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { describe, Field } from "./Field";
@@ -33,19 +33,9 @@ export function PartnerForm({
   version,
   conflict,
   stored,
-}: {
-  mode: "add" | "edit";
-  initial: PartnerFormValues;
+}: RecordFormProps<PartnerFormValues> & {
   /** URL of the current logo ('' when there is none). */
   logo: string;
-  serverErrors?: Record<string, string>;
-  busy: boolean;
-  /** Edit: the version the form was loaded with. */
-  version?: number;
-  /** Edit: a save refused because someone else saved meanwhile. */
-  conflict?: Conflict<PartnerFormValues> | null;
-  /** Edit: the stored values, when `initial` holds what was typed before a refused save. */
-  stored?: PartnerFormValues;
 }) {
   const { values, setValues, version: currentVersion, changed } = useVersionedValues(initial, version, conflict, stored);
   const [submitted, setSubmitted] = useState(false);
