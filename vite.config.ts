@@ -64,6 +64,28 @@ function workerOnlyWhatRuns(): Plugin {
   };
 }
 
+/**
+ * The modules every reader page runs — the root, the public layout, what they import, and what
+ * three or more reader pages share (breadcrumbs, the error boundary, the issue label…) — in one
+ * chunk with React Router ("site"), instead of a dozen chunks of a few hundred bytes that each
+ * cost a modulepreload link, a manifest entry and an import statement on every page. What one
+ * or two pages use, and the staff pages' code, stay in their own chunks.
+ */
+function readerShell(id: string, ctx: { getModuleInfo(id: string): { importers: readonly string[] } | null }): string | null {
+  if (!/[\\/]app[\\/]/.test(id) || /[\\/]app[\\/]routes[\\/]/.test(id)) return null;
+  const pages = new Set<string>();
+  const seen = new Set<string>();
+  const climb = (m: string): boolean => {
+    if (seen.has(m)) return false;
+    seen.add(m);
+    if (/[\\/]app[\\/](?:root\.tsx|routes[\\/]public[\\/]layout\.tsx)$/.test(m)) return true;
+    if (/[\\/]app[\\/]routes[\\/]public[\\/]/.test(m)) pages.add(m);
+    if (/[\\/]app[\\/]routes[\\/]/.test(m)) return false;
+    return ctx.getModuleInfo(m)?.importers.some(climb) ?? false;
+  };
+  return climb(id) || pages.size >= 3 ? "site" : null;
+}
+
 export default defineConfig(({ command, isPreview }) => {
   // The documents' and pages' fonts are static assets made from npm packages (public/fonts/,
   // ADR 026): laid out before the dev server, the build or a preview starts.
@@ -78,6 +100,19 @@ export default defineConfig(({ command, isPreview }) => {
     },
     // Tenancy is by Host header, so the local servers must accept any host (journal-b.localhost,
     // a test's made-up host, an unknown one that should get the 404 page).
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [{ name: readerShell }],
+              },
+            },
+          },
+        },
+      },
+    },
     server: { port: serverPort(), strictPort: true, allowedHosts: true },
     preview: { port: serverPort(), strictPort: true, allowedHosts: true },
     plugins: [

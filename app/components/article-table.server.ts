@@ -22,8 +22,8 @@ interface ArticleTableSpec {
  *
  * A 100-article issue is most of its page, so the rows carry nothing that repeats a hundred times
  * without being read: no classes (app.css knows the cells and paragraphs by position: S.No.
- * first, Country last, Subject third when shown; in the main cell the title, the authors after
- * it, the links second to last, the citation last), no end tags HTML lets a table row leave
+ * first, Country last, Subject third when shown; in the main cell the title first, the authors
+ * after it, the links second to last, the citation last), no end tags HTML lets a table row leave
  * out (</td>, </tr>, </p>), and the fixed labels 'Pages:' and 'How to cite this article:'
  * written by the stylesheet, as the phone layout's column labels already were. Titles and
  * snippets are sanitised HTML already (toArticleRow, the search model); everything else is
@@ -33,7 +33,7 @@ export function articleTableHtml({ rows, showSubject, caption, startAt = 1 }: Ar
   let html = `<table class="article-table${showSubject ? " with-subject" : ""}"><caption class="visually-hidden">${escapeHtml(caption)}</caption><thead><tr><th scope="col" class="col-sno">S.No.</th><th scope="col">Title and Authors Name</th>${showSubject ? '<th scope="col" class="col-subject">Subject</th>' : ""}<th scope="col" class="col-country">Country</th></tr></thead><tbody>`;
   rows.forEach((row, i) => {
     const url = escapeHtml(row.url);
-    html += `<tr><td>${startAt + i}<td><p class="article-title"><a href="${url}">${row.titleHtml}</a><p>${authorLinksHtml(row.authors)}`;
+    html += `<tr><td>${startAt + i}<td><p><a href="${url}">${row.titleHtml}</a><p>${authorLinksHtml(row.authors)}`;
     if (row.issueText) html += `<p class="article-issue">${escapeHtml(row.issueText)}`;
     if (row.snippetHtml) html += `<p class="article-snippet">${row.snippetHtml}`;
     html += `<p><a href="${url}#abstract">Abstract</a>`;

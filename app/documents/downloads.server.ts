@@ -22,7 +22,7 @@ import { buildPreviewImage, decodePreviewLogo, PREVIEW_VERSION, type PreviewLogo
 import { absoluteUrl, verifyPath } from "../lib/urls";
 import { volumeIssueLabel } from "../lib/archive";
 import { journalToday } from "../lib/dates";
-import { fileSafeSurname } from "../lib/names";
+import { fileSafeSurname } from "../lib/person-names";
 import { authorNames } from "../lib/authors";
 import { htmlToText } from "../lib/html";
 import { displayImpactFactor } from "../lib/site";

@@ -7,7 +7,8 @@
  * tags, JSON-LD, Crossref, DOAJ, JATS, OAI-PMH, certificates — goes through authorsOf().
  * Browser-safe (the author editor and the citation box use it).
  */
-import { normaliseAuthorName, splitAuthors, splitPersonalName, stripHonorifics } from "./names";
+import { normaliseAuthorName, splitAuthors, stripHonorifics } from "./names";
+import { splitPersonalName } from "./person-names";
 
 export interface AuthorAffiliation {
   /** Institution as printed ('Department of Agronomy, Punjab Agricultural University'). */

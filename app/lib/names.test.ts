@@ -4,7 +4,8 @@ import { shortAuthor } from "./citation/citation";
 import { parsePerson } from "./citation/cite-formats";
 import { creatorNames } from "./citation/scholarly-meta";
 import { authorFromName } from "./authors";
-import { fileSafeSurname, normaliseAuthorName, parseName, personInitials, splitAuthors, stripHonorifics } from "./names";
+import { normaliseAuthorName, personInitials, splitAuthors, stripHonorifics } from "./names";
+import { fileSafeSurname, parseName } from "./person-names";
 
 // [as the byline writes it, the name without titles, the surname, the how-to-cite form]
 const NAMES: [string, string, string, string][] = [

@@ -5,8 +5,9 @@ import type { Issue } from "./issues.server";
 import { errorChainText, isUniqueViolation } from "../db/errors.server";
 import { articleFolderKey, articlePdfKey } from "../storage/keys.server";
 import { issueFolder } from "../lib/urls";
-import { actorLabel, createdFields, historyInsertWhere, lastFileHashQuery, sha256Hex, type Actor, type HistoryEntry } from "./history.server";
-import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
+import { actorLabel, createdFields, historyInsertWhere, lastFileHashQuery, type Actor, type HistoryEntry } from "./history.server";
+import { deleteObject, putObject, switchObject, type FileWriteOptions } from "./versioned-objects.server";
+import { versionedRow, versionedWrite, type VersionedResult, type VersionedTarget } from "./versioned.server";
 import type { Article, ArticleFields } from "../lib/article";
 import { htmlToText } from "../lib/html";
 import { cleanHtmlFields } from "../schemas/html-fields";
@@ -34,6 +35,12 @@ function uniqueViolation(error: unknown): ArticleWriteErrorCode | null {
   if (message.includes("articles.txnid")) return "duplicate_txnid";
   if (message.includes("articles.title")) return "duplicate_title";
   return null;
+}
+
+/** The error a failed article write throws: a unique-constraint failure as ArticleWriteError. */
+function articleWriteError(error: unknown): unknown {
+  const code = uniqueViolation(error);
+  return code ? new ArticleWriteError(code) : error;
 }
 
 /**
@@ -172,16 +179,11 @@ export interface StoredUpload {
 async function putPdf(env: Storage, journalId: number, at: { year: number; volume: number; issue: number }, refnumber: string, pdf: Uint8Array): Promise<StoredUpload> {
   const object = pdfObjectName(refnumber || "article");
   const folder = issueFolder(at.year, at.volume, at.issue);
-  const [sha] = await Promise.all([
-    sha256Hex(pdf as Uint8Array<ArrayBuffer>), // bytes read from a request: ArrayBuffer-backed
-    env.FILES.put(articleFolderKey(journalId, folder, object), pdf, { httpMetadata: { contentType: "application/pdf" } }),
-  ]);
+  const sha = await putObject(env, articleFolderKey(journalId, folder, object), pdf, "application/pdf");
   return { object, folder, sha };
 }
 
-function deleteUpload(env: Storage, journalId: number, upload: StoredUpload | null): Promise<unknown> {
-  return upload ? env.FILES.delete(articleFolderKey(journalId, upload.folder, upload.object)).catch(() => {}) : Promise.resolve();
-}
+const uploadKey = (journalId: number, upload: StoredUpload) => articleFolderKey(journalId, upload.folder, upload.object);
 
 /**
  * Adds an article with its PDF, all or nothing: the PDF goes to a fresh R2 object first; the
@@ -233,10 +235,8 @@ export async function addArticleWithPdf(
     ]);
     return row;
   } catch (error) {
-    await deleteUpload(env, journalId, upload);
-    const code = uniqueViolation(error);
-    if (code) throw new ArticleWriteError(code);
-    throw error;
+    await deleteObject(env, uploadKey(journalId, upload));
+    throw articleWriteError(error);
   }
 }
 
@@ -256,60 +256,38 @@ export function articleTarget(db: Db, journalId: number, id: number): VersionedT
       ]);
       return rows[0] ? { ...rows[0], pdfHash: hash[0]?.hash ?? null } : undefined;
     },
-    guard: (version) => existsWhere(sql`${articles}`, and(self, eq(articles.version, version))!),
-    update: (set, version) =>
-      db
-        .update(articles)
-        .set({ ...set, version: sql`${articles.version} + 1` })
-        .where(and(self, eq(articles.version, version)))
-        .returning(),
+    ...versionedRow(db, articles, self),
   };
 }
 
 /**
- * A versioned write of an article (app/models/versioned.server.ts), optionally with a new PDF:
- * the PDF goes to a fresh object before anything else (the body has arrived whole by then); the
- * plan is made on the row as it is when the batch is built, so the object the write replaces is
- * the one the row named IMMEDIATELY before its switch (the version guard makes that so: the row
- * cannot change between that read and the switch). Only then is the replaced object deleted;
- * a write that changes nothing, is refused or fails deletes its own new object instead. Six
- * uploads at once to one article leave exactly one object: the last switch's.
+ * A versioned write of an article (app/models/versioned.server.ts), optionally with a new PDF,
+ * which replaces the old one as app/models/versioned-objects.server.ts says: six uploads at
+ * once to one article leave exactly one object, the last switch's.
  */
 export async function writeArticle<F>(
   env: Storage,
   db: Db,
   journalId: number,
   article: Pick<Article, "id" | "year" | "volume" | "issue" | "refnumber">,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    pdf: Uint8Array | null;
-    plan: (row: ArticleForWrite, only: ReadonlySet<string> | null, upload: StoredUpload | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<ArticleForWrite, F, StoredUpload> & { pdf: Uint8Array | null },
 ): Promise<VersionedResult<Article, F>> {
   const upload = opts.pdf ? await putPdf(env, journalId, article, article.refnumber, opts.pdf) : null;
-  let result: VersionedResult<ArticleForWrite, F>;
-  try {
-    result = await versionedWrite<ArticleForWrite, F>(db, journalId, articleTarget(db, journalId, article.id), {
-      actor: opts.actor,
-      action: opts.action,
-      expect: opts.expect,
-      plan: (row, only) => opts.plan(row, only, upload),
-    });
-  } catch (error) {
-    await deleteUpload(env, journalId, upload);
-    const code = uniqueViolation(error);
-    if (code) throw new ArticleWriteError(code);
-    throw error;
-  }
-  if (!result.ok || !result.changed) {
-    await deleteUpload(env, journalId, upload);
-    return result;
-  }
-  const replaced = articlePdfKey(journalId, result.before);
-  const now = articlePdfKey(journalId, result.row);
-  if (replaced && replaced !== now) await env.FILES.delete(replaced).catch(() => {});
+  const result = await switchObject(
+    env,
+    upload && uploadKey(journalId, upload),
+    (row) => articlePdfKey(journalId, row),
+    () =>
+      versionedWrite<ArticleForWrite, F>(db, journalId, articleTarget(db, journalId, article.id), {
+        actor: opts.actor,
+        action: opts.action,
+        expect: opts.expect,
+        plan: (row, only) => opts.plan(row, only, upload),
+      }).catch((error: unknown) => {
+        throw articleWriteError(error);
+      }),
+  );
+  if (!result.ok || !result.changed) return result;
   const { pdfHash: _h, ...row } = result.row;
   return { ...result, row };
 }

@@ -4,8 +4,9 @@ import type { Db } from "../db/client.server";
 import { editors } from "../db/schema";
 import { editorPictureKey } from "../storage/keys.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
-import { createdFields, changesSince, historyInsertWhere, historyRowsFrom, lastFileHashQuery, sha256Hex, versionBumpJson, type Actor, type HistoryItem } from "./history.server";
-import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
+import { createdFields, changesSince, historyInsertWhere, historyRowsFrom, lastFileHashQuery, versionBumpJson, type Actor, type HistoryItem } from "./history.server";
+import { putImage, versionedImageWrite, withObject, type FileWriteOptions, type ImageSlot, type NewImage, type StoredImage } from "./versioned-objects.server";
+import { versionedRow, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 export type Editor = typeof editors.$inferSelect;
 type NewEditor = Omit<typeof editors.$inferInsert, "id" | "journalId">;
@@ -58,34 +59,8 @@ export async function countEditors(db: Db, journalId: number): Promise<number> {
 }
 
 type Storage = { FILES: R2Bucket };
-interface EditorPicture {
-  bytes: Uint8Array;
-  ext: string;
-  contentType: string;
-}
 
-function pictureName(ext: string): string {
-  return `editor-${crypto.randomUUID().slice(0, 12)}.${ext}`;
-}
-
-/** A picture put into R2 for a write that has yet to switch its row to it. */
-interface StoredPicture {
-  name: string;
-  sha: string;
-}
-
-async function putPicture(env: Storage, journalId: number, picture: EditorPicture | null): Promise<StoredPicture | null> {
-  if (!picture) return null;
-  const name = pictureName(picture.ext);
-  const [sha] = await Promise.all([
-    sha256Hex(picture.bytes as Uint8Array<ArrayBuffer>),
-    env.FILES.put(editorPictureKey(journalId, name), picture.bytes, { httpMetadata: { contentType: picture.contentType } }),
-  ]);
-  return { name, sha };
-}
-
-const deletePicture = (env: Storage, journalId: number, name: string | undefined) =>
-  name ? env.FILES.delete(editorPictureKey(journalId, name)).catch(() => {}) : Promise.resolve();
+const pictureSlot = (journalId: number): ImageSlot => ({ prefix: "editor", key: (name) => editorPictureKey(journalId, name) });
 
 /**
  * Creates an editor with an optional picture, and its history entry, in one D1 batch; a failed
@@ -96,24 +71,22 @@ export async function createEditorWithPicture(
   db: Db,
   journalId: number,
   input: NewEditor,
-  picture: EditorPicture | null,
+  picture: NewImage | null,
   actor: Actor,
 ): Promise<Editor> {
-  const stored = await putPicture(env, journalId, picture);
+  const slot = pictureSlot(journalId);
+  const stored = await putImage(env, slot, picture);
   const values = { ...cleanHtmlFields("editors", input), picture: stored?.name ?? "" };
   const { picture: _p, ...recorded } = values;
   const fields = { ...createdFields(recorded), ...(stored ? { picture: { after: stored.sha } } : {}), version: { after: 1 } };
-  try {
-    const [[row]] = await db.batch([
+  const [[row]] = await withObject(env, stored && slot.key(stored.name), () =>
+    db.batch([
       db.insert(editors).values({ ...values, journalId }).returning(),
       // The editors table has no triggers: last_insert_rowid() is the row just inserted.
       historyInsertWhere(db, journalId, { actor, action: "create", type: "editor", fields }, sql`1`, sql`last_insert_rowid()`),
-    ]);
-    return row;
-  } catch (error) {
-    await deletePicture(env, journalId, stored?.name);
-    throw error;
-  }
+    ]),
+  );
+  return row;
 }
 
 /** An editor as a versioned write reads it: the row and the sha256 its last picture upload recorded. */
@@ -129,53 +102,23 @@ function editorTarget(db: Db, journalId: number, id: number): VersionedTarget<Ed
       const [rows, hash] = await db.batch([db.select().from(editors).where(self).limit(1), lastFileHashQuery(db, journalId, "editor", id, "picture")]);
       return rows[0] ? { ...rows[0], pictureHash: hash[0]?.hash ?? null } : undefined;
     },
-    guard: (version) => existsWhere(sql`${editors}`, and(self, eq(editors.version, version))!),
-    update: (set, version) =>
-      db
-        .update(editors)
-        .set({ ...set, version: sql`${editors.version} + 1`, updated_at: new Date().toISOString() })
-        .where(and(self, eq(editors.version, version)))
-        .returning(),
+    ...versionedRow(db, editors, self, "updated_at"),
   };
 }
 
 /**
  * A versioned write of an editor (app/models/versioned.server.ts), optionally with a new
- * picture: stored first, the row switched to it by the guarded batch, then the picture the row
- * named immediately before the switch deleted; a write that is refused, changes nothing or
- * fails deletes its own new picture.
+ * picture, which replaces the old one as app/models/versioned-objects.server.ts says.
  */
 export async function writeEditor<F>(
   env: Storage,
   db: Db,
   journalId: number,
   id: number,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    picture: EditorPicture | null;
-    plan: (row: EditorForWrite, only: ReadonlySet<string> | null, picture: StoredPicture | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<EditorForWrite, F, StoredImage> & { picture: NewImage | null },
 ): Promise<VersionedResult<Editor, F>> {
-  const stored = await putPicture(env, journalId, opts.picture);
-  let result: VersionedResult<EditorForWrite, F>;
-  try {
-    result = await versionedWrite<EditorForWrite, F>(db, journalId, editorTarget(db, journalId, id), {
-      actor: opts.actor,
-      action: opts.action,
-      expect: opts.expect,
-      plan: (row, only) => opts.plan(row, only, stored),
-    });
-  } catch (error) {
-    await deletePicture(env, journalId, stored?.name);
-    throw error;
-  }
-  if (!result.ok || !result.changed) {
-    await deletePicture(env, journalId, stored?.name);
-    return result;
-  }
-  if (result.before.picture && result.before.picture !== result.row.picture) await deletePicture(env, journalId, result.before.picture);
+  const result = await versionedImageWrite(env, db, journalId, editorTarget(db, journalId, id), pictureSlot(journalId), (row) => row.picture, opts.picture, opts);
+  if (!result.ok || !result.changed) return result;
   const { pictureHash: _h, ...row } = result.row;
   return { ...result, row };
 }

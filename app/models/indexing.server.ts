@@ -3,8 +3,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client.server";
 import { indexingPartners } from "../db/schema";
 import { indexingImageKey } from "../storage/keys.server";
-import { changedFields, historyInsert, historyInsertWhen, historyRowsFrom, lastFileHashQuery, sha256Hex, versionBumpJson, type Actor } from "./history.server";
-import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedResult, type VersionedTarget } from "./versioned.server";
+import { changedFields, historyInsert, historyInsertWhen, historyRowsFrom, lastFileHashQuery, versionBumpJson, type Actor } from "./history.server";
+import { putImage, versionedImageWrite, withObject, type FileWriteOptions, type ImageSlot, type NewImage, type StoredImage } from "./versioned-objects.server";
+import { versionedRow, type VersionedResult, type VersionedTarget } from "./versioned.server";
 
 /** Query for enabled partners by sortnumber (sidebar and /indexing grid). */
 export function enabledPartnersQuery(db: Db, journalId: number) {
@@ -48,29 +49,23 @@ export async function getPartner(db: Db, journalId: number, id: number): Promise
 }
 
 type Storage = { FILES: R2Bucket };
-interface PartnerLogo {
-  bytes: Uint8Array;
-  ext: string;
-  contentType: string;
-}
 type PartnerFields = { title?: string; link?: string; sortnumber?: number; status?: "enabled" | "disabled" };
 
-function logoName(ext: string): string {
-  return `partner-${crypto.randomUUID().slice(0, 12)}.${ext}`;
-}
+const logoSlot = (journalId: number): ImageSlot => ({ prefix: "partner", key: (name) => indexingImageKey(journalId, name) });
 
 /**
  * Adds a partner, last in the order unless a position is given; the logo is stored first and
  * removed again if the row cannot be written (ADR 004). Its entry records the logo as the
  * sha256 of its bytes and the first version.
  */
-export async function createPartner(env: Storage, db: Db, journalId: number, actor: Actor, input: PartnerFields & { title: string }, logo: PartnerLogo | null): Promise<Partner> {
-  const stored = await putLogo(env, journalId, logo);
+export async function createPartner(env: Storage, db: Db, journalId: number, actor: Actor, input: PartnerFields & { title: string }, logo: NewImage | null): Promise<Partner> {
+  const slot = logoSlot(journalId);
+  const stored = await putImage(env, slot, logo);
   const sortnumber =
     input.sortnumber ?? sql<number>`(select coalesce(max(${indexingPartners.sortnumber}), 0) + 1 from ${indexingPartners} where ${indexingPartners.journalId} = ${journalId})`;
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  try {
-    const [[row]] = await db.batch([
+  const [[row]] = await withObject(env, stored && slot.key(stored.name), () =>
+    db.batch([
       db
         .insert(indexingPartners)
         .values({ journalId, title: input.title, link: input.link ?? "", status: input.status ?? "enabled", sortnumber: sortnumber as number, image: stored?.name ?? "" })
@@ -83,12 +78,9 @@ export async function createPartner(env: Storage, db: Db, journalId: number, act
         id: sql`cast(last_insert_rowid() as text)`,
         fields: { ...changedFields(null, { ...given, ...(stored ? { image: stored.sha } : {}) }), version: { after: 1 } },
       }),
-    ]);
-    return row;
-  } catch (error) {
-    await deleteLogo(env, journalId, stored?.name);
-    throw error;
-  }
+    ]),
+  );
+  return row;
 }
 
 /** A partner as a versioned write reads it: the row and the sha256 its last logo upload recorded. */
@@ -104,72 +96,24 @@ function partnerTarget(db: Db, journalId: number, id: number): VersionedTarget<P
       const [rows, hash] = await db.batch([db.select().from(indexingPartners).where(self).limit(1), lastFileHashQuery(db, journalId, "partner", id, "image")]);
       return rows[0] ? { ...rows[0], imageHash: hash[0]?.hash ?? null } : undefined;
     },
-    guard: (version) => existsWhere(sql`${indexingPartners}`, and(self, eq(indexingPartners.version, version))!),
-    update: (set, version) =>
-      db
-        .update(indexingPartners)
-        .set({ ...set, version: sql`${indexingPartners.version} + 1` })
-        .where(and(self, eq(indexingPartners.version, version)))
-        .returning(),
+    ...versionedRow(db, indexingPartners, self),
   };
 }
 
-/** A logo put into R2 for a write that has yet to switch its row to it. */
-export interface StoredLogo {
-  name: string;
-  sha: string;
-}
-
-async function putLogo(env: Storage, journalId: number, logo: PartnerLogo | null): Promise<StoredLogo | null> {
-  if (!logo) return null;
-  const name = logoName(logo.ext);
-  const [sha] = await Promise.all([
-    sha256Hex(logo.bytes.slice()),
-    env.FILES.put(indexingImageKey(journalId, name), logo.bytes, { httpMetadata: { contentType: logo.contentType } }),
-  ]);
-  return { name, sha };
-}
-
-const deleteLogo = (env: Storage, journalId: number, name: string | undefined) =>
-  name ? env.FILES.delete(indexingImageKey(journalId, name)).catch(() => {}) : Promise.resolve();
-
 /**
- * A versioned write of a partner (app/models/versioned.server.ts), optionally with a new logo:
- * stored first, the row switched to it by the guarded batch (only the columns the plan sets),
- * then the logo the row named immediately before the switch deleted; a write that is refused,
- * changes nothing or fails deletes its own new logo.
+ * A versioned write of a partner (app/models/versioned.server.ts; only the columns the plan
+ * sets), optionally with a new logo, which replaces the old one as
+ * app/models/versioned-objects.server.ts says.
  */
 export async function writePartner<F>(
   env: Storage,
   db: Db,
   journalId: number,
   id: number,
-  opts: {
-    actor: Actor;
-    action: string;
-    expect: Expectation;
-    logo: PartnerLogo | null;
-    plan: (row: PartnerForWrite, only: ReadonlySet<string> | null, logo: StoredLogo | null) => Plan | PlanFailure<F>;
-  },
+  opts: FileWriteOptions<PartnerForWrite, F, StoredImage> & { logo: NewImage | null },
 ): Promise<VersionedResult<Partner, F>> {
-  const stored = await putLogo(env, journalId, opts.logo);
-  let result: VersionedResult<PartnerForWrite, F>;
-  try {
-    result = await versionedWrite<PartnerForWrite, F>(db, journalId, partnerTarget(db, journalId, id), {
-      actor: opts.actor,
-      action: opts.action,
-      expect: opts.expect,
-      plan: (row, only) => opts.plan(row, only, stored),
-    });
-  } catch (error) {
-    await deleteLogo(env, journalId, stored?.name);
-    throw error;
-  }
-  if (!result.ok || !result.changed) {
-    await deleteLogo(env, journalId, stored?.name);
-    return result;
-  }
-  if (result.before.image && result.before.image !== result.row.image) await deleteLogo(env, journalId, result.before.image);
+  const result = await versionedImageWrite(env, db, journalId, partnerTarget(db, journalId, id), logoSlot(journalId), (row) => row.image, opts.logo, opts);
+  if (!result.ok || !result.changed) return result;
   const { imageHash: _h, ...row } = result.row;
   return { ...result, row };
 }

@@ -4,7 +4,7 @@ import { articles, issueRedirects, issues } from "../db/schema";
 import { isUniqueViolation } from "../db/errors.server";
 import { issueFolder } from "../lib/urls";
 import { actorLabel, changedFields, createdFields, historyInsertWhere, historyRowsFrom, insertSelect, versionBumpJson, type Actor } from "./history.server";
-import { existsWhere, recordEtag, versionedWrite, type Expectation, type Refusal, type VersionedTarget } from "./versioned.server";
+import { existsWhere, recordEtag, versionedRow, versionedWrite, type Expectation, type Refusal, type VersionedTarget } from "./versioned.server";
 
 export type Issue = typeof issues.$inferSelect;
 export interface NewIssue {
@@ -222,13 +222,7 @@ export function issueTarget(db: Db, journalId: number, id: number): VersionedTar
     type: "issue",
     id,
     read: async () => (await db.select().from(issues).where(self).limit(1))[0],
-    guard: (version) => existsWhere(sql`${issues}`, and(self, eq(issues.version, version))!),
-    update: (set, version) =>
-      db
-        .update(issues)
-        .set({ ...set, version: sql`${issues.version} + 1` })
-        .where(and(self, eq(issues.version, version)))
-        .returning(),
+    ...versionedRow(db, issues, self),
   };
 }
 

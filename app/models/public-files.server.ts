@@ -92,18 +92,13 @@ export async function resolvePublicFile(
       : null;
   }
   if (m[1] === "logo") return journal.settings.logo === name ? { key: journalLogoKey(journal.id, name), articleId: null } : null;
-  if (m[1] === "editors") {
-    const [row] = await db
-      .select({ id: editors.id })
-      .from(editors)
-      .where(and(eq(editors.journalId, journal.id), eq(editors.picture, name)))
-      .limit(1);
-    return row ? { key: editorPictureKey(journal.id, name), articleId: null } : null;
-  }
+  // An editor's picture or a partner's logo: public while one of the journal's rows names it.
+  const [table, column, keyOf] =
+    m[1] === "editors" ? ([editors, editors.picture, editorPictureKey] as const) : ([indexingPartners, indexingPartners.image, indexingImageKey] as const);
   const [row] = await db
-    .select({ id: indexingPartners.id })
-    .from(indexingPartners)
-    .where(and(eq(indexingPartners.journalId, journal.id), eq(indexingPartners.image, name)))
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.journalId, journal.id), eq(column, name)))
     .limit(1);
-  return row ? { key: indexingImageKey(journal.id, name), articleId: null } : null;
+  return row ? { key: keyOf(journal.id, name), articleId: null } : null;
 }

@@ -1,12 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
 import type { SettingsValues } from "../schemas/settings";
 import { certificateImageKey, journalLogoKey } from "../storage/keys.server";
 import { checkImage, decodable, decodableImage, randomSuffix, UploadRejected } from "../storage/uploads.server";
 import { cleanHtmlFields } from "../schemas/html-fields";
-import { changedFields, lastFileHashQuery, sha256Hex, type Actor } from "./history.server";
-import { existsWhere, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedTarget } from "./versioned.server";
+import { changedFields, lastFileHashQuery, type Actor } from "./history.server";
+import { putObject, switchObject } from "./versioned-objects.server";
+import { versionedRow, versionedWrite, type Expectation, type Plan, type PlanFailure, type VersionedTarget } from "./versioned.server";
 
 /** The settings object of spec §3 (plus issn, google_review_link and the display flags). */
 export async function getSettings(db: Db, journalId: number) {
@@ -36,13 +37,7 @@ export function settingsTarget(db: Db, journalId: number): VersionedTarget<Setti
       if (!rows[0]) return undefined;
       return { ...rows[0], hashes: { logo: logo[0]?.hash ?? null, signature_image: signature[0]?.hash ?? null, stamp_image: stamp[0]?.hash ?? null } };
     },
-    guard: (version) => existsWhere(sql`${settings}`, and(self, eq(settings.version, version))!),
-    update: (set, version) =>
-      db
-        .update(settings)
-        .set({ ...set, version: sql`${settings.version} + 1`, updated_at: new Date().toISOString() })
-        .where(and(self, eq(settings.version, version)))
-        .returning(),
+    ...versionedRow(db, settings, self, "updated_at"),
   };
 }
 
@@ -102,12 +97,10 @@ const IMAGE_PREFIX: Record<SettingsImageColumn, string> = { logo: "logo", signat
 
 /**
  * Sets (or, with `image` null, removes) one of the settings' images — the journal's logo, the
- * certificates' signature or stamp — as a versioned write (app/models/versioned.server.ts): the
- * new image goes to a fresh object, the row is switched to it by the guarded batch with its
- * history entry (the image by its sha256), then the object the row named immediately before
- * the switch is deleted — a failure at any step leaves the previous image in place and no
- * orphan (ADR 004). Only the image's column is written, so a settings save at the same time
- * keeps its fields.
+ * certificates' signature or stamp — as a versioned write (app/models/versioned.server.ts)
+ * whose history entry names the image by its sha256; the new object replaces the old one as
+ * app/models/versioned-objects.server.ts says. Only the image's column is written, so a settings
+ * save at the same time keeps its fields.
  */
 export async function setSettingsImage(
   env: Storage,
@@ -120,29 +113,22 @@ export async function setSettingsImage(
 ) {
   const name = image ? `${IMAGE_PREFIX[column]}-${randomSuffix()}.${image.ext}` : "";
   const key = (n: string) => IMAGE_KEY[column](journalId, n);
-  const [sha] = image ? await Promise.all([sha256Hex(image.bytes as Uint8Array<ArrayBuffer>), env.FILES.put(key(name), image.bytes, { httpMetadata: { contentType: image.contentType } })]) : [null];
-  let result;
-  try {
-    result = await writeSettings(db, journalId, {
-      actor,
-      action: image ? "upload" : "remove",
-      expect: expect?.kind === "version" ? { ...expect, changed: expect.changed ? [column] : undefined } : expect,
-      plan: (row) =>
-        row[column] === name
-          ? { set: {}, fields: {} }
-          : { set: { [column]: name }, fields: { [column]: { before: row[column] ? (row.hashes[column] ?? row[column]) : null, after: sha } } },
-    });
-  } catch (error) {
-    if (image) await env.FILES.delete(key(name)).catch(() => {});
-    throw error;
-  }
-  if (!result.ok || !result.changed) {
-    if (image) await env.FILES.delete(key(name)).catch(() => {});
-    return result;
-  }
-  const replaced = result.before[column];
-  if (replaced && replaced !== name) await env.FILES.delete(key(replaced)).catch(() => {});
-  return result;
+  const sha = image ? await putObject(env, key(name), image.bytes, image.contentType) : null;
+  return switchObject(
+    env,
+    image ? key(name) : null,
+    (row) => (row[column] ? key(row[column]) : null),
+    () =>
+      writeSettings(db, journalId, {
+        actor,
+        action: image ? "upload" : "remove",
+        expect: expect?.kind === "version" ? { ...expect, changed: expect.changed ? [column] : undefined } : expect,
+        plan: (row) =>
+          row[column] === name
+            ? { set: {}, fields: {} }
+            : { set: { [column]: name }, fields: { [column]: { before: row[column] ? (row.hashes[column] ?? row[column]) : null, after: sha } } },
+      }),
+  );
 }
 
 export type CertificateImageKind = "signature" | "stamp";

@@ -41,7 +41,8 @@ import {
   type LogoImage,
 } from "./settings.server";
 import type { Expectation, Plan, PlanFailure, Refusal, VersionedResult } from "./versioned.server";
-import { createPartner, writePartner, type Partner, type PartnerForWrite, type StoredLogo } from "./indexing.server";
+import type { StoredImage } from "./versioned-objects.server";
+import { createPartner, writePartner, type Partner, type PartnerForWrite } from "./indexing.server";
 
 type Storage = { DB: D1Database; FILES: R2Bucket };
 
@@ -524,7 +525,7 @@ export async function moveArticleUseCase(db: Db, journalId: number, actor: Actor
  * admin form, those the person changed) that differ, and the logo's column when one was
  * uploaded or removed.
  */
-function partnerPlan(row: PartnerForWrite, input: Input, only: ReadonlySet<string> | null, logo: StoredLogo | null, removeLogo: boolean): Plan | PlanFailure<WriteFailure> {
+function partnerPlan(row: PartnerForWrite, input: Input, only: ReadonlySet<string> | null, logo: StoredImage | null, removeLogo: boolean): Plan | PlanFailure<WriteFailure> {
   const result = validatePartner(sentFields(input, only), true);
   if (!result.ok) return { failure: fail(400, result.fields) };
   const set = differing(row, result.value);

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { loginAttempts, users } from "../db/schema";
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "../lib/password.server";
@@ -15,22 +15,14 @@ export function toPublicUser(user: User): PublicUser {
   return { ...rest, twoFactor: totpSecret !== "" };
 }
 
-async function findUserByUsername(db: Db, journalId: number, username: string) {
-  const rows = await db
+/** The journal's user that `match` picks (by username or by id), or undefined. */
+async function findUser(db: Db, journalId: number, match: SQL) {
+  const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.journalId, journalId), eq(users.username, username)))
+    .where(and(eq(users.journalId, journalId), match))
     .limit(1);
-  return rows[0];
-}
-
-async function getUser(db: Db, journalId: number, id: number) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.journalId, journalId), eq(users.id, id)))
-    .limit(1);
-  return rows[0];
+  return row;
 }
 
 /** Creates the user, or resets the password/name/status (and, when given, role) of an existing one with that username. */
@@ -171,7 +163,7 @@ export async function attemptLogin(
   now = Date.now(),
 ): Promise<LoginResult> {
   const username = input.username.slice(0, 200);
-  const user = await findUserByUsername(db, journalId, input.username);
+  const user = await findUser(db, journalId, eq(users.username, input.username));
   const device = input.device && user && input.device.epoch === user.sessionEpoch ? input.device.id.slice(0, 64) : "";
   const bucket = { journalId, ip: input.ip, username, device };
   const attempt = await recordAttempt(db, bucket, now);
@@ -230,7 +222,7 @@ export async function attemptSecondFactor(
   input: { userId: number; epoch: number; code: string; ip: string; device?: DeviceClaim | null },
   now = Date.now(),
 ): Promise<LoginResult | { ok: false; error: "expired" }> {
-  const user = await getUser(db, journalId, input.userId);
+  const user = await findUser(db, journalId, eq(users.id, input.userId));
   if (!user || user.status !== "enabled" || user.sessionEpoch !== input.epoch || !user.totpSecret) return { ok: false, error: "expired" };
   const device = input.device && input.device.epoch === user.sessionEpoch ? input.device.id.slice(0, 64) : "";
   const bucket = { journalId, ip: input.ip, username: user.username.slice(0, 200), device };

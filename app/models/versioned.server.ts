@@ -18,8 +18,9 @@
  * - A write that lost a race with another (its guard found a newer version) is tried again on
  *   the new row — where the rules above decide again.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client.server";
 import { changesSince, historyInsertWhere, type Actor, type FieldChange, type HistoryItem } from "./history.server";
 
@@ -166,6 +167,24 @@ export async function versionedWrite<Row extends { version: number }, F = never>
 /** `exists (select 1 from <table> where <condition>)` for guards. */
 export function existsWhere(table: SQL, condition: SQL): SQL {
   return sql`exists (select 1 from ${table} where ${condition})`;
+}
+
+/**
+ * The guard and the UPDATE of a target: the row `self` of `table` while it is at a version, and
+ * its update setting `set` and version + 1 where it still is, returning the row. `stamp` names a
+ * column set to the moment of the write (the `updated_at` of editors and settings).
+ */
+export function versionedRow(db: Db, table: SQLiteTable & { version: SQLiteColumn }, self: SQL, stamp?: string): Pick<VersionedTarget<never>, "guard" | "update"> {
+  const at = (version: number) => and(self, eq(table.version, version))!;
+  return {
+    guard: (version) => existsWhere(sql`${table}`, at(version)),
+    update: (set, version) =>
+      db
+        .update(table)
+        .set({ ...set, version: sql`${table.version} + 1`, ...(stamp ? { [stamp]: new Date().toISOString() } : {}) })
+        .where(at(version))
+        .returning(),
+  };
 }
 
 // ---- Reading what a client sent ----------------------------------------------------------------

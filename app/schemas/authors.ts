@@ -6,7 +6,7 @@
  * `authors[0].orcid`. Browser-safe: the editor shows the same messages while typing.
  */
 import { coerceAuthor, type ArticleAuthor, type AuthorAffiliation } from "../lib/authors";
-import { splitPersonalName } from "../lib/names";
+import { splitPersonalName } from "../lib/person-names";
 import { readOrcid } from "../lib/orcid";
 import { readRor } from "../lib/ror";
 import { AUTHOR_MESSAGES as M, FIELD_MESSAGES } from "./messages";

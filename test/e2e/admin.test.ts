@@ -384,9 +384,9 @@ test("the new article is on the public issue page", async () => {
   const reader = await context.newPage();
   await reader.goto(url(`/archives/${YEAR}/vol1/issue1`));
   await reader.locator("h1", { hasText: "VOL. 01, ISSUE 01" }).waitFor();
-  const titles = await reader.locator(".article-title").allTextContents();
+  const titles = await reader.locator(".article-table td > p:first-child").allTextContents();
   assert.deepEqual(titles, ["Yield of Oryza sativa under drip irrigation", "Soil carbon under conservation tillage"]);
-  assert.equal(await reader.locator(".article-title i").first().textContent(), "Oryza sativa");
+  assert.equal(await reader.locator(".article-table td > p:first-child i").first().textContent(), "Oryza sativa");
   const pdf = await reader.evaluate(async (href) => {
     const res = await fetch(href);
     return { status: res.status, head: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5)) };

@@ -165,15 +165,15 @@ test("search → highlighted result → article → copy a citation → RIS; who
   assert.match((await page.locator(".search-summary").textContent()) ?? "", /^1 article found for/);
   const row = page.locator("tbody tr").first();
   // The match is highlighted in the title (inside the formatted title) and in the snippet.
-  assert.deepEqual(await row.locator(".article-title mark").allTextContents(), ["Salinity"]);
-  assert.equal(await row.locator(".article-title i").first().textContent(), "Oryza sativa");
+  assert.deepEqual(await row.locator("td > p:first-child mark").allTextContents(), ["Salinity"]);
+  assert.equal(await row.locator("td > p:first-child i").first().textContent(), "Oryza sativa");
   const snippetMarks = await row.locator(".article-snippet mark").allTextContents();
   assert.ok(snippetMarks.length >= 1 && snippetMarks.every((m) => m.toLowerCase() === "salinity"), snippetMarks.join("|"));
   // The mark is real markup, not escaped text.
-  assert.doesNotMatch((await row.locator(".article-title").textContent()) ?? "", /<mark>/);
+  assert.doesNotMatch((await row.locator("td > p:first-child").textContent()) ?? "", /<mark>/);
 
   // 2. Open the article.
-  await row.locator(".article-title a").click();
+  await row.locator("td > p:first-child a").click();
   await page.waitForURL(/\/archives\/2025\/4\/2\/4210$/);
   await page.locator("h1", { hasText: "Salinity tolerance" }).waitFor();
 

@@ -168,7 +168,7 @@ test("home → archives → issue → article → PDF download", async () => {
   assert.equal(await page.title(), `VOL. 03, ISSUE 02 (2025) Jul-Dec | ${SITE}`);
 
   // Rows in page order (2 before 10), the disabled article absent, citations shortened.
-  const titles = await page.locator(".article-title").allTextContents();
+  const titles = await page.locator(".article-table td > p:first-child").allTextContents();
   assert.deepEqual(titles, [
     "Drought tolerance of Sorghum bicolor landraces",
     "Drip irrigation of Zea mays in sandy loam",
@@ -329,7 +329,7 @@ test("search from the header, with and without results", async () => {
   await page.locator(".search-summary").waitFor();
   assert.equal(await box.inputValue(), "", "the header search box clears itself");
   assert.match((await page.locator(".search-summary").textContent()) ?? "", /^1 article found for SORGHUM/);
-  assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Drought tolerance of Sorghum bicolor landraces"]);
+  assert.deepEqual(await page.locator(".article-table td > p:first-child").allTextContents(), ["Drought tolerance of Sorghum bicolor landraces"]);
   await screenshot(page, "public-search-desktop");
 
   await box.fill("quantum chromodynamics");
@@ -365,7 +365,7 @@ test("at 360 px: header search works and 'All Issues' opens the archive drawer",
   await page.waitForURL(/\/archives\/2023\/vol1\/issue2$/);
   await page.locator("h1", { hasText: "VOL. 01, ISSUE 02" }).waitFor();
   await drawer.waitFor({ state: "hidden" });
-  assert.equal(await page.locator(".article-title").textContent(), "Nitrogen use in wheat");
+  assert.equal(await page.locator(".article-table td > p:first-child").textContent(), "Nitrogen use in wheat");
 
   // Escape closes the drawer as well.
   await page.getByRole("button", { name: "All Issues" }).click();
@@ -379,7 +379,7 @@ test("at 360 px: header search works and 'All Issues' opens the archive drawer",
   await box.press("Enter");
   await page.waitForURL(/\/search\?keyword=millet$/);
   await page.locator(".search-summary", { hasText: "millet" }).waitFor();
-  assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Zinc biofortification of pearl millet"]);
+  assert.deepEqual(await page.locator(".article-table td > p:first-child").allTextContents(), ["Zinc biofortification of pearl millet"]);
   await screenshot(page, "public-search-360");
   assert.deepEqual(problems, []);
   await page.close();
@@ -575,7 +575,7 @@ for (const [label, width, height] of [["360", 360, 740], ["desktop", 1280, 900]]
     await box.press("Enter");
     await page.waitForURL(/\/search\?keyword=okra$/);
     await page.locator(".search-summary", { hasText: "okra" }).waitFor();
-    assert.deepEqual(await page.locator(".article-title").allTextContents(), ["Okra pests in monsoon"]);
+    assert.deepEqual(await page.locator(".article-table td > p:first-child").allTextContents(), ["Okra pests in monsoon"]);
     assert.equal(await box.inputValue(), "");
     // The field lets go of focus, so a phone's keyboard does not stay over the results.
     assert.equal(await box.evaluate((el) => el === document.activeElement), false);

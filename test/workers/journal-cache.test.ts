@@ -93,4 +93,34 @@ describe("journal cache on, as in production", () => {
     expect(after.body).toContain("Memo After. 2025;7(3):1-8.");
     expect(after.body).not.toContain("Memo Before. 2025");
   });
+
+  it("a search asked again is answered without D1 while the journal's version stands; another page, filter or a staff write asks again", async () => {
+    const { app } = await import("../../workers/app");
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const s = await makeAdminSession({ settings: { websitename: "Search Memo" } });
+    const issue = await makeIssue(s.id, { year: 2025, volume: 8, issue: 1 });
+    await makeArticle(s.id, issue, { pagenumber: "1-8", title: "Quinoa memo trial" });
+    const cached = { ...env, JOURNAL_CACHE_MS: "60000" };
+    const call = async (path: string, init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request(s.url(path), init), cached, ctx);
+      const body = await res.text();
+      await waitOnExecutionContext(ctx);
+      return { body, trips: Number(/"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]) };
+    };
+    const search = (query: string) => call(`/search?${query}`, { headers: s.auth });
+    const first = await search("keyword=quinoa+memo");
+    expect(first.body).toContain("Quinoa memo trial");
+    expect(first.trips).toBe(2);
+    const again = await search("keyword=quinoa+memo&utm_source=feed");
+    expect(again.trips).toBe(0);
+    expect(again.body.replace(/nonce="[0-9a-f]+"/g, "")).toBe(first.body.replace(/nonce="[0-9a-f]+"/g, ""));
+    // Another filter is another search.
+    expect((await search("keyword=quinoa+memo&year=2024")).trips).toBe(1);
+    // A staff write: the next search sees it (the journal's name is in every row's citation).
+    await call("/api/settings", { method: "POST", headers: { ...s.auth, "content-type": "application/json" }, body: JSON.stringify({ websitename: "Search Memo After" }) });
+    const after = await search("keyword=quinoa+memo");
+    expect(after.trips).toBeGreaterThan(0);
+    expect(after.body).toContain("Search Memo After. 2025;8(1):1-8.");
+  });
 });

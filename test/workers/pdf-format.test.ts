@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dataDate, formatPeriod, titleRuns } from "../../app/documents/format.server";
 import { longDate } from "../../app/lib/dates";
 import { formatPages } from "../../app/lib/pages";
-import { fileSafeSurname } from "../../app/lib/names";
+import { fileSafeSurname } from "../../app/lib/person-names";
 import { monogramInitials } from "../../app/lib/initials";
 import { qrMatrix } from "../../app/lib/qr";
 import { certificateCode, matchCode, parseCode } from "../../app/documents/verification.server";

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from "react";
 import { bylineOf, parseAuthors, serialiseAuthors, type ArticleAuthor, type AuthorAffiliation } from "../../lib/authors";
-import { normaliseAuthorName, splitAuthors, splitPersonalName } from "../../lib/names";
+import { normaliseAuthorName, splitAuthors } from "../../lib/names";
+import { splitPersonalName } from "../../lib/person-names";
 import { FieldError } from "./Field";
 
 /**

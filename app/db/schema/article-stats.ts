@@ -1,4 +1,5 @@
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import { ownedBy } from "./columns";
 import { articles } from "./articles";
 import { journals } from "./journals";
 
@@ -7,9 +8,7 @@ export const articleStats = sqliteTable("article_stats", {
   articleId: integer("article_id")
     .primaryKey()
     .references(() => articles.id, { onDelete: "cascade" }),
-  journalId: integer("journal_id")
-    .notNull()
-    .references(() => journals.id, { onDelete: "cascade" }),
+  journalId: ownedBy("journal_id", () => journals.id),
   views: integer("views").notNull().default(0),
   downloads: integer("downloads").notNull().default(0),
 });

@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, ownedBy, timestamp, version } from "./columns";
 import { issues } from "./issues";
 import { journals } from "./journals";
 
 export const articles = sqliteTable(
   "articles",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     issueId: integer("issue_id")
       .notNull()
       .references(() => issues.id, { onDelete: "restrict" }),
@@ -84,12 +83,11 @@ export const articles = sqliteTable(
     trashedAt: text("trashed_at").notNull().default(""),
     /** The status a restore gives back ('enabled' or 'disabled'), '' when not in the trash. */
     trashedStatus: text("trashed_status").notNull().default(""),
-    /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
-    version: integer("version").notNull().default(1),
+    version: version(),
     createdby: text("createdby").notNull().default(""),
     modifiedby: text("modifiedby").notNull().default(""),
-    creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    modification: text("modification").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    creation: timestamp("creation"),
+    modification: timestamp("modification"),
   },
   (t) => [
     uniqueIndex("articles_journal_refnumber_uq").on(t.journalId, t.refnumber),

@@ -1,14 +1,12 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { enabledStatus, id, ownedBy, timestamp, version } from "./columns";
 import { journals } from "./journals";
 
 export const editors = sqliteTable(
   "editors",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     name: text("name").notNull(),
     /** 'chief editor' | 'associate editor' | 'assistant editor' */
     category: text("category").notNull(),
@@ -23,12 +21,11 @@ export const editors = sqliteTable(
     editor_website: text("editor_website").notNull().default(""),
     /** R2 file name under the journal's editors/ folder; empty → default avatar. */
     picture: text("picture").notNull().default(""),
-    status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+    status: enabledStatus(),
     is_pinned: integer("is_pinned").notNull().default(0),
-    creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
-    version: integer("version").notNull().default(1),
+    creation: timestamp("creation"),
+    updated_at: timestamp("updated_at"),
+    version: version(),
   },
   (t) => [index("editors_journal_status_idx").on(t.journalId, t.status, t.category, t.is_pinned)],
 );

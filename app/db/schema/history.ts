@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { id, ownedBy, timestamp } from "./columns";
 import { journals } from "./journals";
 
 /**
@@ -10,12 +10,10 @@ import { journals } from "./journals";
 export const history = sqliteTable(
   "history",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     /** ISO 8601 UTC with milliseconds. */
-    at: text("at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    at: timestamp("at"),
     /** 'staff' (a signed-in user), 'cli' (an operator's command), 'system' (a scheduled job), 'anonymous'. */
     actorKind: text("actor_kind", { enum: ["staff", "cli", "system", "anonymous"] }).notNull(),
     /** The staff user's id when actor_kind = 'staff' (null otherwise, and kept if the user goes). */

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, ownedBy, timestamp } from "./columns";
 import { journals } from "./journals";
 
 /**
@@ -11,10 +11,8 @@ import { journals } from "./journals";
 export const issuedCertificates = sqliteTable(
   "issued_certificates",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     /** The code as printed (canonical form: upper-case MAC). */
     code: text("code").notNull(),
     /** 'author' (Certificate of Publication) or 'editor' (Certificate of Appreciation). */
@@ -32,7 +30,7 @@ export const issuedCertificates = sqliteTable(
     /** The date printed on the certificate (YYYY-MM-DD): the publish date, or the editor certificate's issue date. */
     issuedOn: text("issued_on").notNull().default(""),
     /** When the site first issued it (ISO 8601 UTC). */
-    firstIssuedAt: text("first_issued_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    firstIssuedAt: timestamp("first_issued_at"),
   },
   (t) => [
     uniqueIndex("issued_certificates_code_idx").on(t.journalId, t.code),

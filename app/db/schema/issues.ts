@@ -1,23 +1,20 @@
-import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, ownedBy, timestamp, version } from "./columns";
 import { journals } from "./journals";
 
 export const issues = sqliteTable(
   "issues",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     year: integer("year").notNull(),
     volume: integer("volume").notNull(),
     issue: integer("issue").notNull(),
     /** A month ('January'), a bi-monthly/quarterly/… range ('Jan-Feb'), or ''. */
     frequency: text("frequency").notNull().default(""),
     createdby: text("createdby").notNull().default(""),
-    creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
-    version: integer("version").notNull().default(1),
+    creation: timestamp("creation"),
+    version: version(),
   },
   (t) => [
     uniqueIndex("issues_journal_year_volume_issue_uq").on(t.journalId, t.year, t.volume, t.issue),
@@ -32,16 +29,12 @@ export const issues = sqliteTable(
 export const issueRedirects = sqliteTable(
   "issue_redirects",
   {
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    journalId: ownedBy("journal_id", () => journals.id),
     year: integer("year").notNull(),
     volume: integer("volume").notNull(),
     issue: integer("issue").notNull(),
-    issueId: integer("issue_id")
-      .notNull()
-      .references(() => issues.id, { onDelete: "cascade" }),
-    creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    issueId: ownedBy("issue_id", () => issues.id),
+    creation: timestamp("creation"),
   },
   (t) => [primaryKey({ columns: [t.journalId, t.year, t.volume, t.issue] }), index("issue_redirects_issue_idx").on(t.issueId)],
 );

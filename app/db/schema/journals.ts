@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { enabledStatus, id, ownedBy, timestamp } from "./columns";
 
 /** One row per journal. Everything else in the database belongs to exactly one journal. */
 export const journals = sqliteTable("journals", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+  id: id(),
   /** Short stable name used in R2 keys, logs and scripts (e.g. "ijar"). */
   slug: text("slug").notNull().unique(),
   /** Plain-text name for logs, titles and JWT audiences; the displayed name lives in settings. */
@@ -17,7 +18,7 @@ export const journals = sqliteTable("journals", {
    * 'disabled' answers every request on the journal's hosts with 503 (nothing is deleted);
    * set with `npm run journal -- disable|enable <slug>`.
    */
-  status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+  status: enabledStatus(),
   /** Shown on the publisher's journal list (/journals) of every journal's host. */
   listed: integer("listed", { mode: "boolean" }).notNull().default(true),
   /**
@@ -27,7 +28,7 @@ export const journals = sqliteTable("journals", {
    * Never changed by a domain move, which changes URLs only (docs/decisions/007-primary-host.md).
    */
   identityHost: text("identity_host").notNull().default(""),
-  creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  creation: timestamp("creation"),
 });
 
 /**
@@ -39,9 +40,7 @@ export const journalHosts = sqliteTable(
   "journal_hosts",
   {
     hostname: text("hostname").primaryKey(),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    journalId: ownedBy("journal_id", () => journals.id),
     isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [

@@ -1,14 +1,13 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { id, ownedBy } from "./columns";
 import { journals } from "./journals";
 
 /** Failed sign-ins, for throttling per IP and per username (spec §7 login): guessing passwords is slowed. */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     ip: text("ip").notNull(),
     username: text("username").notNull(),
     /** Unix epoch milliseconds. */

@@ -1,4 +1,5 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { version } from "./columns";
 import { journals } from "./journals";
 
 /**
@@ -64,6 +65,5 @@ export const settings = sqliteTable("settings", {
   /** Every staff user must sign in with a second factor (set on the Staff page by an admin). */
   require_two_factor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
   updated_at: text("updated_at").notNull().default(""),
-  /** Optimistic concurrency: bumped by every write of the row (migration 0017, ADR 020). */
-  version: integer("version").notNull().default(1),
+  version: version(),
 });

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, ownedBy } from "./columns";
 import { journals } from "./journals";
 import { users } from "./users";
 
@@ -10,13 +11,9 @@ import { users } from "./users";
 export const staffPasswordLinks = sqliteTable(
   "staff_password_links",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
+    userId: ownedBy("user_id", () => users.id),
     /** Hex SHA-256 of the link's token. */
     tokenHash: text("token_hash").notNull(),
     /** Unix epoch milliseconds. */
@@ -33,13 +30,9 @@ export const staffPasswordLinks = sqliteTable(
 export const staffRecoveryCodes = sqliteTable(
   "staff_recovery_codes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
+    userId: ownedBy("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
     /** Unix epoch milliseconds the code was used (null = still usable). */
     usedAt: integer("used_at"),

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ownedBy } from "./columns";
 import { journals } from "./journals";
 import { users } from "./users";
 
@@ -12,12 +13,8 @@ export const staffSessions = sqliteTable(
   {
     /** Random, unguessable (128 bits, base64url). */
     id: text("id").primaryKey(),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    journalId: ownedBy("journal_id", () => journals.id),
+    userId: ownedBy("user_id", () => users.id),
     /** Unix epoch milliseconds of the sign-in. */
     createdAt: integer("created_at").notNull(),
     /** The absolute end: tokens renew while in use, never past this. */

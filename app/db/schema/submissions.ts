@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ownedBy, timestamp } from "./columns";
 import { journals } from "./journals";
 
 /**
@@ -9,15 +9,13 @@ import { journals } from "./journals";
 export const formSubmissions = sqliteTable(
   "form_submissions",
   {
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    journalId: ownedBy("journal_id", () => journals.id),
     token: text("token").notNull(),
     form: text("form").notNull(),
     fingerprint: text("fingerprint").notNull(),
     status: integer("status"),
     answer: text("answer"),
-    created: text("created").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    created: timestamp("created"),
   },
   (t) => [primaryKey({ columns: [t.journalId, t.token, t.form] }), index("form_submissions_created_idx").on(t.created)],
 );

@@ -1,19 +1,17 @@
-import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { enabledStatus, id, ownedBy, timestamp } from "./columns";
 import { journals } from "./journals";
 
 export const users = sqliteTable(
   "users",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    journalId: integer("journal_id")
-      .notNull()
-      .references(() => journals.id, { onDelete: "cascade" }),
+    id: id(),
+    journalId: ownedBy("journal_id", () => journals.id),
     username: text("username").notNull(),
     name: text("name").notNull().default(""),
     /** 'pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>' — parameters travel with the hash. */
     passwordHash: text("password_hash").notNull(),
-    status: text("status", { enum: ["enabled", "disabled"] }).notNull().default("enabled"),
+    status: enabledStatus(),
     /** Comma-separated IPs allowed to sign in; empty = any. */
     allowedIps: text("allowed_ips").notNull().default(""),
     /**
@@ -36,7 +34,7 @@ export const users = sqliteTable(
     totpLastStep: integer("totp_last_step").notNull().default(0),
     /** Unix epoch milliseconds two-factor sign-in was turned on. */
     totpEnabledAt: integer("totp_enabled_at"),
-    creation: text("creation").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    creation: timestamp("creation"),
   },
   (t) => [uniqueIndex("users_journal_username_uq").on(t.journalId, t.username)],
 );

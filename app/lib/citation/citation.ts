@@ -1,6 +1,6 @@
 import type { CitableArticle } from "../article";
 import { htmlToText } from "../html";
-import { joinInitials, givenInitials, splitParticle } from "../names";
+import { joinInitials, givenInitials, splitParticle } from "../person-names";
 import { authorFromName, authorsOf, type ArticleAuthor } from "../authors";
 
 /** An author as the how-to-cite line writes them: 'Patel SK' (surname plus initials, no honorific). */

@@ -3,7 +3,7 @@
  * BibTeX, CSL-JSON) from one description of an article. Browser-safe: used by the article
  * page's citation box and by the export endpoints.
  */
-import { givenInitials, joinInitials, splitParticle } from "../names";
+import { givenInitials, joinInitials, splitParticle } from "../person-names";
 import { authorFromName, authorsOf, type ArticleAuthor } from "../authors";
 import type { Article, CitableArticle } from "../article";
 import { decodeEntities, escapeHtml, htmlToText, sanitizeHtml, TITLE_PROFILE } from "../html";

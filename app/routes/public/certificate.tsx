@@ -10,7 +10,7 @@ import { articleFileUrl, articlePath, certificateFilePath, certificatePdfFilenam
 import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { CERTIFICATE_PAGE_MESSAGES } from "../../schemas/messages";
+import { CERTIFICATE_PAGE_MESSAGES } from "../../schemas/reader-messages";
 
 /**
  * /pdf?refno=…: the downloads an author receives after publication. Each author's certificate

@@ -9,11 +9,25 @@ import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { toArticleRow } from "../../models/article-rows.server";
 import { articleTableHtml } from "../../components/article-table.server";
 import { staticHtml } from "../../http/static-html.server";
+import { JournalMemo } from "../../http/journal-memo.server";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { searchPath } from "../../lib/urls";
 import { pageWindow } from "../../lib/paging";
 
 const MAX_KEYWORD = 200;
+
+/**
+ * The searches most asked in this isolate, result tables included (~20 KB each): a query asked
+ * again — the same words, page and filters — until the journal's next staff write is answered
+ * without D1 (app/http/journal-memo.server.ts), as the issue pages are.
+ */
+const searches = new JournalMemo<{
+  count: number;
+  tableHtml: string | null;
+  total: number;
+  facets: { year: number; volume: number; count: number }[];
+  refTableHtml: string | null;
+}>(64);
 const MAX_PAGE = 200;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -46,29 +60,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
   if (!keyword) return empty;
   try {
-    // Ranked FTS5 search: the page, the total and the year/volume facets in one D1 round trip.
-    const result = await searchRanked(getDb(env.DB), journal.id, {
-      q: keyword,
-      page,
-      year: base.year ?? undefined,
-      volume: base.volume ?? undefined,
-      refLookup: true,
+    const found = await searches.get(env, journal, JSON.stringify([keyword, page, base.year, base.volume]), async () => {
+      // Ranked FTS5 search: the page, the total and the year/volume facets in one D1 round trip.
+      const result = await searchRanked(getDb(env.DB), journal.id, {
+        q: keyword,
+        page,
+        year: base.year ?? undefined,
+        volume: base.volume ?? undefined,
+        refLookup: true,
+      });
+      // The title keeps its italics and gets the matched words in <mark> (highlightTitleHtml).
+      const rows = result.hits.map((h) => ({ ...toArticleRow(h.article, s.websitename, true), titleHtml: h.titleHtml, snippetHtml: h.snippetHtml }));
+      // A reference number typed into the search box finds its article (shown first).
+      const ref = result.refMatch;
+      const refRow = ref && !result.hits.some((h) => h.article.id === ref.article.id) ? { ...toArticleRow(ref.article, s.websitename, true), titleHtml: ref.titleHtml, snippetHtml: "" } : null;
+      const first = (page - 1) * RANKED_PAGE_SIZE + 1;
+      return {
+        count: rows.length,
+        tableHtml: rows.length ? articleTableHtml({ rows, showSubject: s.show_subject_column, caption: `Articles matching ${keyword}`, startAt: first }) : null,
+        total: result.total,
+        facets: result.facets,
+        refTableHtml: refRow ? articleTableHtml({ rows: [refRow], showSubject: s.show_subject_column, caption: `Article with reference number ${keyword}` }) : null,
+      };
     });
-    // The title keeps its italics and gets the matched words in <mark> (highlightTitleHtml).
-    const rows = result.hits.map((h) => ({ ...toArticleRow(h.article, s.websitename, true), titleHtml: h.titleHtml, snippetHtml: h.snippetHtml }));
-    // A reference number typed into the search box finds its article (shown first).
-    const ref = result.refMatch;
-    const refRow = ref && !result.hits.some((h) => h.article.id === ref.article.id) ? { ...toArticleRow(ref.article, s.websitename, true), titleHtml: ref.titleHtml, snippetHtml: "" } : null;
-    const first = (page - 1) * RANKED_PAGE_SIZE + 1;
     return {
       ...base,
-      count: rows.length,
-      table: rows.length ? staticHtml(app, "results", articleTableHtml({ rows, showSubject: s.show_subject_column, caption: `Articles matching ${keyword}`, startAt: first })) : null,
-      total: result.total,
-      facets: result.facets,
+      count: found.count,
+      table: found.tableHtml === null ? null : staticHtml(app, "results", found.tableHtml),
+      total: found.total,
+      facets: found.facets,
       failed: false,
-      hasRef: refRow !== null,
-      refTable: refRow ? staticHtml(app, "reference", articleTableHtml({ rows: [refRow], showSubject: s.show_subject_column, caption: `Article with reference number ${keyword}` })) : null,
+      hasRef: found.refTableHtml !== null,
+      refTable: found.refTableHtml === null ? null : staticHtml(app, "reference", found.refTableHtml),
     };
   } catch (error) {
     // Spec §8: a failing public search is logged; the page shows no results.

@@ -28,7 +28,7 @@ import { volumeIssueLabel } from "../../lib/archive";
 import { authorNames } from "../../lib/authors";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
-import { VERIFY_MESSAGES, VERIFY_REGISTER_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/messages";
+import { VERIFY_MESSAGES, VERIFY_REGISTER_MESSAGES, VERIFY_V1_MESSAGES } from "../../schemas/reader-messages";
 
 const INVALID = VERIFY_MESSAGES.invalid;
 
