@@ -81,3 +81,8 @@ export function DocumentPage({
     </div>
   );
 }
+
+/** The journal's e-mail as a link; when none is set, words that still read in the sentence. */
+export function JournalEmail({ email }: { email: string }) {
+  return email ? <a href={`mailto:${email}`}>{email}</a> : <>the journal's e-mail address</>;
+}

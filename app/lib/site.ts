@@ -44,6 +44,12 @@ export function siteNameFromMatches(matches: ReadonlyArray<unknown>): string {
   return root?.loaderData?.site?.websitename ?? "";
 }
 
+/** A reader page's title and description tags; `describe` words the description around the site name. */
+export function pageMeta(matches: ReadonlyArray<unknown>, page: string, describe: (site: string) => string) {
+  const site = siteNameFromMatches(matches);
+  return [{ title: pageTitle(page, site) }, { name: "description", content: describe(site) }];
+}
+
 /**
  * Link-preview tags every reader page carries (article, issue, home…): the journal's 1200×630
  * image (root loader's previewImage) as og:image and a large Twitter/WhatsApp card.

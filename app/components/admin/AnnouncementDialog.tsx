@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { Modal } from "./Modal";
+import { useCopy } from "./copy";
 
 export interface Announcement {
   kind: "published" | "updated";
@@ -20,25 +21,8 @@ export function AnnouncementDialog({
   onClose: () => void;
   addAnotherLabel?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => setCopied(false), [announcement?.id]);
-
-  async function copy() {
-    if (!announcement) return;
-    try {
-      await navigator.clipboard.writeText(announcement.text);
-    } catch {
-      // Clipboard API refused (permissions, insecure context): copy the selected text instead.
-      textarea.current?.select();
-      document.execCommand("copy");
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), 2000);
-  }
+  const { copied, copy } = useCopy(announcement?.text, textarea, announcement?.id);
 
   const published = announcement?.kind === "published";
   return (

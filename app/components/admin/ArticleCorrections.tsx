@@ -1,7 +1,7 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { RECORD_MESSAGES } from "../../schemas/messages";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "./ConfirmDialog";
 import { describe, Field } from "./Field";
 import { issueLabel } from "./format";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
@@ -30,15 +30,12 @@ export function ArticleCorrections({
   const [pages, setPages] = useState(pagenumber);
   useUnsavedChanges(target !== "" || pages !== pagenumber);
   const moveGuard = useSubmitOnce(busy && intent === "move");
-  const [confirmTrash, setConfirmTrash] = useState(false);
-  const trashForm = useRef<HTMLFormElement>(null);
-  const confirmed = useRef(false);
+  const confirmTrash = useConfirmFirst();
   const trashGuard = useSubmitOnce(busy && intent === "trash", (event) => {
-    if (!confirmed.current) {
+    if (!confirmTrash.wasConfirmed()) {
       event.preventDefault();
-      setConfirmTrash(true);
+      confirmTrash.ask();
     }
-    confirmed.current = false;
   });
   return (
     <section className="card form-section corrections" aria-labelledby="corrections-title">
@@ -69,7 +66,7 @@ export function ArticleCorrections({
             {busy && intent === "move" ? "Moving…" : "Move article"}
           </button>
         </Form>
-        <Form method="post" className="trash-form" onSubmit={trashGuard} ref={trashForm} aria-labelledby="trash-title">
+        <Form method="post" className="trash-form" onSubmit={trashGuard} ref={confirmTrash.formRef} aria-labelledby="trash-title">
           <h3 id="trash-title">Delete</h3>
           <SubmissionField />
           <input type="hidden" name="intent" value="trash" />
@@ -80,18 +77,7 @@ export function ArticleCorrections({
           </button>
         </Form>
       </div>
-      <ConfirmDialog
-        open={confirmTrash}
-        title={RECORD_MESSAGES.trashArticleTitle}
-        body={RECORD_MESSAGES.trashArticleBody}
-        confirmLabel="Move to trash"
-        onCancel={() => setConfirmTrash(false)}
-        onConfirm={() => {
-          setConfirmTrash(false);
-          confirmed.current = true;
-          trashForm.current?.requestSubmit();
-        }}
-      />
+      <ConfirmDialog {...confirmTrash.dialog} title={RECORD_MESSAGES.trashArticleTitle} body={RECORD_MESSAGES.trashArticleBody} confirmLabel="Move to trash" />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { fileSize, wordCount } from "./format";
 import { RichTextEditor } from "./RichTextEditor";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "./ConfirmDialog";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
@@ -16,6 +16,7 @@ import { useUnsavedChanges } from "./UnsavedChanges";
 import { AuthorsEditor, authorFieldId } from "./AuthorsEditor";
 import { ReferencesField } from "./ReferencesField";
 import { LicenseField } from "./LicenseField";
+import { SubmitButton } from "./SubmitButton";
 
 /** The form's fields; the byline travels as `authors` (JSON), from which the server makes authorname. */
 const ARTICLE_TEXT_FIELDS = [
@@ -78,8 +79,7 @@ export function ArticleForm({
   const formRef = useRef<HTMLFormElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
   // Taking an enabled article off the public site is confirmed first: readers would notice.
-  const [confirmDisable, setConfirmDisable] = useState(false);
-  const disableConfirmed = useRef(false);
+  const confirmDisable = useConfirmFirst(formRef);
 
   useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
 
@@ -148,11 +148,10 @@ export function ArticleForm({
   const guard = useSubmitOnce(busy, (event) => {
     setSubmitted(true);
     if (Object.keys(errors).length === 0) {
-      if (mode === "edit" && baseline.status === "enabled" && values.status === "disabled" && !disableConfirmed.current) {
+      if (!confirmDisable.wasConfirmed() && mode === "edit" && baseline.status === "enabled" && values.status === "disabled") {
         event.preventDefault();
-        setConfirmDisable(true);
+        confirmDisable.ask();
       }
-      disableConfirmed.current = false;
       if (!event.defaultPrevented) markSent();
       return;
     }
@@ -197,18 +196,7 @@ export function ArticleForm({
           {ADMIN_UX_MESSAGES.fieldsNeedAttention(Object.keys(errors).length)}
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirmDisable}
-        title={ADMIN_UX_MESSAGES.disableArticleTitle}
-        body={ADMIN_UX_MESSAGES.disableArticleBody}
-        confirmLabel="Disable and save"
-        onCancel={() => setConfirmDisable(false)}
-        onConfirm={() => {
-          setConfirmDisable(false);
-          disableConfirmed.current = true;
-          formRef.current?.requestSubmit();
-        }}
-      />
+      <ConfirmDialog {...confirmDisable.dialog} title={ADMIN_UX_MESSAGES.disableArticleTitle} body={ADMIN_UX_MESSAGES.disableArticleBody} confirmLabel="Disable and save" />
 
       <fieldset className="card form-section">
         <legend>Publication</legend>
@@ -400,10 +388,7 @@ export function ArticleForm({
         <Link to={cancelTo} className="btn btn-ghost">
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? (mode === "add" ? "Publishing…" : "Saving…") : mode === "add" ? "Publish article" : "Save changes"}
-        </button>
+        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Publish article" : "Save changes"} busyLabel={mode === "add" ? "Publishing…" : "Saving…"} />
       </div>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Modal } from "./Modal";
 
 /**
@@ -42,4 +42,34 @@ export function ConfirmDialog({
       </div>
     </Modal>
   );
+}
+
+/**
+ * A form whose submit asks first. Its submit handler reads `wasConfirmed()` (true once, for the
+ * submit the dialog's confirm button sends again) and, to ask, prevents the submit and calls
+ * `ask()`; `dialog` goes on the ConfirmDialog and `formRef` on the form (or pass the form's own ref).
+ */
+export function useConfirmFirst(formRef?: RefObject<HTMLFormElement | null>) {
+  const [open, setOpen] = useState(false);
+  const confirmed = useRef(false);
+  const own = useRef<HTMLFormElement>(null);
+  const ref = formRef ?? own;
+  return {
+    formRef: ref,
+    wasConfirmed: () => {
+      const was = confirmed.current;
+      confirmed.current = false;
+      return was;
+    },
+    ask: () => setOpen(true),
+    dialog: {
+      open,
+      onCancel: () => setOpen(false),
+      onConfirm: () => {
+        setOpen(false);
+        confirmed.current = true;
+        ref.current?.requestSubmit();
+      },
+    },
+  };
 }

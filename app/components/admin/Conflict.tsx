@@ -139,3 +139,17 @@ export function ConflictPanel({
     </div>
   );
 }
+
+/** What the add/edit form of a versioned record takes besides its own extras (ADR 020). */
+export interface RecordFormProps<V extends Record<string, string>> {
+  mode: "add" | "edit";
+  initial: V;
+  serverErrors?: Record<string, string>;
+  busy: boolean;
+  /** Edit: the version the form was loaded with. */
+  version?: number;
+  /** Edit: a save refused because someone else saved meanwhile. */
+  conflict?: Conflict<V> | null;
+  /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in or what was typed before a refused save. */
+  stored?: V;
+}

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import { EDITOR_CATEGORY_OPTIONS, EDITOR_POSTS, MAX_PICTURE_BYTES, PICTURE_TYPES, validateEditor } from "../../schemas/editor";
+import { EDITOR_CATEGORY_OPTIONS, EDITOR_POSTS, validateEditor } from "../../schemas/editor";
 import { FIELD_MESSAGES } from "../../schemas/messages";
 import { htmlToText } from "../../lib/html";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
-import { fileSize } from "./format";
-import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
+import { ConflictPanel, useVersionedValues, VersionFields, type RecordFormProps } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { SubmitButton } from "./SubmitButton";
 
 const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
 export type EditorFormValues = Record<(typeof EDITOR_TEXT_FIELDS)[number], string>;
@@ -27,31 +28,19 @@ export function EditorForm({
   version,
   conflict,
   stored,
-}: {
-  mode: "add" | "edit";
-  initial: EditorFormValues;
+}: RecordFormProps<EditorFormValues> & {
   /** URL of the current picture (or the default avatar). */
   picture: string;
-  serverErrors?: Record<string, string>;
-  busy: boolean;
-  /** Edit: the version the form was loaded with (ADR 020). */
-  version?: number;
-  /** Edit: a save refused because someone else saved meanwhile. */
-  conflict?: Conflict<EditorFormValues> | null;
-  /** Edit: the stored values, when `initial` holds a draft brought back after a sign-in. */
-  stored?: EditorFormValues;
 }) {
   const { values, setValues, version: currentVersion, changed } = useVersionedValues(initial, version, conflict, stored);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
-  const [preview, setPreview] = useState<{ url: string; name: string; size: number } | null>(null);
-  const [pictureError, setPictureError] = useState("");
-  const fileInput = useRef<HTMLInputElement>(null);
+  const newPicture = usePickedImage((file) => refusedPicture(file, FIELD_MESSAGES.picture));
+  const preview = newPicture.picked;
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
 
   const result = useMemo(() => validateEditor(values), [values]);
   const errors: Record<string, string> = result.ok ? {} : result.fields;
@@ -70,20 +59,8 @@ export function EditorForm({
   });
 
   function onPicture(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    setPictureError("");
     if (server.imgFile) setServer(({ imgFile: _drop, ...rest }) => rest);
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    if (file.size > MAX_PICTURE_BYTES || !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setPictureError(FIELD_MESSAGES.picture);
-      event.target.value = "";
-      setPreview(null);
-      return;
-    }
-    setPreview({ url: URL.createObjectURL(file), name: file.name, size: file.size });
+    newPicture.onChange(event);
   }
 
   // A post stored with emphasis or an older wording stays selectable.
@@ -91,7 +68,7 @@ export function EditorForm({
   const posts: { value: string; label: string }[] = EDITOR_POSTS.map((p) => ({ value: p, label: p }));
   if (initial.post && !EDITOR_POSTS.includes(initial.post as (typeof EDITOR_POSTS)[number])) posts.unshift({ value: initial.post, label: postText });
 
-  const pictureMessage = pictureError || server.imgFile;
+  const pictureMessage = newPicture.error || server.imgFile;
   // Leaving the page with typed changes (or a chosen picture) asks first.
   useUnsavedChanges(changed.length > 0 || !!preview);
   const guard = useSubmitOnce(busy, (event) => {
@@ -157,7 +134,7 @@ export function EditorForm({
           </div>
           <Field id="imgFile" label={mode === "add" ? "Upload a picture" : "Replace the picture"} error={pictureMessage} hint="JPEG, PNG or WebP, at most 2 MB. Without one the board shows a default avatar.">
             <input
-              ref={fileInput}
+              ref={newPicture.input}
               {...describe("imgFile", pictureMessage, "hint")}
               type="file"
               name="imgFile"
@@ -165,21 +142,7 @@ export function EditorForm({
               onChange={onPicture}
             />
           </Field>
-          {preview ? (
-            <p className="current-file">
-              {preview.name} · {fileSize(preview.size)}{" "}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  if (fileInput.current) fileInput.current.value = "";
-                  setPreview(null);
-                }}
-              >
-                Remove
-              </button>
-            </p>
-          ) : null}
+          <PickedFile picked={preview} onRemove={newPicture.remove} />
         </fieldset>
 
         <fieldset className="card form-section">
@@ -210,10 +173,7 @@ export function EditorForm({
         <Link to="/admin/editors" className="btn btn-ghost">
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? "Saving…" : mode === "add" ? "Add editor" : "Save changes"}
-        </button>
+        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Add editor" : "Save changes"} busyLabel="Saving…" />
       </div>
     </Form>
   );

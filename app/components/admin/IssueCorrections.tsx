@@ -1,8 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FREQUENCY_GROUPS } from "../../schemas/frequency";
+import { FrequencyOptions } from "./FrequencyOptions";
 import { RECORD_MESSAGES } from "../../schemas/messages";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "./ConfirmDialog";
 import { VersionFields } from "./Conflict";
 import { describe, Field } from "./Field";
 import { useFlash } from "./Flash";
@@ -43,17 +43,14 @@ export function IssueCorrections({
   useUnsavedChanges(changed.length > 0);
   const editGuard = useSubmitOnce(busy && intent === "edit-issue");
   const show = useFlash();
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const deleteForm = useRef<HTMLFormElement>(null);
-  const confirmed = useRef(false);
+  const confirmDelete = useConfirmFirst();
   const deleteGuard = useSubmitOnce(busy && intent === "delete-issue", (event) => {
-    if (!confirmed.current) {
+    if (!confirmDelete.wasConfirmed()) {
       event.preventDefault();
       // Refused at once when it has articles: no question first (the server refuses it too).
       if (articles + trashed > 0) show(flash("error", "This issue cannot be deleted", RECORD_MESSAGES.issueNotEmpty(articles, trashed)));
-      else setConfirmDelete(true);
+      else confirmDelete.ask();
     }
-    confirmed.current = false;
   });
   const set = (key: keyof IssueValues) => (e: { target: { value: string } }) => setTyped((t) => ({ ...t, [key]: e.target.value }));
   return (
@@ -79,16 +76,7 @@ export function IssueCorrections({
             </Field>
             <Field id="edit-frequency" label="Frequency" required error={errors?.frequency}>
               <select {...describe("edit-frequency", errors?.frequency)} name="frequency" value={typed.frequency} onChange={set("frequency")}>
-                <option value="">Choose…</option>
-                {FREQUENCY_GROUPS.map((g) => (
-                  <optgroup key={g.label} label={g.label}>
-                    {g.options.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <FrequencyOptions />
               </select>
             </Field>
           </div>
@@ -97,7 +85,7 @@ export function IssueCorrections({
             {busy && intent === "edit-issue" ? "Saving…" : "Save issue"}
           </button>
         </Form>
-        <Form method="post" className="trash-form" onSubmit={deleteGuard} ref={deleteForm} aria-labelledby="issue-delete-title">
+        <Form method="post" className="trash-form" onSubmit={deleteGuard} ref={confirmDelete.formRef} aria-labelledby="issue-delete-title">
           <h3 id="issue-delete-title">Delete</h3>
           <SubmissionField />
           <input type="hidden" name="intent" value="delete-issue" />
@@ -108,18 +96,7 @@ export function IssueCorrections({
           </button>
         </Form>
       </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={RECORD_MESSAGES.deleteIssueTitle}
-        body={RECORD_MESSAGES.deleteIssueBody}
-        confirmLabel="Delete issue"
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          setConfirmDelete(false);
-          confirmed.current = true;
-          deleteForm.current?.requestSubmit();
-        }}
-      />
+      <ConfirmDialog {...confirmDelete.dialog} title={RECORD_MESSAGES.deleteIssueTitle} body={RECORD_MESSAGES.deleteIssueBody} confirmLabel="Delete issue" />
     </section>
   );
 }

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import { MAX_PICTURE_BYTES, PICTURE_TYPES } from "../../schemas/editor";
 import { FIELD_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
 import { MAX_PARTNER_TITLE, validatePartner } from "../../schemas/partner";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { ConflictPanel, useVersionedValues, VersionFields, type Conflict } from "./Conflict";
+import { ConflictPanel, useVersionedValues, VersionFields, type RecordFormProps } from "./Conflict";
 import { FIELD_LABELS, RECORD_FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
-import { fileSize } from "./format";
+import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
+import { SubmitButton } from "./SubmitButton";
 
 export type PartnerFormValues = Record<"title" | "link" | "status", string>;
 
@@ -33,31 +33,19 @@ export function PartnerForm({
   version,
   conflict,
   stored,
-}: {
-  mode: "add" | "edit";
-  initial: PartnerFormValues;
+}: RecordFormProps<PartnerFormValues> & {
   /** URL of the current logo ('' when there is none). */
   logo: string;
-  serverErrors?: Record<string, string>;
-  busy: boolean;
-  /** Edit: the version the form was loaded with. */
-  version?: number;
-  /** Edit: a save refused because someone else saved meanwhile. */
-  conflict?: Conflict<PartnerFormValues> | null;
-  /** Edit: the stored values, when `initial` holds what was typed before a refused save. */
-  stored?: PartnerFormValues;
 }) {
   const { values, setValues, version: currentVersion, changed } = useVersionedValues(initial, version, conflict, stored);
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Record<string, string>>(serverErrors ?? {});
-  const [preview, setPreview] = useState<{ url: string; name: string; size: number } | null>(null);
-  const [imageError, setImageError] = useState("");
+  const newLogo = usePickedImage((file) => refusedPicture(file, PARTNER_MESSAGES.image));
+  const preview = newLogo.picked;
   const [removeLogo, setRemoveLogo] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setServer(serverErrors ?? {}), [serverErrors]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
 
   const result = useMemo(() => validatePartner({ ...values }), [values]);
   const errors: Record<string, string> = result.ok ? {} : result.fields;
@@ -68,17 +56,8 @@ export function PartnerForm({
   };
 
   function onImage(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    setImageError("");
     if (server.image) setServer(({ image: _drop, ...rest }) => rest);
-    if (!file) return setPreview(null);
-    if (file.size > MAX_PICTURE_BYTES || !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setImageError(PARTNER_MESSAGES.image);
-      event.target.value = "";
-      return setPreview(null);
-    }
-    setRemoveLogo(false);
-    setPreview({ url: URL.createObjectURL(file), name: file.name, size: file.size });
+    if (newLogo.onChange(event)) setRemoveLogo(false);
   }
 
   const guard = useSubmitOnce(busy, (event) => {
@@ -87,7 +66,7 @@ export function PartnerForm({
     event.preventDefault();
     formRef.current?.querySelector<HTMLElement>(`#${Object.keys(errors)[0]}`)?.focus();
   });
-  const imageMessage = imageError || server.image;
+  const imageMessage = newLogo.error || server.image;
   // A new logo or its removal is a change of the logo (a colleague's change of it meanwhile is a conflict).
   const logoChanged = !!preview || removeLogo;
   // Leaving the page with typed changes (or a chosen logo) asks first.
@@ -129,22 +108,10 @@ export function PartnerForm({
             {shown ? <img src={shown} alt={preview ? "Preview of the new logo" : "Current logo"} width={200} height={80} /> : <span className="logo-text">{values.title || "No logo"}</span>}
           </div>
           <Field id="image" label={mode === "add" || !logo ? "Upload a logo" : "Replace the logo"} error={imageMessage} hint="JPEG, PNG or WebP, at most 2 MB. Without one readers see the name.">
-            <input ref={fileInput} {...describe("image", imageMessage, "hint")} type="file" name="image" accept="image/jpeg,image/png,image/webp" onChange={onImage} />
+            <input ref={newLogo.input} {...describe("image", imageMessage, "hint")} type="file" name="image" accept="image/jpeg,image/png,image/webp" onChange={onImage} />
           </Field>
           {preview ? (
-            <p className="current-file">
-              {preview.name} · {fileSize(preview.size)}{" "}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  if (fileInput.current) fileInput.current.value = "";
-                  setPreview(null);
-                }}
-              >
-                Remove
-              </button>
-            </p>
+            <PickedFile picked={preview} onRemove={newLogo.remove} />
           ) : mode === "edit" && logo && !removeLogo ? (
             <button type="button" className="link-button" onClick={() => setConfirmRemove(true)}>
               Remove the logo
@@ -173,10 +140,7 @@ export function PartnerForm({
         <Link to="/admin/indexing" className="btn btn-ghost">
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? "Saving…" : mode === "add" ? "Add partner" : "Save changes"}
-        </button>
+        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Add partner" : "Save changes"} busyLabel="Saving…" />
       </div>
     </Form>
   );

@@ -1,6 +1,5 @@
-import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "./ConfirmDialog";
 import { useFlashFrom } from "./Flash";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { VersionFields } from "./Conflict";
@@ -37,30 +36,16 @@ export function StatusSwitch({
   useFlashFrom(fetcher.state === "idle" ? (fetcher.data as Parameters<typeof useFlashFrom>[0]) : undefined);
   const pending = fetcher.formData;
   const enabled = pending ? pending.get("status") === "enabled" : status === "enabled";
-  const [confirming, setConfirming] = useState(false);
-  const confirmed = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const confirm = useConfirmFirst();
   const guard = useSubmitOnce(fetcher.state !== "idle", (event) => {
-    if (enabled && !confirmed.current) {
+    if (!confirm.wasConfirmed() && enabled) {
       event.preventDefault();
-      setConfirming(true);
+      confirm.ask();
     }
-    confirmed.current = false;
   });
   return (
-    <fetcher.Form method="post" className="switch-form" onSubmit={guard} ref={formRef}>
-      <ConfirmDialog
-        open={confirming}
-        title={confirmTitle}
-        body={confirmBody}
-        confirmLabel="Disable"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          confirmed.current = true;
-          formRef.current?.requestSubmit();
-        }}
-      />
+    <fetcher.Form method="post" className="switch-form" onSubmit={guard} ref={confirm.formRef}>
+      <ConfirmDialog {...confirm.dialog} title={confirmTitle} body={confirmBody} confirmLabel="Disable" />
       <input type="hidden" name="intent" value="status" />
       <SubmissionField />
       <input type="hidden" name="id" value={id} />

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/account";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
@@ -6,9 +6,10 @@ import { clientIp, deviceCookie, sessionCookie, signToken } from "../../auth/tok
 import { qrSvgPath } from "../../lib/qr";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { describe, Field } from "../../components/admin/Field";
+import { NewPasswordFields } from "../../components/admin/NewPasswordFields";
 import { flash } from "../../components/admin/flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
-import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { ConfirmDialog, useConfirmFirst } from "../../components/admin/ConfirmDialog";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { journalDateTime } from "../../components/admin/format";
 import { useSubmitOnce } from "../../components/admin/SubmitOnce";
@@ -17,13 +18,14 @@ import { readForm } from "../../http/body";
 import { hashPassword } from "../../lib/password.server";
 import { newPasswordProblem } from "../../lib/password-policy";
 import { groupedSecret, otpauthUri } from "../../lib/totp";
-import { MAX_NEW_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
+import { MAX_NEW_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH } from "../../schemas/password";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { changePasswordKeepingSession, countSessions } from "../../models/sessions.server";
 import { checkCurrentPassword } from "../../models/users.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTwoFactor, recoveryCodesLeft, renewRecoveryCodes, startTotpSetup } from "../../models/two-factor.server";
 import { staffActor } from "../../models/history.server";
 import { BAD_REQUEST, LOGIN_DETAIL, PASSWORD_MESSAGES, SOMETHING_WENT_WRONG, TWO_FACTOR_MESSAGES } from "../../schemas/messages";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your account · Admin", siteNameFromMatches(matches)) }];
@@ -194,65 +196,34 @@ function PasswordForm({ username, fields, busy, changing }: { username: string; 
       <Field id="current" label="Current password" required error={fields.current}>
         <input {...describe("current", fields.current)} name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
       </Field>
-      <Field
-        id="password"
-        label="New password"
-        required
-        error={fields.password}
-        hint={PASSWORD_MESSAGES.hint(MIN_PASSWORD_LENGTH)}
-      >
-        <input
-          {...describe("password", fields.password, true)}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-      </Field>
-      <Field id="confirm" label="New password again" required error={fields.confirm}>
-        <input {...describe("confirm", fields.confirm)} name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
-      </Field>
+      <NewPasswordFields errors={fields} />
       <p className="field-hint">Changing the password signs you out on every other device; you stay signed in here.</p>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {changing ? <span className="spinner" aria-hidden="true" /> : null}
-        {changing ? "Changing…" : "Change password"}
-      </button>
+      <SubmitButton busy={changing} disabled={busy} label="Change password" busyLabel="Changing…" />
     </Form>
   );
 }
 
 /** "Sign out everywhere" asks first: it ends this browser's session too, and every other. */
 function SignOutEverywhere() {
-  const [confirming, setConfirming] = useState(false);
-  const confirmed = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const confirm = useConfirmFirst();
   return (
     <Form
       method="post"
       action="/admin/logout"
       reloadDocument
-      ref={formRef}
+      ref={confirm.formRef}
       onSubmit={(event) => {
-        if (!confirmed.current) {
+        if (!confirm.wasConfirmed()) {
           event.preventDefault();
-          setConfirming(true);
+          confirm.ask();
         }
-        confirmed.current = false;
       }}
     >
       <ConfirmDialog
-        open={confirming}
+        {...confirm.dialog}
         title="Sign out everywhere?"
         body="Every browser and app signed in as you is signed out now, this one included, and browsers you used before are no longer trusted when someone else mistypes your password. You sign in again with your password."
         confirmLabel="Sign out everywhere"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          confirmed.current = true;
-          formRef.current?.requestSubmit();
-        }}
       />
       <input type="hidden" name="scope" value="all" />
       <button type="submit" className="btn btn-secondary">

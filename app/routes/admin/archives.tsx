@@ -9,7 +9,8 @@ import { staffActor } from "../../models/history.server";
 import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { formFailure, formSuccess } from "./form-answer.server";
 import { formFields } from "../../schemas/common";
-import { FREQUENCY_GROUPS } from "../../schemas/frequency";
+import { FrequencyOptions } from "../../components/admin/FrequencyOptions";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 import { validateIssue } from "../../schemas/issue";
 import { journalYear } from "../../lib/dates";
 import { BAD_REQUEST, ISSUE_MESSAGES, SUCCESS } from "../../schemas/messages";
@@ -67,6 +68,12 @@ export async function action(args: Route.ActionArgs) {
 
 export const ErrorBoundary = AdminErrorBoundary;
 
+/** The new issue's number fields; the next numbers are suggested as placeholders. */
+const NUMBER_FIELDS = [
+  ["volume", "Volume"],
+  ["issue", "Issue"],
+] as const;
+
 function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: number; suggestion: { volume: number; issue: number } | null; serverFields: Record<string, string> }) {
   // Values typed before a session ended come back after signing in again (components/admin/session.ts).
   const draft = useDraft("issue");
@@ -94,32 +101,21 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
         <Field id="year" label="Year">
           <input id="year" name="year" value={currentYear} readOnly aria-readonly="true" className="is-readonly" title="New issues are always for the current year" />
         </Field>
-        <Field id="volume" label="Volume" required error={fieldError("volume")}>
-          <input
-            {...describe("volume", fieldError("volume"))}
-            name="volume"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder={suggestion ? String(suggestion.volume) : "1"}
-            value={values.volume}
-            onChange={(e) => setValues((v) => ({ ...v, volume: e.target.value }))}
-          />
-        </Field>
-        <Field id="issue" label="Issue" required error={fieldError("issue")}>
-          <input
-            {...describe("issue", fieldError("issue"))}
-            name="issue"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder={suggestion ? String(suggestion.issue) : "1"}
-            value={values.issue}
-            onChange={(e) => setValues((v) => ({ ...v, issue: e.target.value }))}
-          />
-        </Field>
+        {NUMBER_FIELDS.map(([k, label]) => (
+          <Field key={k} id={k} label={label} required error={fieldError(k)}>
+            <input
+              {...describe(k, fieldError(k))}
+              name={k}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              placeholder={suggestion ? String(suggestion[k]) : "1"}
+              value={values[k]}
+              onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
+            />
+          </Field>
+        ))}
         <Field id="frequency" label="Frequency" required error={fieldError("frequency")}>
           <select
             {...describe("frequency", fieldError("frequency"))}
@@ -127,28 +123,17 @@ function AddIssueForm({ currentYear, suggestion, serverFields }: { currentYear: 
             value={values.frequency}
             onChange={(e) => setValues((v) => ({ ...v, frequency: e.target.value }))}
           >
-            <option value="">Choose…</option>
-            {FREQUENCY_GROUPS.map((g) => (
-              <optgroup key={g.label} label={g.label}>
-                {g.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <FrequencyOptions />
           </select>
         </Field>
         <div className="add-issue-submit">
-          <button
-            type="submit"
-            className="btn btn-primary"
+          <SubmitButton
+            busy={busy}
             disabled={missing || !result.ok || busy}
             title={missing ? "Fill in volume, issue and frequency first" : undefined}
-          >
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? "Adding…" : "Add issue"}
-          </button>
+            label="Add issue"
+            busyLabel="Adding…"
+          />
         </div>
       </div>
     </Form>

@@ -35,50 +35,56 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const ErrorBoundary = AdminErrorBoundary;
 
+/** One count of the dashboard (spec §3), linking to its page (`/admin/{name}`); `note` follows the count's unit. */
+function DashCard({ name, icon, title, count, unit, note }: { name: string; icon: string; title: string; count: number; unit: [string, string]; note: string }) {
+  const to = `/admin/${name}`;
+  return (
+    <article className={`dash-card dash-${name}`}>
+      <div className="dash-icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28">
+          <path fill="currentColor" d={icon} />
+        </svg>
+      </div>
+      <h2>
+        <Link to={to} className="dash-link">
+          {title}
+        </Link>
+      </h2>
+      <p className="dash-count" aria-label={`${count} ${unit[1]}`}>
+        {count}
+      </p>
+      <p className="dash-note">
+        {count === 1 ? unit[0] : unit[1]} {note}
+      </p>
+      <Link to={to} className="btn btn-secondary btn-small">
+        Open {name}
+      </Link>
+    </article>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { archives, editors, name, latest, edited } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" sub={`Welcome back, ${name}.`} />
       <div className="dash-cards">
-        <article className="dash-card dash-archives">
-          <div className="dash-icon" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="28" height="28">
-              <path fill="currentColor" d="M3 4h18v4H3zm1 5h16v11H4zm5 2v2h6v-2z" />
-            </svg>
-          </div>
-          <h2>
-            <Link to="/admin/archives" className="dash-link">
-              Archives
-            </Link>
-          </h2>
-          <p className="dash-count" aria-label={`${archives} issues`}>
-            {archives}
-          </p>
-          <p className="dash-note">{archives === 1 ? "issue" : "issues"} · add issues and publish articles</p>
-          <Link to="/admin/archives" className="btn btn-secondary btn-small">
-            Open archives
-          </Link>
-        </article>
-        <article className="dash-card dash-editors">
-          <div className="dash-icon" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="28" height="28">
-              <path fill="currentColor" d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm7 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM9 13c-3.3 0-7 1.7-7 4v3h14v-3c0-2.3-3.7-4-7-4zm7 0c-.5 0-1 0-1.6.1 1.6 1 2.6 2.3 2.6 3.9v3h5v-3c0-2.3-3.1-4-6-4z" />
-            </svg>
-          </div>
-          <h2>
-            <Link to="/admin/editors" className="dash-link">
-              Editors
-            </Link>
-          </h2>
-          <p className="dash-count" aria-label={`${editors} editors`}>
-            {editors}
-          </p>
-          <p className="dash-note">{editors === 1 ? "editor" : "editors"} on the board · enable, pin and certificates</p>
-          <Link to="/admin/editors" className="btn btn-secondary btn-small">
-            Open editors
-          </Link>
-        </article>
+        <DashCard
+          name="archives"
+          icon="M3 4h18v4H3zm1 5h16v11H4zm5 2v2h6v-2z"
+          title="Archives"
+          count={archives}
+          unit={["issue", "issues"]}
+          note="· add issues and publish articles"
+        />
+        <DashCard
+          name="editors"
+          icon="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm7 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM9 13c-3.3 0-7 1.7-7 4v3h14v-3c0-2.3-3.7-4-7-4zm7 0c-.5 0-1 0-1.6.1 1.6 1 2.6 2.3 2.6 3.9v3h5v-3c0-2.3-3.1-4-6-4z"
+          title="Editors"
+          count={editors}
+          unit={["editor", "editors"]}
+          note="on the board · enable, pin and certificates"
+        />
       </div>
       <div className="dash-recent">
         <section className="card dash-latest" aria-labelledby="latest-issue-title">

@@ -25,6 +25,7 @@ import { markRestore } from "../../components/admin/session";
 import { MAX_PASSWORD_LENGTH } from "../../lib/password.server";
 import { MissingSecretError } from "../../lib/secrets";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -243,10 +244,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 </button>
               </div>
             </div>
-            <button type="submit" className="btn btn-primary btn-block btn-large" disabled={busy}>
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              {busy ? "Signing in…" : "Sign in"}
-            </button>
+            <SubmitButton busy={busy} className="btn btn-primary btn-block btn-large" label="Sign in" busyLabel="Signing in…" />
           </Form>
         )}
         <p className="login-back">
@@ -291,10 +289,7 @@ function CodeStep({ next, username, secondStep, busy, hasError }: { next: string
           {TWO_FACTOR_MESSAGES.codeNeeded}
         </p>
       </div>
-      <button type="submit" className="btn btn-primary btn-block btn-large" disabled={busy}>
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {busy ? "Checking…" : "Verify and sign in"}
-      </button>
+      <SubmitButton busy={busy} className="btn btn-primary btn-block btn-large" label="Verify and sign in" busyLabel="Checking…" />
       <p className="login-restart">
         <a href={next ? `/admin/login?next=${encodeURIComponent(next)}` : "/admin/login"}>Start again with another account</a>
       </p>

@@ -5,7 +5,7 @@ import adminCss from "../../admin.css?url";
 import { appContext } from "../../context";
 import { getDb } from "../../db/client.server";
 import { ADMIN_HEADERS } from "../../auth/admin.server";
-import { describe, Field } from "../../components/admin/Field";
+import { NewPasswordFields } from "../../components/admin/NewPasswordFields";
 import { useSubmitOnce } from "../../components/admin/SubmitOnce";
 import { readForm } from "../../http/body";
 import { hashPassword } from "../../lib/password.server";
@@ -13,7 +13,7 @@ import { newPasswordProblem } from "../../lib/password-policy";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { findPasswordLink, usePasswordLink } from "../../models/staff.server";
 import { BAD_REQUEST, PASSWORD_MESSAGES, SET_PASSWORD_MESSAGES } from "../../schemas/messages";
-import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 // Empty where Vite serves CSS itself (dev server, workerd tests): no <link href=""> then.
 export const links: Route.LinksFunction = () => (adminCss ? [{ rel: "stylesheet", href: adminCss }] : []);
@@ -81,41 +81,11 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             </p>
             <Form method="post" className="login-form" onSubmit={guard}>
               <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
-              <Field
-                id="password"
-                label="New password"
-                required
-                error={fields.password}
-                hint={PASSWORD_MESSAGES.hint(MIN_PASSWORD_LENGTH)}
-              >
-                <input
-                  {...describe("password", fields.password, true)}
-                  name="password"
-                  type={show ? "text" : "password"}
-                  autoComplete="new-password"
-                  required
-                  minLength={MIN_PASSWORD_LENGTH}
-                  maxLength={MAX_NEW_PASSWORD_LENGTH}
-                  autoFocus
-                />
-              </Field>
-              <Field id="confirm" label="New password again" required error={fields.confirm}>
-                <input
-                  {...describe("confirm", fields.confirm)}
-                  name="confirm"
-                  type={show ? "text" : "password"}
-                  autoComplete="new-password"
-                  required
-                  maxLength={MAX_NEW_PASSWORD_LENGTH}
-                />
-              </Field>
+              <NewPasswordFields errors={fields} show={show} autoFocus />
               <label className="check-label">
                 <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show the passwords
               </label>
-              <button type="submit" className="btn btn-primary btn-block btn-large" disabled={busy}>
-                {busy ? <span className="spinner" aria-hidden="true" /> : null}
-                {busy ? "Saving…" : "Set password"}
-              </button>
+              <SubmitButton busy={busy} className="btn btn-primary btn-block btn-large" label="Set password" busyLabel="Saving…" />
             </Form>
           </>
         ) : (

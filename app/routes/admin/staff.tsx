@@ -10,6 +10,7 @@ import { describe, Field } from "../../components/admin/Field";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { flash } from "../../components/admin/flash";
 import { Modal } from "../../components/admin/Modal";
+import { useCopy } from "../../components/admin/copy";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { SubmissionField, useSubmissionToken, useSubmitOnce, withSubmissionToken } from "../../components/admin/SubmitOnce";
@@ -23,6 +24,7 @@ import { disableTwoFactor } from "../../models/two-factor.server";
 import { BAD_REQUEST, CHECK_FIELDS, FORM_MESSAGES, SOMETHING_WENT_WRONG, STAFF_MESSAGES } from "../../schemas/messages";
 import { MAX_STAFF_NAME, STAFF_ROLES } from "../../schemas/staff";
 import { once } from "./once.server";
+import { SubmitButton } from "../../components/admin/SubmitButton";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Staff · Admin", siteNameFromMatches(matches)) }];
@@ -317,10 +319,7 @@ function AddColleague({ fields, added }: { fields: Record<string, string>; added
           </Field>
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? "Adding…" : "Add colleague"}
-          </button>
+          <SubmitButton busy={busy} label="Add colleague" busyLabel="Adding…" />
         </div>
       </Form>
     </section>
@@ -366,24 +365,9 @@ function TwoFactorRequirement({ required, without, mine }: { required: boolean; 
 
 /** The one-time link, shown once: copy it now (Copy shows 'Copied!' for 2 seconds, as elsewhere). */
 function LinkDialog({ link, onClose }: { link: ActionData["link"] | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
   const when = useWhen();
   const input = useRef<HTMLTextAreaElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => setCopied(false), [link?.url]);
-  async function copy() {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link.url);
-    } catch {
-      input.current?.select();
-      document.execCommand("copy");
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), 2000);
-  }
+  const { copied, copy } = useCopy(link?.url, input);
   return (
     <Modal open={!!link} onClose={onClose} labelledBy="link-title" describedBy="link-lead" className="link-dialog">
       {link ? (

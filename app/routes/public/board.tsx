@@ -7,7 +7,7 @@ import { EmailText } from "../../components/EmailText";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
 import { INLINE_PROFILE, RICH_PROFILE, sanitizeHtml } from "../../lib/html";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageMeta } from "../../lib/site";
 import { EDITORIAL_BOARD_PDF_FILENAME, EDITORIAL_BOARD_PDF_PATH, editorPictureUrl } from "../../lib/urls";
 
 const GROUPS: { category: EditorCategory; title: string; id: string }[] = [
@@ -44,11 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [
-    { title: pageTitle("Editorial Board", site) },
-    { name: "description", content: `The editor-in-chief, associate editors and assistant editors of ${site}.` },
-  ];
+  return pageMeta(matches, "Editorial Board", (site) => `The editor-in-chief, associate editors and assistant editors of ${site}.`);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

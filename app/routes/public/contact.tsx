@@ -2,7 +2,7 @@ import type { Route } from "./+types/contact";
 import { appContext } from "../../context";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { addressNamesPublisher, pageTitle, queryText, siteNameFromMatches, whatsappLink } from "../../lib/site";
+import { addressNamesPublisher, pageMeta, queryText, whatsappLink } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;
@@ -17,11 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [
-    { title: pageTitle("Contact", site) },
-    { name: "description", content: `Contact the editorial office of ${site}: address, e-mail and WhatsApp.` },
-  ];
+  return pageMeta(matches, "Contact", (site) => `Contact the editorial office of ${site}: address, e-mail and WhatsApp.`);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

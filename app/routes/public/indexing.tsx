@@ -5,7 +5,7 @@ import { readIndexingPage } from "../../models/pages.server";
 import { IndexingList } from "../../components/IndexingList";
 import { Main } from "../../components/Main";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageMeta } from "../../lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, journal } = context.get(appContext);
@@ -14,11 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [
-    { title: pageTitle("Indexing and Abstracting", site) },
-    { name: "description", content: `Databases and services that index and abstract ${site}.` },
-  ];
+  return pageMeta(matches, "Indexing and Abstracting", (site) => `Databases and services that index and abstract ${site}.`);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/instructions";
 import { appContext } from "../../context";
-import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
+import { DocumentPage, JournalEmail, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { enquiryChatLink, pageTitle, siteNameFromMatches } from "../../lib/site";
+import { enquiryChatLink, pageMeta } from "../../lib/site";
 import { SideChat } from "../../components/SideChat";
 import { COPYRIGHT_FORM_URL } from "../../lib/urls";
 
@@ -19,21 +19,18 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [
-    { title: pageTitle("Instructions to Authors", site) },
-    {
-      name: "description",
-      content: `How to prepare and submit a manuscript to ${site}: format, structure, references, fees, peer review, plagiarism screening, open access and copyright.`,
-    },
-  ];
+  return pageMeta(
+    matches,
+    "Instructions to Authors",
+    (site) => `How to prepare and submit a manuscript to ${site}: format, structure, references, fees, peer review, plagiarism screening, open access and copyright.`,
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Instructions({ loaderData }: Route.ComponentProps) {
   const { siteName, email, feeRupee, feeDollar, whatsapp } = loaderData;
-  const mail = email ? <a href={`mailto:${email}`}>{email}</a> : "the journal's e-mail address";
+  const mail = <JournalEmail email={email} />;
   const sections: DocumentSection[] = [
     {
       id: "submission",

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
 import { appContext } from "../../context";
-import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
+import { DocumentPage, JournalEmail, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, publisherWithAddress, siteNameFromMatches } from "../../lib/site";
+import { pageMeta, publisherWithAddress } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;
@@ -16,18 +16,14 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [
-    { title: pageTitle("Privacy Policy", site) },
-    { name: "description", content: `How ${site} collects, uses and protects personal information.` },
-  ];
+  return pageMeta(matches, "Privacy Policy", (site) => `How ${site} collects, uses and protects personal information.`);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { operator, email } = loaderData;
-  const mail = email ? <a href={`mailto:${email}`}>{email}</a> : "the journal's e-mail address";
+  const mail = <JournalEmail email={email} />;
   const sections: DocumentSection[] = [
     {
       id: "who-we-are",

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terms-and-conditions";
 import { appContext } from "../../context";
-import { DocumentPage, type DocumentSection } from "../../components/DocumentPage";
+import { DocumentPage, JournalEmail, type DocumentSection } from "../../components/DocumentPage";
 import { RouteErrorBoundary } from "../../components/RouteErrorBoundary";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { pageMeta } from "../../lib/site";
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.get(appContext).journal.settings;
@@ -11,18 +11,14 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [
-    { title: pageTitle("Terms and Conditions", site) },
-    { name: "description", content: `Terms for reading, using and publishing in ${site}.` },
-  ];
+  return pageMeta(matches, "Terms and Conditions", (site) => `Terms for reading, using and publishing in ${site}.`);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function TermsAndConditions({ loaderData }: Route.ComponentProps) {
   const { siteName, publisher, email } = loaderData;
-  const mail = email ? <a href={`mailto:${email}`}>{email}</a> : "the journal's e-mail address";
+  const mail = <JournalEmail email={email} />;
   const sections: DocumentSection[] = [
     {
       id: "acceptance",

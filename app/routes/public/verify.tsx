@@ -211,6 +211,31 @@ const badge = (ok: boolean) =>
     color: ok ? "#1c7c3a" : "#b42318",
   }) as const;
 
+/**
+ * One answer of the verify page: its mark and badge (green for a genuine certificate, red
+ * otherwise), its heading, then what it says.
+ */
+function Answer({ ok, mark, badge: label, heading, children }: { ok: boolean; mark: string; badge: string; heading: string; children: ReactNode }) {
+  return (
+    <Main className="content verify-page" labelledBy="verify-title">
+      <p style={badge(ok)}>
+        <span aria-hidden="true">{mark}</span> {label}
+      </p>
+      <h1 id="verify-title">{heading}</h1>
+      {children}
+    </Main>
+  );
+}
+
+/** The links under an answer. */
+function Actions({ children }: { children: ReactNode }) {
+  return (
+    <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+      {children}
+    </p>
+  );
+}
+
 /** The form to type a certificate ID in (GET, so it works without JavaScript). */
 function CodeForm({ code, message }: { code: string; message?: string }) {
   return (
@@ -260,11 +285,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
   }
   if (outcome.state === "withdrawn") {
     return (
-      <Main className="content verify-page" labelledBy="verify-title">
-        <p style={badge(false)}>
-          <span aria-hidden="true">!</span> Withdrawn
-        </p>
-        <h1 id="verify-title">{VERIFY_MESSAGES.withdrawn}</h1>
+      <Answer ok={false} mark="!" badge="Withdrawn" heading={VERIFY_MESSAGES.withdrawn}>
         <p>
           {outcome.journal} issued certificate <code>{code}</code> to{" "}
           {outcome.earlierPosition ? `the author in position ${outcome.earlierPosition} of its byline` : <strong>{outcome.author}</strong>} for the article{" "}
@@ -274,16 +295,12 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
           <Link to="/contact">Contact the journal</Link> for details.
         </p>
         <CodeForm code="" />
-      </Main>
+      </Answer>
     );
   }
   if (outcome.state === "invalid") {
     return (
-      <Main className="content verify-page" labelledBy="verify-title">
-        <p style={badge(false)}>
-          <span aria-hidden="true">✕</span> Not verified
-        </p>
-        <h1 id="verify-title">{INVALID}</h1>
+      <Answer ok={false} mark="✕" badge="Not verified" heading={INVALID}>
         <p>
           The code <code>{code}</code> does not belong to a certificate issued by this journal. Check that it was copied
           exactly as printed under "Certificate ID" on the certificate (reference number, author number and ten letters and digits), or scan the
@@ -293,7 +310,7 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
           <Link to="/archives">Browse the archives</Link> or <Link to="/contact">contact the journal</Link>.
         </p>
         <CodeForm code="" />
-      </Main>
+      </Answer>
     );
   }
   if (outcome.state === "earlier") return <EarlierCertificate code={code} e={outcome.earlier} />;
@@ -301,25 +318,21 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
   if (outcome.state === "editor") return <EditorCertificate code={code} e={outcome.editor} />;
   const v = outcome.verified;
   return (
-    <Main className="content verify-page" labelledBy="verify-title">
-      <p style={badge(true)}>
-        <span aria-hidden="true">✓</span> Verified
-      </p>
-      <h1 id="verify-title">Certificate of Publication verified</h1>
+    <Answer ok mark="✓" badge="Verified" heading="Certificate of Publication verified">
       <p>
         {v.journal} confirms that this certificate was issued to <strong>{v.author}</strong>
         {v.authorCount > 1 ? ` (author ${v.position} of ${v.authorCount})` : ""} for the article below.
       </p>
       <CertificateFacts code={code} facts={v} author={v.author} firstIssued={v.firstIssued} />
-      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+      <Actions>
         <Link className="button secondary" to={v.articleUrl}>
           View the article
         </Link>
         <a className="button ghost" href={v.certificateUrl} download>
           Download this certificate
         </a>
-      </p>
-    </Main>
+      </Actions>
+    </Answer>
   );
 }
 
@@ -327,25 +340,21 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
 function CorrectedCertificate({ code, c }: { code: string; c: Extract<Outcome, { state: "corrected" }>["corrected"] }) {
   const M = VERIFY_REGISTER_MESSAGES;
   return (
-    <Main className="content verify-page" labelledBy="verify-title">
-      <p style={badge(true)}>
-        <span aria-hidden="true">✓</span> {M.correctedBadge}
-      </p>
-      <h1 id="verify-title">{M.correctedHeading}</h1>
+    <Answer ok mark="✓" badge={M.correctedBadge} heading={M.correctedHeading}>
       <p>
         {c.journal} {M.issuedTo} <strong>{c.printedName}</strong> {M.on} <strong>{c.firstIssued}</strong>.
       </p>
       <BylineToday byline={c} lead={M.bylineNow(c.position)} note={M.correction} none={M.bylineShorter(c.position, c.authorCount)} />
       <CertificateFacts code={code} facts={c} author={c.printedName} authorLabel="Name on the certificate" />
-      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+      <Actions>
         <Link className="button secondary" to={c.articleUrl}>
           View the article
         </Link>
         <Link className="button ghost" to="/contact">
           Contact the journal
         </Link>
-      </p>
-    </Main>
+      </Actions>
+    </Answer>
   );
 }
 
@@ -354,11 +363,7 @@ function EditorCertificate({ code, e }: { code: string; e: Extract<Outcome, { st
   const M = VERIFY_REGISTER_MESSAGES;
   const renamed = e.currentName !== null && e.currentName !== e.printedName;
   return (
-    <Main className="content verify-page" labelledBy="verify-title">
-      <p style={badge(true)}>
-        <span aria-hidden="true">✓</span> Verified
-      </p>
-      <h1 id="verify-title">{M.editorHeading}</h1>
+    <Answer ok mark="✓" badge="Verified" heading={M.editorHeading}>
       <p>
         {e.journal} {M.editorIssuedTo} <strong>{e.printedName}</strong>, {e.role}, {M.on} <strong>{e.issuedOn}</strong>.
       </p>
@@ -378,36 +383,32 @@ function EditorCertificate({ code, e }: { code: string; e: Extract<Outcome, { st
         <Fact term="Issued on">{e.issuedOn}</Fact>
         <Fact term="Certificate ID"><code>{code}</code></Fact>
       </dl>
-      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+      <Actions>
         <Link className="button secondary" to="/board">
           Editorial board
         </Link>
-      </p>
-    </Main>
+      </Actions>
+    </Answer>
   );
 }
 
 /** A genuine earlier (v1) certificate: the article is confirmed, the printed name only by comparison. */
 function EarlierCertificate({ code, e }: { code: string; e: Extract<Outcome, { state: "earlier" }>["earlier"] }) {
   return (
-    <Main className="content verify-page" labelledBy="verify-title">
-      <p style={badge(true)}>
-        <span aria-hidden="true">✓</span> {VERIFY_V1_MESSAGES.badge}
-      </p>
-      <h1 id="verify-title">{VERIFY_V1_MESSAGES.heading}</h1>
+    <Answer ok mark="✓" badge={VERIFY_V1_MESSAGES.badge} heading={VERIFY_V1_MESSAGES.heading}>
       <p>{VERIFY_V1_MESSAGES.issued(e.journal, e.position)}</p>
       <p>{VERIFY_V1_MESSAGES.explain}</p>
       <BylineToday byline={e} lead={VERIFY_V1_MESSAGES.compare(e.position)} note={VERIFY_V1_MESSAGES.caveat} none={VERIFY_V1_MESSAGES.noAuthor(e.position, e.authorCount)} />
       <CertificateFacts code={code} facts={e} />
-      <p className="button-row" style={{ marginTop: "1.2rem", display: "flex", gap: ".6rem", flexWrap: "wrap" }}>
+      <Actions>
         <Link className="button secondary" to={e.articleUrl}>
           View the article
         </Link>
         <Link className="button ghost" to="/contact">
           Contact the journal
         </Link>
-      </p>
-    </Main>
+      </Actions>
+    </Answer>
   );
 }
 
