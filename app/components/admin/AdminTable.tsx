@@ -179,6 +179,15 @@ export function EmptyList({ text, to, action }: { text: string; to: string; acti
   );
 }
 
+/** A toolbar button's 16 px icon: one path in a 24-unit square, drawn in the text colour. */
+export function ButtonIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path fill="currentColor" d={d} />
+    </svg>
+  );
+}
+
 /** The '+' of the page headers' Add buttons. */
 export function AddIcon() {
   return (

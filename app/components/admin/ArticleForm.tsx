@@ -123,6 +123,15 @@ export function ArticleForm({
     if (key === "authors") setServer((s) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== "authorname" && !k.startsWith("authors"))));
   }
   const blur = (key: string) => () => setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
+  /** A rich-text field's value, error and handlers (its `key` remounts it when the values are replaced). */
+  const richField = (name: "title" | "abstract") => ({
+    id: name,
+    name,
+    defaultValue: values[name],
+    error: visibleError(name),
+    onChange: (html: string) => set(name, html),
+    onBlur: blur(name),
+  });
 
   const text = (key: keyof ArticleFormValues) => ({
     ...describe(key, visibleError(key), hints[key]),
@@ -265,16 +274,11 @@ export function ArticleForm({
         <legend>Article</legend>
         <RichTextEditor
           key={`title-${remount}`}
-          id="title"
-          name="title"
+          {...richField("title")}
           variant="title"
           label="Title (maximum 100 words)"
           required
-          defaultValue={values.title}
-          error={visibleError("title")}
           placeholder="Title of the article — select a word and press I for italics (species names)"
-          onChange={(html) => set("title", html)}
-          onBlur={blur("title")}
           footer={
             <p className={`word-count${titleWords > 100 ? " is-over" : ""}`} aria-live="polite">
               {titleWords} / 100 words
@@ -288,19 +292,7 @@ export function ArticleForm({
           errorOf={visibleError}
           onBlurField={(key) => setTouched((t) => (t[key] ? t : { ...t, [key]: true }))}
         />
-        <RichTextEditor
-          key={`abstract-${remount}`}
-          id="abstract"
-          name="abstract"
-          variant="rich"
-          label="Abstract"
-          required
-          defaultValue={values.abstract}
-          error={visibleError("abstract")}
-          placeholder="Paste or type the abstract"
-          onChange={(html) => set("abstract", html)}
-          onBlur={blur("abstract")}
-        />
+        <RichTextEditor key={`abstract-${remount}`} {...richField("abstract")} variant="rich" label="Abstract" required placeholder="Paste or type the abstract" />
         <div className="grid-2">
           <Field id="keywords" label="Keywords" hint="Comma separated.">
             <input {...text("keywords")} maxLength={1000} />

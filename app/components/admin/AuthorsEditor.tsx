@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent,
 import { bylineOf, parseAuthors, serialiseAuthors, type ArticleAuthor, type AuthorAffiliation } from "../../lib/authors";
 import { normaliseAuthorName, splitAuthors } from "../../lib/names";
 import { splitPersonalName } from "../../lib/person-names";
-import { FieldError } from "./Field";
+import { describe, Field, FieldError } from "./Field";
 
 /**
  * The article form's authors: the byline typed or pasted as a comma list (the spec's
@@ -299,23 +299,22 @@ export function AuthorsEditor({
 
                 <div className="author-details" id={id("details")} hidden={!detailsOpen}>
                   <div className="grid-3">
-                    <Detail id={id("name-printed")} label="Name as printed">
+                    <Field id={id("name-printed")} label="Name as printed">
                       <input
                         id={id("name-printed")}
                         value={row.name}
                         autoComplete="off"
                         onChange={(e) => update(rows.map((r, k) => (k === i ? renamed(r, e.target.value.replace(/,/g, "")) : r)))}
                       />
-                    </Detail>
-                    <Detail id={id("given")} label="Given names" error={errorOf(at("given"))}>
-                      <input id={id("given")} value={row.given} autoComplete="off" onChange={(e) => patch(i, { given: e.target.value, auto: false })} onBlur={blur(at("given"))} {...errorProps(id("given"), errorOf(at("given")))} />
-                    </Detail>
-                    <Detail id={id("family")} label="Family name" required error={errorOf(at("family"))}>
-                      <input id={id("family")} value={row.family} autoComplete="off" onChange={(e) => patch(i, { family: e.target.value, auto: false })} onBlur={blur(at("family"))} {...errorProps(id("family"), errorOf(at("family")))} />
-                    </Detail>
-                    <Detail id={id("orcid")} label="ORCID iD" error={errorOf(at("orcid"))} hint="e.g. 0000-0002-1825-0097">
+                    </Field>
+                    <Field id={id("given")} label="Given names" error={errorOf(at("given"))}>
+                      <input value={row.given} autoComplete="off" onChange={(e) => patch(i, { given: e.target.value, auto: false })} onBlur={blur(at("given"))} {...describe(id("given"), errorOf(at("given")))} />
+                    </Field>
+                    <Field id={id("family")} label="Family name" required error={errorOf(at("family"))}>
+                      <input value={row.family} autoComplete="off" onChange={(e) => patch(i, { family: e.target.value, auto: false })} onBlur={blur(at("family"))} {...describe(id("family"), errorOf(at("family")))} />
+                    </Field>
+                    <Field id={id("orcid")} label="ORCID iD" error={errorOf(at("orcid"))} hint="e.g. 0000-0002-1825-0097">
                       <input
-                        id={id("orcid")}
                         value={row.orcid}
                         inputMode="url"
                         autoComplete="off"
@@ -324,12 +323,12 @@ export function AuthorsEditor({
                         placeholder="https://orcid.org/…"
                         onChange={(e) => patch(i, { orcid: e.target.value })}
                         onBlur={blur(at("orcid"))}
-                        {...errorProps(id("orcid"), errorOf(at("orcid")), true)}
+                        {...describe(id("orcid"), errorOf(at("orcid")), true)}
                       />
-                    </Detail>
-                    <Detail id={id("email")} label="E-mail" error={errorOf(at("email"))} hint={row.corresponding ? "Shown on the article page." : "Not shown to readers."}>
-                      <input id={id("email")} type="email" value={row.email} autoComplete="off" onChange={(e) => patch(i, { email: e.target.value })} onBlur={blur(at("email"))} {...errorProps(id("email"), errorOf(at("email")), true)} />
-                    </Detail>
+                    </Field>
+                    <Field id={id("email")} label="E-mail" error={errorOf(at("email"))} hint={row.corresponding ? "Shown on the article page." : "Not shown to readers."}>
+                      <input type="email" value={row.email} autoComplete="off" onChange={(e) => patch(i, { email: e.target.value })} onBlur={blur(at("email"))} {...describe(id("email"), errorOf(at("email")), true)} />
+                    </Field>
                   </div>
 
                   <fieldset className="affiliations-editor">
@@ -340,12 +339,11 @@ export function AuthorsEditor({
                       const fat = (field: string) => `authors[${i}].affiliations[${k}].${field}`;
                       return (
                         <div key={k} className="affiliation-row">
-                          <Detail id={fid("name")} label={`Institution ${k + 1}`} required error={errorOf(fat("name"))}>
-                            <input id={fid("name")} value={f.name} autoComplete="off" placeholder="Department, institution, city" onChange={(e) => patchAffiliation(i, k, { name: e.target.value })} onBlur={blur(fat("name"))} {...errorProps(fid("name"), errorOf(fat("name")))} />
-                          </Detail>
-                          <Detail id={fid("ror")} label="ROR ID" error={errorOf(fat("ror"))}>
+                          <Field id={fid("name")} label={`Institution ${k + 1}`} required error={errorOf(fat("name"))}>
+                            <input value={f.name} autoComplete="off" placeholder="Department, institution, city" onChange={(e) => patchAffiliation(i, k, { name: e.target.value })} onBlur={blur(fat("name"))} {...describe(fid("name"), errorOf(fat("name")))} />
+                          </Field>
+                          <Field id={fid("ror")} label="ROR ID" error={errorOf(fat("ror"))}>
                             <input
-                              id={fid("ror")}
                               value={f.ror}
                               autoComplete="off"
                               spellCheck={false}
@@ -353,12 +351,12 @@ export function AuthorsEditor({
                               placeholder="https://ror.org/…"
                               onChange={(e) => patchAffiliation(i, k, { ror: e.target.value })}
                               onBlur={blur(fat("ror"))}
-                              {...errorProps(fid("ror"), errorOf(fat("ror")))}
+                              {...describe(fid("ror"), errorOf(fat("ror")))}
                             />
-                          </Detail>
-                          <Detail id={fid("country")} label="Country" error={errorOf(fat("country"))}>
-                            <input id={fid("country")} value={f.country} autoComplete="off" placeholder="India" onChange={(e) => patchAffiliation(i, k, { country: e.target.value })} onBlur={blur(fat("country"))} {...errorProps(fid("country"), errorOf(fat("country")))} />
-                          </Detail>
+                          </Field>
+                          <Field id={fid("country")} label="Country" error={errorOf(fat("country"))}>
+                            <input value={f.country} autoComplete="off" placeholder="India" onChange={(e) => patchAffiliation(i, k, { country: e.target.value })} onBlur={blur(fat("country"))} {...describe(fid("country"), errorOf(fat("country")))} />
+                          </Field>
                           <button
                             type="button"
                             className="btn btn-ghost btn-small btn-danger-ghost affiliation-remove"
@@ -415,29 +413,3 @@ function detailErrors(errorOf: (key: string) => string | undefined, i: number, r
   return out;
 }
 
-function errorProps(id: string, error: string | undefined, hint = false) {
-  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined } as const;
-}
-
-function Detail({ id, label, required, error, hint, children }: { id: string; label: string; required?: boolean; error?: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="req" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { EDITOR_CATEGORY_OPTIONS, EDITOR_POSTS, validateEditor } from "../../schemas/editor";
 import { FIELD_MESSAGES } from "../../schemas/messages";
 import { htmlToText } from "../../lib/html";
@@ -9,7 +9,7 @@ import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
 import { ConflictPanel, useVersionedValues, VersionFields, type RecordFormProps } from "./Conflict";
 import { FIELD_LABELS } from "./history-view";
 import { useUnsavedChanges } from "./UnsavedChanges";
-import { SubmitButton } from "./SubmitButton";
+import { RecordFormActions } from "./SubmitButton";
 
 const EDITOR_TEXT_FIELDS = ["category", "post", "name", "degree", "content", "email", "phone", "country", "editor_website"] as const;
 export type EditorFormValues = Record<(typeof EDITOR_TEXT_FIELDS)[number], string>;
@@ -164,17 +164,7 @@ export function EditorForm({
         </fieldset>
       </div>
 
-      {submitted && Object.keys(errors).length ? (
-        <p className="form-summary" role="alert">
-          {Object.values(errors).every((e) => e === FIELD_MESSAGES.required) ? "Fill in the fields highlighted in red." : "Correct the fields highlighted in red."}
-        </p>
-      ) : null}
-      <div className="form-actions sticky-actions">
-        <Link to="/admin/editors" className="btn btn-ghost">
-          Cancel
-        </Link>
-        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Add editor" : "Save changes"} busyLabel="Saving…" />
-      </div>
+      <RecordFormActions errors={errors} submitted={submitted} busy={busy} cancelTo="/admin/editors" label={mode === "add" ? "Add editor" : "Save changes"} />
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { ButtonIcon } from "./AdminTable";
 import { DownloadButton } from "./DownloadButton";
 import type { DownloadError } from "./download";
 import { STAFF_DOWNLOADS } from "../../lib/urls";
@@ -27,16 +28,8 @@ function refusalOf(format: DepositRefusal["format"], error: DownloadError): Depo
   return { format, message: body.message ?? "", journal: body.journal ?? [], articles: body.articles ?? [] };
 }
 
-const XmlIcon = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path fill="currentColor" d="M6 2h9l5 5v15H6zm8 1.5V8h4.5zM8.6 12l-2 2.5 2 2.5h1.9l-2-2.5 2-2.5zm5 0 2 2.5-2 2.5h1.9l2-2.5-2-2.5zm-2.9 5.6h1.5l1.4-6h-1.5z" />
-  </svg>
-);
-const DoiIcon = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v4H7v2h4v4h2v-4h4v-2h-4V7z" />
-  </svg>
-);
+const XmlIcon = <ButtonIcon d="M6 2h9l5 5v15H6zm8 1.5V8h4.5zM8.6 12l-2 2.5 2 2.5h1.9l-2-2.5 2-2.5zm5 0 2 2.5-2 2.5h1.9l2-2.5-2-2.5zm-2.9 5.6h1.5l1.4-6h-1.5z" />;
+const DoiIcon = <ButtonIcon d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v4H7v2h4v4h2v-4h4v-2h-4V7z" />;
 
 type AssignData = { ok: boolean; flash?: Flash | null };
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { FIELD_MESSAGES, PARTNER_MESSAGES } from "../../schemas/messages";
 import { MAX_PARTNER_TITLE, validatePartner } from "../../schemas/partner";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -9,7 +9,7 @@ import { useUnsavedChanges } from "./UnsavedChanges";
 import { describe, Field } from "./Field";
 import { SubmissionField, useSubmitOnce } from "./SubmitOnce";
 import { PickedFile, refusedPicture, usePickedImage } from "./PickedImage";
-import { SubmitButton } from "./SubmitButton";
+import { RecordFormActions } from "./SubmitButton";
 
 export type PartnerFormValues = Record<"title" | "link" | "status", string>;
 
@@ -131,17 +131,7 @@ export function PartnerForm({
           {removeLogo ? <p className="current-file">The logo will be removed when you save.</p> : null}
         </fieldset>
       </div>
-      {submitted && Object.keys(errors).length ? (
-        <p className="form-summary" role="alert">
-          {Object.values(errors).every((e) => e === FIELD_MESSAGES.required) ? "Fill in the fields highlighted in red." : "Correct the fields highlighted in red."}
-        </p>
-      ) : null}
-      <div className="form-actions sticky-actions">
-        <Link to="/admin/indexing" className="btn btn-ghost">
-          Cancel
-        </Link>
-        <SubmitButton busy={busy} className="btn btn-primary btn-large" label={mode === "add" ? "Add partner" : "Save changes"} busyLabel="Saving…" />
-      </div>
+      <RecordFormActions errors={errors} submitted={submitted} busy={busy} cancelTo="/admin/indexing" label={mode === "add" ? "Add partner" : "Save changes"} />
     </Form>
   );
 }

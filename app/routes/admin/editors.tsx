@@ -10,7 +10,7 @@ import { formFailure, formNotice, formSuccess, type FormAnswer } from "./form-an
 import { formExpectation, listConflictFlash } from "./records.server";
 import { EDITOR_CATEGORY_OPTIONS } from "../../schemas/editor";
 import { ADMIN_UX_MESSAGES, BAD_REQUEST, EDITOR_MESSAGES, FORM_MESSAGES, SUCCESS } from "../../schemas/messages";
-import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
+import { AddIcon, ButtonIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
@@ -166,9 +166,7 @@ export default function Editors({ loaderData }: Route.ComponentProps) {
         toolbar={
           <SelectionToolbar count={sel.count} hint="Select editors to pin, unpin or download certificates">
             <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("pin")}>
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path fill="currentColor" d="M16 3v2h-1v6l2 3v2h-4v6h-2v-6H7v-2l2-3V5H8V3z" />
-              </svg>
+              <ButtonIcon d="M16 3v2h-1v6l2 3v2h-4v6h-2v-6H7v-2l2-3V5H8V3z" />
               Pin
             </button>
             <button type="button" className="btn btn-secondary" disabled={!ids.length || pinning} onClick={() => pin("unpin")}>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { roleMay } from "../../auth/permissions";
 import type { Route } from "./+types/issue";
-import { AddIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
+import { AddIcon, ButtonIcon, DataTable, EmptyList, RowAction, SelectCell, SelectionToolbar, StatusBadge, TableCard } from "../../components/admin/AdminTable";
 import { DownloadButton } from "../../components/admin/DownloadButton";
 import { issueLabel, shortDate, three } from "../../components/admin/format";
 import { volumeIssueLabel } from "../../lib/archive";
@@ -146,16 +146,8 @@ async function issueCorrection({ db, journal, user, env }: AdminSession, form: F
 
 export const ErrorBoundary = AdminErrorBoundary;
 
-const PdfIcon = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path fill="currentColor" d="M6 2h9l5 5v15H6zm8 1.5V8h4.5zM9 12v6h1.5v-2h1a2 2 0 0 0 0-4zm1.5 1.3h1a.7.7 0 0 1 0 1.4h-1z" />
-  </svg>
-);
-const ZipIcon = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path fill="currentColor" d="M4 3h16v18H4zm6 2v2h2V5zm2 2v2h2V7zm-2 2v2h2V9zm2 2v2h2v-2zm-2 3v4h4v-4z" />
-  </svg>
-);
+const PdfIcon = <ButtonIcon d="M6 2h9l5 5v15H6zm8 1.5V8h4.5zM9 12v6h1.5v-2h1a2 2 0 0 0 0-4zm1.5 1.3h1a.7.7 0 0 1 0 1.4h-1z" />;
+const ZipIcon = <ButtonIcon d="M4 3h16v18H4zm6 2v2h2V5zm2 2v2h2V7zm-2 2v2h2V9zm2 2v2h2v-2zm-2 3v4h4v-4z" />;
 
 export default function IssueArticles({ loaderData, actionData }: Route.ComponentProps) {
   const { issue, articles, doiReady, history, trashed } = loaderData;
@@ -215,24 +207,18 @@ export default function IssueArticles({ loaderData, actionData }: Route.Componen
         titleId="articles-title"
         toolbar={
           <SelectionToolbar count={sel.count} hint="Select articles for the index page, certificates, DOIs or indexes">
-            <DownloadButton
-              url={STAFF_DOWNLOADS.indexPage.path}
-              body={{ refnumbers }}
-              filename={STAFF_DOWNLOADS.indexPage.filename}
-              label="Index Page"
-              count={refnumbers.length}
-              noun="article"
-              icon={PdfIcon}
-            />
-            <DownloadButton
-              url={STAFF_DOWNLOADS.certificates.path}
-              body={{ refnumbers }}
-              filename={STAFF_DOWNLOADS.certificates.filename}
-              label="Certificate"
-              count={refnumbers.length}
-              noun="article"
-              icon={ZipIcon}
-            />
+            {([["indexPage", "Index Page", PdfIcon], ["certificates", "Certificate", ZipIcon]] as const).map(([kind, label, icon]) => (
+              <DownloadButton
+                key={kind}
+                url={STAFF_DOWNLOADS[kind].path}
+                body={{ refnumbers }}
+                filename={STAFF_DOWNLOADS[kind].filename}
+                label={label}
+                count={refnumbers.length}
+                noun="article"
+                icon={icon}
+              />
+            ))}
             <span className="toolbar-divider" aria-hidden="true" />
             <AssignDoisButton refnumbers={refnumbers} withoutDoi={withoutDoi} ready={doiReady} />
             <DepositButtons refnumbers={refnumbers} issue={issue} onRefused={setRefusal} />
