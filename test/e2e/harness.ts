@@ -3,7 +3,7 @@
  * `vite preview` (real workerd, CSP enforced) and Debian's Chromium through playwright-core.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
@@ -77,6 +77,46 @@ export async function startApp(
  * port. `stop()` ends the server and removes the folder unless `keep`.
  */
 export async function serveState(stateDir: string, probeHost = "localhost", { keep = false }: { keep?: boolean } = {}): Promise<App> {
+  const release = await startLock();
+  try {
+    return await startPreview(stateDir, probeHost, keep);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * `vite preview` writes its port into build/server/.dev.vars (vite.config.ts) and the Worker
+ * reads that file as it starts: two servers starting at once (test files run side by side) could
+ * each get the other's port in their absolute URLs. So one server starts at a time, across
+ * processes: whoever holds the lock folder beside the build. A holder that died (or never wrote
+ * its pid) leaves a lock that is taken over once its process is gone or it is two minutes old.
+ */
+async function startLock(): Promise<() => void> {
+  const lock = path.join(root, "build", ".preview-starting");
+  const pidFile = path.join(lock, "pid");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(pidFile, String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let stale = false;
+    try {
+      stale = Date.now() - statSync(lock).mtimeMs > 120_000;
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      if (pid) process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") stale = true;
+    }
+    if (stale) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function startPreview(stateDir: string, probeHost: string, keep: boolean): Promise<App> {
   const port = await freePort();
   const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
     cwd: root,
