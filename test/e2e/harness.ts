@@ -149,9 +149,23 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
     stateDir,
     url: (host, p = "/") => `http://${host}:${port}${p}`,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill("SIGKILL");
+      // vite killed before it has stopped its workerd leaves that workerd running (≈ 200 MB each,
+      // piling up over the suite): its processes are noted first, and any still there after vite
+      // has had its time to exit are killed too.
+      const tree = descendants(child.pid ?? 0);
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      for (const pid of tree) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          /* gone already */
+        }
+      }
       if (!keep) rmSync(stateDir, { recursive: true, force: true });
     },
   };
@@ -252,20 +266,35 @@ export async function fetchOnHost(app: Pick<App, "port">, host: string, p: strin
   });
 }
 
+/** Every process (pid, resident KB, command) under `rootPid`, itself excluded. */
+function processTree(rootPid: number): { pid: number; rss: number; comm: string }[] {
+  const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
+  const ours = new Set([rootPid]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
+  }
+  return rows.filter((r) => r.pid !== rootPid && ours.has(r.pid));
+}
+
+function descendants(rootPid: number): number[] {
+  try {
+    return rootPid ? processTree(rootPid).map((r) => r.pid) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Resident memory (MB) of the workerd processes under a `vite preview` server (its pid), or NaN. */
 export function workerdRss(serverPid: number): number {
   try {
-    const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => l.trim().split(/\s+/))
-      .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
-    const ours = new Set([serverPid]);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
-    }
-    const kb = rows.filter((r) => ours.has(r.pid) && r.comm.includes("workerd")).reduce((n, r) => n + r.rss, 0);
+    const kb = processTree(serverPid)
+      .filter((r) => r.comm.includes("workerd"))
+      .reduce((n, r) => n + r.rss, 0);
     return Math.round(kb / 1024);
   } catch {
     return NaN;
