@@ -19,8 +19,8 @@ import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSy
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { childEnv, root } from "./run.mjs";
-import { dumpedTables, insertStatement, SEARCH_INDEX_REFILL, tableRows, type TableInfo } from "./tables.ts";
-import type { Row, Target } from "./targets.ts";
+import { countStatement, dumpedTables, insertStatement, pageStatement, SEARCH_INDEX_REFILL, tableRows, type TableInfo } from "./tables.ts";
+import type { Row, Statement, Target } from "./targets.ts";
 
 const FORMAT = "journal-site-backup";
 const FORMAT_VERSION = 1;
@@ -176,8 +176,25 @@ export async function writeBackup(
   const tables = opts.journal === undefined ? all : all.filter((t) => t.journalFilter !== null);
   const leftOut = opts.journal === undefined ? [] : all.filter((t) => t.journalFilter === null).map((t) => t.name);
   rmSync(path.join(dir, "rows"), { recursive: true, force: true });
+  // Through the CLI every read is a wrangler run (seconds each): the counts come in one run, then
+  // the first pages of several tables per run, as many as hold at most PAGE rows between them (no
+  // bigger an answer than one page of one table). A table counted empty is not read: a row
+  // written since is one written after the backup read it, as when any table is read.
+  const counts = (await target.queryAll(tables.map((t) => countStatement(t, opts.journal)))).map(([row]) => Number(row?.n ?? 0));
+  const firstPages = new Map<string, Row[]>();
+  for (let i = 0; i < tables.length; ) {
+    const group: TableInfo[] = [];
+    for (let rows = 0; i < tables.length && (!group.length || rows + counts[i] <= PAGE); i++) {
+      if (counts[i] > 0) group.push(tables[i]);
+      else firstPages.set(tables[i].name, []);
+      rows += counts[i];
+    }
+    if (!group.length) continue;
+    const pages = await target.queryAll(group.map((t) => pageStatement(t, opts.journal, 0, PAGE)));
+    group.forEach((t, j) => firstPages.set(t.name, pages[j] ?? []));
+  }
   const parts: TablePart[] = [];
-  for (const table of tables) parts.push(await writeTable(target, dir, table, opts.journal));
+  for (const table of tables) parts.push(await writeTable(target, dir, table, firstPages.get(table.name)!, opts.journal));
   log(`  rows: ${parts.map((p) => `${p.name} ${p.rows}`).join(", ")}`);
 
   // Objects the rows reference.
@@ -286,15 +303,21 @@ export async function writeBackup(
   return { manifest, fetched, copied, resumed, since };
 }
 
-async function writeTable(target: Target, dir: string, table: TableInfo, journal?: string): Promise<TablePart> {
+/** Rows read per query. */
+const PAGE = 1000;
+
+/** A table's rows: its first page (read already), then the rest page by page if it was full. */
+async function writeTable(target: Target, dir: string, table: TableInfo, firstPage: Row[], journal?: string): Promise<TablePart> {
   const lines = [JSON.stringify({ table: table.name, columns: table.columns })];
   let rows = 0;
-  for await (const page of tableRows(target.query, table, journal)) {
+  const add = (page: Row[]) => {
     for (const row of page) {
-      lines.push(JSON.stringify(table.columns.map((c) => encodeValue(table.name, c, (row as Row)[c]))));
+      lines.push(JSON.stringify(table.columns.map((c) => encodeValue(table.name, c, row[c]))));
       rows++;
     }
-  }
+  };
+  add(firstPage);
+  if (firstPage.length === PAGE) for await (const page of tableRows(target.query, table, journal, PAGE, firstPage.length)) add(page);
   const file = `rows/${table.name}.jsonl`;
   const written = writeChecked(inside(dir, file), `${lines.join("\n")}\n`);
   return { name: table.name, file, columns: table.columns, rows, ...written };
@@ -457,15 +480,19 @@ export async function restoreBackup(
       log(`  replacing ${present.join("; ")}`);
       await wipe(target, tables, manifest.journal);
     }
+    // Every table's rows in order (parents first), then the search indexes, in runs of 2000
+    // statements: through the CLI each run is a wrangler process, so small tables share one.
+    const statements: Statement[] = [];
     for (const part of manifest.tables) {
       if (!byName.has(part.name)) throw new Error(`table ${part.name} does not exist after applying the backup's migrations`);
       const lines = readFileSync(inside(dir, part.file), "utf8").split("\n").filter(Boolean);
       const header = JSON.parse(lines[0]) as { table: string; columns: string[] };
-      const statements = lines.slice(1).map((line) => insertStatement(part.name, header.columns, JSON.parse(line) as unknown[]));
-      for (let i = 0; i < statements.length; i += 2000) await target.execute(statements.slice(i, i + 2000));
-      counts[part.name] = statements.length;
+      const rows = lines.slice(1).map((line) => insertStatement(part.name, header.columns, JSON.parse(line) as unknown[]));
+      statements.push(...rows);
+      counts[part.name] = rows.length;
     }
-    await target.execute(SEARCH_INDEX_REFILL.map((sql) => ({ sql, params: [] })));
+    statements.push(...SEARCH_INDEX_REFILL.map((sql) => ({ sql, params: [] })));
+    for (let i = 0; i < statements.length; i += 2000) await target.execute(statements.slice(i, i + 2000));
   });
   log(`  rows: ${manifest.tables.map((t) => `${t.name} ${t.rows}`).join(", ")}`);
 
@@ -478,10 +505,9 @@ export async function restoreBackup(
     log(`  objects: ${manifest.objects.length}`);
     // What is there now, against the manifest.
     const restoredTables = await dumpedTables(target);
-    for (const part of manifest.tables) {
-      const t = restoredTables.find((x) => x.name === part.name)!;
-      const where = manifest.journal === null ? "" : ` WHERE ${t.journalFilter}`;
-      const [{ n }] = await target.query(`SELECT count(*) AS n FROM "${part.name}"${where}`, manifest.journal === null ? [] : [manifest.journal]);
+    const restored = await target.queryAll(manifest.tables.map((part) => countStatement(restoredTables.find((x) => x.name === part.name)!, manifest.journal)));
+    for (const [i, part] of manifest.tables.entries()) {
+      const n = restored[i][0]?.n;
       if (Number(n) !== part.rows) throw new Error(`after the restore ${part.name} holds ${n} rows, the backup ${part.rows}`);
     }
     if (target.listObjects) {

@@ -105,12 +105,23 @@ function parentsFirst(tables: TableInfo[]): TableInfo[] {
   return out;
 }
 
-/** Every row of a table (of one journal when `slug` is given), in pages, in a stable order. */
-export async function* tableRows(query: Query, table: TableInfo, slug?: string, page = 1000): AsyncGenerator<Row[]> {
+/** One page of a table's rows (of one journal when `slug` is given), in a stable order. */
+export function pageStatement(table: TableInfo, slug: string | undefined, offset: number, page: number): Statement {
   const where = slug !== undefined ? ` WHERE ${table.journalFilter}` : "";
-  const params = slug !== undefined ? [slug] : [];
-  for (let offset = 0; ; offset += page) {
-    const rows = await query(`SELECT * FROM ${quote(table.name)}${where} ORDER BY ${table.order} LIMIT ${page} OFFSET ${offset}`, params);
+  return { sql: `SELECT * FROM ${quote(table.name)}${where} ORDER BY ${table.order} LIMIT ${page} OFFSET ${offset}`, params: slug !== undefined ? [slug] : [] };
+}
+
+/** How many rows a table holds (of one journal when `slug` is given), as `n`. */
+export function countStatement(table: TableInfo, slug?: string | null): Statement {
+  const where = slug != null ? ` WHERE ${table.journalFilter}` : "";
+  return { sql: `SELECT count(*) AS n FROM ${quote(table.name)}${where}`, params: slug != null ? [slug] : [] };
+}
+
+/** Every row of a table (of one journal when `slug` is given) from `offset` on, in pages, in a stable order. */
+export async function* tableRows(query: Query, table: TableInfo, slug?: string, page = 1000, offset = 0): AsyncGenerator<Row[]> {
+  for (; ; offset += page) {
+    const s = pageStatement(table, slug, offset, page);
+    const rows = await query(s.sql, s.params);
     if (rows.length) yield rows;
     if (rows.length < page) return;
   }

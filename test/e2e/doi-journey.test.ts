@@ -96,7 +96,9 @@ async function screenshot(name: string) {
 async function flash(kind: "success" | "error" | "normal") {
   const dialog = page.locator(`dialog.flash-${kind}[open]`);
   await dialog.waitFor();
-  return { msg: (await dialog.locator(".flash-msg").textContent()) ?? "", detail: (await dialog.locator(".flash-detail").textContent().catch(() => "")) ?? "" };
+  // The detail renders with the message or not at all: read as it is, not waited for (an absent
+  // one would sit out Playwright's 30 s timeout).
+  return { msg: (await dialog.locator(".flash-msg").textContent()) ?? "", detail: (await dialog.locator(".flash-detail").allTextContents()).join("") };
 }
 
 async function closeFlash() {

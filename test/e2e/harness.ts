@@ -3,7 +3,7 @@
  * `vite preview` (real workerd, CSP enforced) and Debian's Chromium through playwright-core.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
@@ -77,6 +77,46 @@ export async function startApp(
  * port. `stop()` ends the server and removes the folder unless `keep`.
  */
 export async function serveState(stateDir: string, probeHost = "localhost", { keep = false }: { keep?: boolean } = {}): Promise<App> {
+  const release = await startLock();
+  try {
+    return await startPreview(stateDir, probeHost, keep);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * `vite preview` writes its port into build/server/.dev.vars (vite.config.ts) and the Worker
+ * reads that file as it starts: two servers starting at once (test files run side by side) could
+ * each get the other's port in their absolute URLs. So one server starts at a time, across
+ * processes: whoever holds the lock folder beside the build. A holder that died (or never wrote
+ * its pid) leaves a lock that is taken over once its process is gone or it is two minutes old.
+ */
+async function startLock(): Promise<() => void> {
+  const lock = path.join(root, "build", ".preview-starting");
+  const pidFile = path.join(lock, "pid");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(pidFile, String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let stale = false;
+    try {
+      stale = Date.now() - statSync(lock).mtimeMs > 120_000;
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      if (pid) process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") stale = true;
+    }
+    if (stale) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function startPreview(stateDir: string, probeHost: string, keep: boolean): Promise<App> {
   const port = await freePort();
   const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
     cwd: root,
@@ -109,9 +149,23 @@ export async function serveState(stateDir: string, probeHost = "localhost", { ke
     stateDir,
     url: (host, p = "/") => `http://${host}:${port}${p}`,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill("SIGKILL");
+      // vite killed before it has stopped its workerd leaves that workerd running (≈ 200 MB each,
+      // piling up over the suite): its processes are noted first, and any still there after vite
+      // has had its time to exit are killed too.
+      const tree = descendants(child.pid ?? 0);
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      for (const pid of tree) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          /* gone already */
+        }
+      }
       if (!keep) rmSync(stateDir, { recursive: true, force: true });
     },
   };
@@ -212,20 +266,35 @@ export async function fetchOnHost(app: Pick<App, "port">, host: string, p: strin
   });
 }
 
+/** Every process (pid, resident KB, command) under `rootPid`, itself excluded. */
+function processTree(rootPid: number): { pid: number; rss: number; comm: string }[] {
+  const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
+  const ours = new Set([rootPid]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
+  }
+  return rows.filter((r) => r.pid !== rootPid && ours.has(r.pid));
+}
+
+function descendants(rootPid: number): number[] {
+  try {
+    return rootPid ? processTree(rootPid).map((r) => r.pid) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Resident memory (MB) of the workerd processes under a `vite preview` server (its pid), or NaN. */
 export function workerdRss(serverPid: number): number {
   try {
-    const rows = execSync("ps -e -o pid=,ppid=,rss=,comm=", { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => l.trim().split(/\s+/))
-      .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss), comm }));
-    const ours = new Set([serverPid]);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const r of rows) if (ours.has(r.ppid) && !ours.has(r.pid)) (ours.add(r.pid), (changed = true));
-    }
-    const kb = rows.filter((r) => ours.has(r.pid) && r.comm.includes("workerd")).reduce((n, r) => n + r.rss, 0);
+    const kb = processTree(serverPid)
+      .filter((r) => r.comm.includes("workerd"))
+      .reduce((n, r) => n + r.rss, 0);
     return Math.round(kb / 1024);
   } catch {
     return NaN;

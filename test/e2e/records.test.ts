@@ -144,7 +144,9 @@ async function flash(p: Page, kind: "success" | "error" | "normal"): Promise<{ m
   const dialog = p.locator(`dialog.flash-${kind}[open]`);
   await dialog.waitFor();
   const msg = (await dialog.locator(".flash-msg").textContent()) ?? "";
-  const detail = (await dialog.locator(".flash-detail").textContent().catch(() => "")) ?? "";
+  // The detail renders with the message or not at all: read as it is (waiting for an absent one
+  // sat out Playwright's 30 s timeout on every save without one).
+  const detail = (await dialog.locator(".flash-detail").allTextContents()).join("");
   await dialog.getByRole("button", { name: "Close" }).click();
   await p.waitForFunction(() => !document.querySelector("dialog.flash[open]"));
   return { msg, detail };
@@ -354,8 +356,11 @@ test("a form with typed changes asks before leaving, in the app and when the tab
   await tab.locator("#keywords").click();
   await tab.keyboard.type(", again typed");
   await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Waited for from before the close: the question can come before close() returns, and a wait
+  // begun after it would sit out Playwright's 30 s timeout.
+  const question = tab.waitForEvent("dialog", { timeout: 10_000 }).catch(() => {});
   await tab.close({ runBeforeUnload: true });
-  await tab.waitForEvent("dialog").catch(() => {});
+  await question;
   assert.deepEqual(asked, ["beforeunload"]);
   // Dismissed: the tab stayed. Saved: it closes without a question.
   await tab.getByRole("button", { name: "Save changes" }).click();
