@@ -1,5 +1,5 @@
 /**
- * Issue 16 in a real browser: a double-clicked "Add issue" makes one issue and no error; the
+ * Staff forms in a real browser: a double-clicked "Add issue" makes one issue and no error; the
  * logo is not removed without confirming; disabling an editor asks first; the issue list pages
  * and filters by year; the admin top bar fits on one row at 1366 px; the public search past its
  * last page says where the results are.
@@ -256,7 +256,7 @@ test("admin search from the top bar finds issues ('vol 2 issue 5') and articles"
   await page.getByText("45 articles match").waitFor();
   await page.locator(".admin-pager").getByText("Page 1 of 3").waitFor();
   assert.deepEqual(await axeViolations(page), []);
-  // A disabled article by an author's name, typed without the diacritic (issue 16.5: its own index).
+  // A disabled article by an author's name, typed without the diacritic (the admin search's own index, which folds diacritics).
   await page.locator("#admin-q").fill("zoe kwarteng");
   await page.locator("#admin-q").press("Enter");
   await page.waitForURL(/\/admin\/search\?q=zoe\+kwarteng$/);

@@ -435,7 +435,7 @@ test("toggles and pins editors, adds and edits one", async () => {
   // Status switch: the list refreshes with the new state.
   const sw = page.getByRole("switch", { name: "Status of Dr. Ayesha Siddiqui" });
   assert.equal(await sw.getAttribute("aria-checked"), "true");
-  // Disabling asks first (issue 16.4).
+  // Disabling asks first (a click by mistake must not unpublish).
   await sw.click();
   const confirmDisable = page.getByRole("alertdialog", { name: "Disable Dr. Ayesha Siddiqui?" });
   await Promise.all([
@@ -694,7 +694,7 @@ test("staff open a disabled article's PDF from the admin, while the public PDF U
   assert.equal(await page.locator(".current-file a").getAttribute("href"), staffUrl);
   await page.locator("#status").selectOption("disabled");
   await page.getByRole("button", { name: "Save changes" }).click();
-  // Disabling asks first (issue 16.4).
+  // Disabling asks first (a click by mistake must not unpublish).
   await page.getByRole("alertdialog", { name: "Disable this article?" }).getByRole("button", { name: "Disable and save" }).click();
   await page.locator("dialog.announcement[open]").waitFor();
   await page.locator("dialog.announcement[open]").getByRole("link", { name: "Back to issue" }).click();

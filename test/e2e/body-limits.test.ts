@@ -1,5 +1,5 @@
 /**
- * Issue 15.1, measured: an 80 MB body to each anonymous POST route answers 413 without the
+ * Bounded request bodies, measured: an 80 MB body to each anonymous POST route answers 413 without the
  * workerd process growing by more than a few MB — with a declared Content-Length and chunked
  * (no length), against the production build in real workerd. The figures are printed and
  * recorded in docs/SECURITY.md.

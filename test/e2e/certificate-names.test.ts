@@ -1,6 +1,6 @@
 /**
  * What an author sees on the certificate page (/pdf?refno=…) in a real Chromium: one button per
- * author, each saving the certificate under its own name (issue 17.7), while the API call keeps
+ * author, each saving the certificate under its own name (so two authors' downloads do not overwrite each other), while the API call keeps
  * the spec's certificate-{a}.pdf; /verify answers a certificate printed before the name binding
  * (a v1 code) as an earlier certificate with the caveat; the journal's link-preview image shows
  * its uploaded logo. Screenshots: test-results/screenshots/certificate-page.png,

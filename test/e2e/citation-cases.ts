@@ -1,5 +1,5 @@
 /**
- * Hard cases for the citation styles and exports (issue 17.1, 17.2): abbreviation endings,
+ * Hard cases for the citation styles and exports: abbreviation endings,
  * italics, particles, compound surnames, Devanagari, accented Latin, single-name authors, one
  * and twenty authors, initials written several ways, DOIs; and every demo article of the seed.
  * Shared by the citeproc comparison and the export round trips.

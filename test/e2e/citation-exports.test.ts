@@ -1,5 +1,5 @@
 /**
- * Issue 17.2 and 15.3: every export round-trips through a real parser — citation-js's RIS and
+ * Every citation export round-trips through a real parser — citation-js's RIS and
  * BibTeX plugins, JSON.parse for CSL-JSON — with the stored values, for every demo article,
  * the hard cases and hostile records: exactly one record comes back, with the title, authors,
  * year, volume, issue, pages, DOI, keywords and URL that were stored. A CR/LF in a keyword

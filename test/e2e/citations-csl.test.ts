@@ -1,5 +1,5 @@
 /**
- * Issue 17.1: the article page's six citations equal what citeproc-js (the processor inside
+ * The article page's six citations equal what citeproc-js (the processor inside
  * Zotero and Mendeley) prints from the official CSL styles and locales
  * (test/fixtures/csl/SOURCE.md) for the article's own CSL-JSON export — for every demo article
  * and a set of hard cases. HTML and text both: italics kept in HTML, none in text.

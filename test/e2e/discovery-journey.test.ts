@@ -235,7 +235,7 @@ test("search → highlighted result → article → copy a citation → RIS; who
   assert.equal(entries.length, 2, bib);
   assert.equal(new Set(entries.map((e) => e[1])).size, 2, "citation keys are unique");
   const field = (body: string, name: string) => new RegExp(`\\b${name} = (\\{[^\\n]*\\}|\\d+),?\\n`).exec(body)?.[1];
-  // Capitals protected from BibTeX styles' lower-casing, the species in \textit (issue 17.1).
+  // Capitals protected from BibTeX styles' lower-casing, the species in \textit.
   assert.equal(field(entries[0][2], "title"), "{{Salinity} tolerance of \\textit{{Oryza} sativa} landraces from coastal {Odisha}}");
   assert.equal(field(entries[0][2], "author"), "{Sharma, Anjali and Verma, Rahul and Müller, José}");
   assert.equal(field(entries[0][2], "pages"), "{3--11}");

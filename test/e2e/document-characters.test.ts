@@ -1,5 +1,5 @@
 /**
- * No "?" in any document (issue 17.6): every character family that titles, names and
+ * No "?" in any document: every character family that titles, names and
  * affiliations really hold — sub/superscripts (U+2070–209F), Greek, ≤ ≥ → ⇌ ± × ° µ ‰ ∞,
  * Latin Extended A/B, typographic punctuation — is fed through each PDF the site makes and must
  * come back, character for character, from Poppler's pdftotext (a text extractor nobody here

@@ -1,5 +1,5 @@
 /**
- * Issue 18 in a real browser against the production build: staff set up DOIs on the Settings
+ * DOIs in a real browser against the production build: staff set up DOIs on the Settings
  * page (validation and the live preview on a real article), try a Crossref download that is
  * refused with the list of articles lacking a DOI, assign DOIs from the issue table, then
  * download the Crossref and DOAJ files and check them against the official XSDs.

@@ -1,5 +1,5 @@
 /**
- * Issue 18, as Crossref, DOAJ and JATS readers see it: every file the production build SERVES —
+ * The indexes' files as Crossref, DOAJ and JATS readers see them: every file the production build SERVES —
  * Crossref deposits and DOAJ uploads of every demo issue of both demo journals (DOIs assigned
  * through the API first; authors as people with ORCID iDs and affiliations, references, licences
  * and dates as the seed stores them), each article's JATS, and the hard cases (italic titles with

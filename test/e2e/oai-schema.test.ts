@@ -186,7 +186,7 @@ test("Identify: repository description with every adminEmail and second granular
   // earliestDatestamp is at the finest granularity and no record is older (§4.2).
   assert.deepEqual(xmlTexts(doc, "earliestDatestamp"), ["2020-01-05T10:00:00Z"]);
   assert.deepEqual(xmlTexts(doc, "deletedRecord"), ["transient"]);
-  // How identifiers are built: the oai-identifier description (issue 17.5).
+  // How identifiers are built: the oai-identifier description.
   assert.deepEqual(xmlTexts(doc, "scheme"), ["oai"]);
   assert.deepEqual(xmlTexts(doc, "repositoryIdentifier"), [HOST]);
   assert.deepEqual(xmlTexts(doc, "delimiter"), [":"]);

@@ -222,7 +222,7 @@ test("home → archives → issue → article → PDF download", async () => {
     return { status: r.status, type: r.headers.get("content-type"), start: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
   }, pdfUrl);
   assert.deepEqual(scholarPdf, { status: 200, type: "application/pdf", start: "%PDF-" });
-  // The reader's Download link is the same one URL of the PDF (issue 17.4).
+  // The reader's Download link is the same one URL of the PDF (one address per file, for caches and indexes).
   assert.equal(await page.locator(".article-actions").getByRole("link", { name: "Download" }).getAttribute("href"), "/archives/2025/3/2/3202.pdf");
   await screenshot(page, "public-article-desktop");
 

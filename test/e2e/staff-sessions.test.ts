@@ -1,5 +1,5 @@
 /**
- * Sessions as staff expect them, in a real browser (issues 15 and 16): an ended session during
+ * Sessions as staff expect them, in a real browser: an ended session during
  * an article edit loses nothing — one alert, sign in, the form is back with every typed value
  * and saving it stores the edit; signing out in one browser leaves another signed in; "Sign out
  * everywhere" ends both; changing the password keeps this browser and signs the other out.
@@ -155,7 +155,7 @@ test("the editor switch meets an ended session the same way: one alert, back on 
   await signIn(b);
   await signOutEverywhere(b);
   await a.page.getByRole("switch", { name: "Status of Dr. Kwame Mensah" }).click();
-  // Disabling asks first (issue 16.4); the confirmed change meets the ended session.
+  // Disabling asks first (a click by mistake must not end a colleague's access); the confirmed change meets the ended session.
   await a.page.getByRole("alertdialog", { name: "Disable Dr. Kwame Mensah?" }).getByRole("button", { name: "Disable" }).click();
   await expectExpiredOnce(a);
   await signIn(a, ADMIN.password, url("/admin/editors"));
