@@ -33,6 +33,7 @@ function goodRun(): Report {
   for (const size of SIZES) {
     latency[`api-search@${size}`] = fig(10, { d1Ms: 8 });
     latency[`search@${size}`] = { ...latency[`search@${size}`], d1Ms: 8 };
+    latency[`search-first@${size}`] = fig(12, { d1Ms: 8 });
     latency[`oai@${size}`] = fig(18);
     for (const admin of ["admin-archives", "admin-search", "admin-search-rare"]) latency[`${admin}@${size}`] = fig(15, { cpuMs: 9 });
   }
@@ -171,6 +172,10 @@ test("edge cache: a HIT no faster than a MISS, a MISS among the cached answers, 
   assert.match(missedBy((r) => (r.latency["cached:home"] = fig(11, { edge: "HIT×60" }))).join("\n"), /home page at 100k: edge-cache HIT/);
   assert.match(missedBy((r) => (r.latency["cached:issue"] = fig(6, { edge: "HIT×59 MISS×1" }))).join("\n"), /issue page at 100k: edge-cache HIT/);
   assert.match(missedBy((r) => (r.latency["cached:search"] = fig(6, { edge: "HIT×60", trips: 2 }))).join("\n"), /search page at 100k: edge-cache HIT/);
+});
+
+test("a search asked for the first time (not from the page's memory) with slow D1 fails", () => {
+  assert.match(missedBy((r) => (r.latency["search-first@100k"] = fig(30, { d1Ms: 25 }))).join("\n"), /\/search page at 100k, .*asked for the first time \(0\.5 % match\): server \(D1\) time median: 25\.0 ms/);
 });
 
 test("search SQL: FTS5 slower than a LIKE scan at the largest size fails", () => {
