@@ -68,7 +68,7 @@ export default async function handleRequest(
   // cache keeps it with the page and answers If-None-Match: workers/cache.ts).
   if (responseStatusCode === 200 && !/private|no-store/i.test(responseHeaders.get("Cache-Control") ?? "")) {
     const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
-    responseHeaders.set("ETag", pageEtag(request.url, responseStatusCode, { loaderData, actionData, errors }, staticHtml ?? null));
+    responseHeaders.set("ETag", await pageEtag(request.url, responseStatusCode, { loaderData, actionData, errors }, staticHtml ?? null));
   }
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -90,6 +90,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * in traditional Chinese (the documents' rule, app/lib/cjk.ts). React hoists the links into
  * <head> and adds them on client navigation too.
  */
+const ANY_CJK = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff]/;
+
 function CjkFonts() {
   const matches = useMatches();
   let text = "";
@@ -98,10 +100,13 @@ function CjkFonts() {
   // In the browser it arrives in the data on a navigation; while hydrating, the links are in place.
   for (const html of useServerFragments()?.values() ?? []) text += html;
   const families: string[] = [];
-  if (/[\u3400-\u9fff\uf900-\ufaff]/.test(text)) families.push("sc");
-  if (cjkHint(text) === "tc") families.push("tc");
-  if (/[\u3040-\u30ff\u31f0-\u31ff]/.test(text)) families.push("jp");
-  if (/[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]/.test(text)) families.push("kr");
+  // Most pages hold no CJK at all: one scan says so, before any per-script look.
+  if (ANY_CJK.test(text)) {
+    if (/[\u3400-\u9fff\uf900-\ufaff]/.test(text)) families.push("sc");
+    if (cjkHint(text) === "tc") families.push("tc");
+    if (/[\u3040-\u30ff\u31f0-\u31ff]/.test(text)) families.push("jp");
+    if (/[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]/.test(text)) families.push("kr");
+  }
   return (
     <>
       {families.map((f) => (

@@ -12,10 +12,14 @@ export const REQUEST_ID_HEADER = "x-request-id";
  * lines and Cloudflare's own records share it), otherwise 16 random hex digits. Anything else a
  * client sends is not trusted as an id.
  */
+const RAY_ID = /^[0-9a-f]{16}(?:-[A-Z]{3})?$/;
+
 export function requestIdOf(request: Request): string {
-  const ray = request.headers.get("cf-ray")?.trim() ?? "";
-  if (/^[0-9a-f]{16}(?:-[A-Z]{3})?$/.test(ray)) return ray;
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const ray = request.headers.get("cf-ray");
+  if (ray !== null && RAY_ID.test(ray.trim())) return ray.trim();
+  // 16 hex digits of a random UUID, its fixed version digit left out (62 random bits).
+  const u = crypto.randomUUID();
+  return u.slice(0, 8) + u.slice(9, 13) + u.slice(19, 23);
 }
 
 interface ErrorReport {
