@@ -56,6 +56,9 @@ import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
 let counter = 0;
 const next = () => ++counter;
 
+/** The checkout's folder, with a trailing slash: this file is test/factories.ts in it. */
+const CHECKOUT = decodeURIComponent(new URL("..", import.meta.url).pathname);
+
 let filePrefix: string | undefined;
 /** 8 hex digits of FNV-1a over the test file's path (known once a test file is running). */
 function fileTag(): string {
@@ -63,7 +66,9 @@ function fileTag(): string {
   const path = expect.getState().testPath;
   if (!path) throw new Error("factories: no test file path (call factories from a test or hook)");
   let h = 0x811c9dc5;
-  for (const ch of path.replace(/^.*?\/(test|app|workers)\//, "$1/")) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  // Below the checkout, wherever it is (a clone inside a folder named "app" or "test" included).
+  const relative = path.startsWith(CHECKOUT) ? path.slice(CHECKOUT.length) : path.replace(/^.*?\/(test|app|workers)\//, "$1/");
+  for (const ch of relative) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
   filePrefix = h.toString(16).padStart(8, "0");
   return filePrefix;
 }
