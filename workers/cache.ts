@@ -126,6 +126,53 @@ function replaceNonce(bytes: Uint8Array, from: string, to: string): void {
   }
 }
 
+/**
+ * Pages this isolate served lately, kept in front of the Cache API, which is a round trip per
+ * request: a popular page is answered from memory with no lookup. Same key as the edge (the
+ * journal's version in it, so a staff write is seen at once here and within the journal
+ * cache's time elsewhere), HTML only, at most a minute (or the edge's own time, if shorter) and
+ * 8 MB per isolate, least recently used first out.
+ */
+const KEPT_BYTES = 8 * 1024 * 1024;
+const KEPT_ENTRY_MAX = 256 * 1024;
+const KEPT_MS = 60_000;
+interface Kept {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  until: number;
+}
+const kept = new Map<string, Kept>();
+let keptBytes = 0;
+
+function forget(key: string): void {
+  const e = kept.get(key);
+  if (!e) return;
+  keptBytes -= e.body.length;
+  kept.delete(key);
+}
+
+function keep(key: string, res: { status: number; headers: Headers }, body: Uint8Array, ms: number): void {
+  if (body.length > KEPT_ENTRY_MAX || !(res.headers.get("content-type") ?? "").includes("text/html")) return;
+  forget(key);
+  while (kept.size && keptBytes + body.length > KEPT_BYTES) forget(kept.keys().next().value!);
+  kept.set(key, { status: res.status, headers: [...res.headers], body, until: Date.now() + Math.min(ms, KEPT_MS) });
+  keptBytes += body.length;
+}
+
+/** The kept copy of a page as the Cache API would answer it (a body of its own: renonce writes into it). */
+function recall(key: string): Response | null {
+  const e = kept.get(key);
+  if (!e) return null;
+  if (e.until <= Date.now()) {
+    forget(key);
+    return null;
+  }
+  kept.delete(key);
+  kept.set(key, e);
+  return new Response(e.body.slice(), { status: e.status, headers: e.headers });
+}
+
 export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const journal = c.get("journal");
@@ -168,7 +215,16 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
 
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(url, journal.host, journal.id, journal.version);
-  const hit = await cache.match(key);
+  let hit = recall(key.url);
+  if (!hit) {
+    hit = (await cache.match(key)) ?? null;
+    if (hit && (hit.headers.get("content-type") ?? "").includes("text/html")) {
+      // Kept for the next requests of this isolate: the stored bytes, old nonce and all.
+      const bytes = new Uint8Array(await hit.arrayBuffer());
+      keep(key.url, hit, bytes.slice(), KEPT_MS);
+      hit = new Response(bytes, hit);
+    }
+  }
   if (hit) {
     // A copy of an article page: its loader does not run, so a reader's view is counted here,
     // after the answer (the rule and the write: app/models/reader-stats.server.ts).
@@ -211,7 +267,12 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const ttl = headers.has(ARTICLE_VIEW_HEADER) ? ARTICLE_TTL_SECONDS : /^\/journals\/?$/.test(url.pathname) ? JOURNALS_TTL_SECONDS : EDGE_TTL_SECONDS;
   headers.set("cache-control", `public, max-age=${ttl}`);
   headers.delete("server-timing");
-  c.executionCtx.waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })).catch(() => {}));
+  const entry = new Response(stored.body, { status: 200, headers });
+  if (page) {
+    const copy = entry.clone();
+    c.executionCtx.waitUntil(copy.arrayBuffer().then((b) => keep(key.url, copy, new Uint8Array(b), ttl * 1000), () => {}));
+  }
+  c.executionCtx.waitUntil(cache.put(key, entry).catch(() => {}));
   const etag = out.headers.get("etag");
   if (page && etag && ifNoneMatch(c.req.header("if-none-match"), etag)) {
     // Rendered (and now stored) all the same; the browser's copy is this page.
