@@ -120,10 +120,15 @@ async function renonce(res: Response, nonce: string): Promise<Response> {
  * (windows-1252), whose offsets are the bytes' own.
  */
 function replaceNonce(bytes: Uint8Array, from: string, to: string): void {
-  const text = new TextDecoder("windows-1252").decode(bytes);
-  for (let at = text.indexOf(from); at !== -1; at = text.indexOf(from, at + from.length)) {
-    for (let k = 0; k < to.length; k++) bytes[at + k] = to.charCodeAt(k);
-  }
+  for (const at of offsetsOf(bytes, from)) for (let k = 0; k < to.length; k++) bytes[at + k] = to.charCodeAt(k);
+}
+
+/** Where the ASCII string `text` occurs in `bytes`, without overlaps. */
+function offsetsOf(bytes: Uint8Array, text: string): number[] {
+  const decoded = new TextDecoder("windows-1252").decode(bytes);
+  const out: number[] = [];
+  for (let at = decoded.indexOf(text); at !== -1; at = decoded.indexOf(text, at + text.length)) out.push(at);
+  return out;
 }
 
 /**
@@ -141,6 +146,9 @@ interface Kept {
   headers: [string, string][];
   body: Uint8Array;
   until: number;
+  /** The stored nonce and where it stands in the body: a recalled copy gets its own by overwriting those bytes. */
+  nonce: string;
+  nonceAt: number[];
 }
 const kept = new Map<string, Kept>();
 let keptBytes = 0;
@@ -154,23 +162,29 @@ function forget(key: string): void {
 
 function keep(key: string, res: { status: number; headers: Headers }, body: Uint8Array, ms: number): void {
   if (body.length > KEPT_ENTRY_MAX || !(res.headers.get("content-type") ?? "").includes("text/html")) return;
+  const nonce = /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+  if (!nonce) return;
   forget(key);
   while (kept.size && keptBytes + body.length > KEPT_BYTES) forget(kept.keys().next().value!);
-  kept.set(key, { status: res.status, headers: [...res.headers], body, until: Date.now() + Math.min(ms, KEPT_MS) });
+  kept.set(key, { status: res.status, headers: [...res.headers], body, until: Date.now() + Math.min(ms, KEPT_MS), nonce, nonceAt: offsetsOf(body, nonce) });
   keptBytes += body.length;
 }
 
-/** The kept copy of a page as the Cache API would answer it (a body of its own: renonce writes into it). */
-function recall(key: string): Response | null {
+/** The kept copy of a page with this request's nonce written in (body and CSP), or null. */
+function recall(key: string, nonce: string): Response | null {
   const e = kept.get(key);
   if (!e) return null;
-  if (e.until <= Date.now()) {
+  if (e.until <= Date.now() || nonce.length !== e.nonce.length || !/^[\x21-\x7e]+$/.test(nonce)) {
     forget(key);
     return null;
   }
   kept.delete(key);
   kept.set(key, e);
-  return new Response(e.body.slice(), { status: e.status, headers: e.headers });
+  const body = e.body.slice();
+  for (const at of e.nonceAt) for (let k = 0; k < nonce.length; k++) body[at + k] = nonce.charCodeAt(k);
+  const headers = new Headers(e.headers);
+  headers.set("content-security-policy", (headers.get("content-security-policy") ?? "").replace(`'nonce-${e.nonce}'`, `'nonce-${nonce}'`));
+  return new Response(body, { status: e.status, headers });
 }
 
 export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
@@ -215,7 +229,9 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
 
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(url, journal.host, journal.id, journal.version);
-  let hit = recall(key.url);
+  // From memory: the page with this request's nonce already in it (renonce has nothing to do).
+  const recalled = recall(key.url, c.get("nonce"));
+  let hit = recalled;
   if (!hit) {
     hit = (await cache.match(key)) ?? null;
     if (hit && (hit.headers.get("content-type") ?? "").includes("text/html")) {
@@ -237,7 +253,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
       return notModified(etag, hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate", "HIT");
     }
     if (view) c.executionCtx.waitUntil(recordCachedView(getDb(c.env.DB), journal.id, c.req.raw, view).catch(() => {}));
-    const res = await renonce(hit, c.get("nonce"));
+    const res = recalled ?? (await renonce(hit, c.get("nonce")));
     const out = new Response(res.body, res);
     out.headers.delete(ARTICLE_VIEW_HEADER);
     out.headers.set("cache-control", out.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
