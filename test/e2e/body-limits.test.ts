@@ -114,18 +114,27 @@ function post(path: string, type: string, declared: boolean, size = SIZE): Promi
         resolve({ status: res.statusCode ?? 0, body: body.slice(0, 300) });
       });
     });
-    req.on("error", (error) => {
-      if (!answered) reject(error);
+    let writing = true;
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      // A server may answer 413 and close while the body is still being written: the write
+      // fails (EPIPE, ECONNRESET) before the answer is read. Stop writing and wait for it.
+      if (writing && (error.code === "EPIPE" || error.code === "ECONNRESET")) {
+        writing = false;
+        setTimeout(() => answered || reject(error), 2000);
+        return;
+      }
+      reject(error);
     });
     const chunk = Buffer.alloc(256 * 1024, 0x61);
     let sent = 0;
     const pump = () => {
-      while (!answered && sent < size) {
+      while (!answered && writing && sent < size) {
         const part = size - sent < chunk.length ? chunk.subarray(0, size - sent) : chunk;
         sent += part.length;
         if (!req.write(part)) return void req.once("drain", pump);
       }
-      if (!answered) req.end();
+      if (!answered && writing) req.end();
     };
     pump();
   });
