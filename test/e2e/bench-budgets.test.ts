@@ -32,7 +32,6 @@ function goodRun(): Report {
   latency["issue-first@10k"] = fig(10, { cpuMs: 9 });
   for (const size of SIZES) {
     latency[`api-search@${size}`] = fig(10, { d1Ms: 8 });
-    latency[`search@${size}`] = { ...latency[`search@${size}`], d1Ms: 8 };
     latency[`search-first@${size}`] = fig(12, { d1Ms: 8 });
     latency[`oai@${size}`] = fig(18);
     for (const admin of ["admin-archives", "admin-search", "admin-search-rare"]) latency[`${admin}@${size}`] = fig(15, { cpuMs: 9 });

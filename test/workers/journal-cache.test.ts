@@ -37,20 +37,24 @@ describe("host → journal cache in the isolate", () => {
   });
 });
 
+/**
+ * Calls the Worker as production runs it: the workerd tests run with the journal cache off
+ * (JOURNAL_CACHE_MS=0), this keeps it a minute. The body, and the D1 round trips Server-Timing reports.
+ */
+async function cachedCall(url: string, init?: RequestInit): Promise<{ body: string; trips: number }> {
+  const { app } = await import("../../workers/app");
+  const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(url, init), { ...env, JOURNAL_CACHE_MS: "60000" }, ctx);
+  const body = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { body, trips: Number(/"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]) };
+}
+
 describe("journal cache on, as in production", () => {
   it("a staff write shows on the next request of the isolate that made it, long before the cache time runs out", async () => {
-    const { app } = await import("../../workers/app");
-    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
     const s = await makeAdminSession({ settings: { websitename: "Before the write" } });
-    // The workerd tests run with the cache off (JOURNAL_CACHE_MS=0); this Worker keeps it a minute.
-    const cached = { ...env, JOURNAL_CACHE_MS: "60000" };
-    const call = async (path: string, init?: RequestInit) => {
-      const ctx = createExecutionContext();
-      const res = await app.fetch(new Request(s.url(path), init), cached, ctx);
-      const body = await res.text();
-      await waitOnExecutionContext(ctx);
-      return body;
-    };
+    const call = async (path: string, init?: RequestInit) => (await cachedCall(s.url(path), init)).body;
     expect(await call("/")).toContain("Before the write");
     expect(await call("/")).toContain("Before the write");
     const saved = await call("/api/settings", {
@@ -65,19 +69,10 @@ describe("journal cache on, as in production", () => {
   });
 
   it("an issue page reuses what it made of the issue while the journal's version stands, and shows a staff write at once", async () => {
-    const { app } = await import("../../workers/app");
-    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
     const s = await makeAdminSession({ settings: { websitename: "Memo Before" } });
     const issue = await makeIssue(s.id, { year: 2025, volume: 7, issue: 3 });
     await makeArticle(s.id, issue, { pagenumber: "1-8", title: "Reused table article" });
-    const cached = { ...env, JOURNAL_CACHE_MS: "60000" };
-    const call = async (path: string, init?: RequestInit) => {
-      const ctx = createExecutionContext();
-      const res = await app.fetch(new Request(s.url(path), init), cached, ctx);
-      const body = await res.text();
-      await waitOnExecutionContext(ctx);
-      return { body, trips: Number(/"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]) };
-    };
+    const call = (path: string, init?: RequestInit) => cachedCall(s.url(path), init);
     // Signed in, so the edge cache stays out of it: every answer is rendered.
     const page = () => call("/archives/2025/vol7/issue3", { headers: s.auth });
     const first = await page();
@@ -95,19 +90,10 @@ describe("journal cache on, as in production", () => {
   });
 
   it("a search asked again is answered without D1 while the journal's version stands; another page, filter or a staff write asks again", async () => {
-    const { app } = await import("../../workers/app");
-    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
     const s = await makeAdminSession({ settings: { websitename: "Search Memo" } });
     const issue = await makeIssue(s.id, { year: 2025, volume: 8, issue: 1 });
     await makeArticle(s.id, issue, { pagenumber: "1-8", title: "Quinoa memo trial" });
-    const cached = { ...env, JOURNAL_CACHE_MS: "60000" };
-    const call = async (path: string, init?: RequestInit) => {
-      const ctx = createExecutionContext();
-      const res = await app.fetch(new Request(s.url(path), init), cached, ctx);
-      const body = await res.text();
-      await waitOnExecutionContext(ctx);
-      return { body, trips: Number(/"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]) };
-    };
+    const call = (path: string, init?: RequestInit) => cachedCall(s.url(path), init);
     const search = (query: string) => call(`/search?${query}`, { headers: s.auth });
     const first = await search("keyword=quinoa+memo");
     expect(first.body).toContain("Quinoa memo trial");
