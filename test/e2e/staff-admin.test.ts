@@ -158,7 +158,10 @@ test("an admin adds an editor; the colleague sets a password, signs in, adds an 
   await colleague.page.getByRole("alert").filter({ hasText: "This set-password link is not valid" }).waitFor();
 
   await signIn(colleague, "asha.menon", EDITOR_PASSWORD);
-  const menu = await colleague.page.getByRole("navigation", { name: "Admin" }).getByRole("link").allTextContents();
+  // The URL changes before React commits the admin layout: wait for the menu itself, then read it whole.
+  const nav = colleague.page.getByRole("navigation", { name: "Admin" });
+  await nav.waitFor();
+  const menu = await nav.getByRole("link").allTextContents();
   assert.deepEqual(menu, ["Home", "Archives", "Editors", "Indexing", "Activity"]);
 
   // An article, through the add form.
