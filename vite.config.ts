@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { localGuard } from "./scripts/lib/local-guard";
+import { renderHotPaths } from "./scripts/lib/render-hot-paths";
 import { prepareFonts } from "./scripts/fonts/prepare.mjs";
 
 /** The port this server listens on: `--port` (the test harness, the bench) or PORT, else 5173. */
@@ -128,6 +129,8 @@ export default defineConfig(({ command, isPreview }) => {
       }),
       reactRouter(),
       workerOnlyWhatRuns(),
+      // Two measured hot spots in React's and React Router's server code (docs/decisions/037).
+      renderHotPaths(),
     ],
   };
 });
