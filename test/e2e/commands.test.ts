@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -64,6 +64,22 @@ test("every command in the README runs on the project's Node: through npm or npx
   // The README says why, and package.json's engines says what the machine needs.
   assert.match(readme, /Every command in this README goes through `npm start`, `npm test`, `npm run …` or `npx …`/);
   assert.equal((JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { engines: { node: string } }).engines.node, ">=22.22.0");
+});
+
+test("npm install warns about nothing when npm runs on the project's Node 22; .npmrc quiets only what npm on Node 20 says about it", () => {
+  // npm on the machine's Node 20 notes (EBADENGINE) that seven packages need Node 22, which the
+  // project brings (ADR 001, ADR 035): .npmrc sets the log level to errors for that install.
+  assert.match(readFileSync(path.join(root, ".npmrc"), "utf8"), /^loglevel=error$/m);
+  // What it would hide is checked here instead: the same npm, on Node 22, at the warning level.
+  // The npm that runs `npm test` (npm_execpath), or the machine's first npm on PATH.
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).map((d) => path.join(d, "npm")).find((f) => existsSync(f) && !f.includes("node_modules"));
+  const npmCli = process.env.npm_execpath ?? (onPath && realpathSync(onPath));
+  assert.ok(npmCli && existsSync(npmCli) && /npm-cli\.js$/.test(npmCli), `npm's own script: ${npmCli}`);
+  const node22 = path.join(root, "node_modules", ".bin", "node");
+  assert.match(spawnSync(node22, ["--version"], { encoding: "utf8" }).stdout, /^v22\./);
+  const r = spawnSync(node22, [npmCli, "install", "--dry-run", "--no-audit", "--no-fund", "--loglevel=warn"], { cwd: root, encoding: "utf8", env: childEnv() });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(`${r.stdout}\n${r.stderr}`.split("\n").filter((line) => /^npm (warn|WARN|ERR)/.test(line)), []);
 });
 
 test("--help on bench, load, journal, admin-user and export prints the options and exits 0 without doing any work", () => {
