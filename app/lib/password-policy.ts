@@ -21,7 +21,7 @@
  * imported on the first check, not when the Worker starts: most requests never judge a password.
  */
 import { PASSWORD_MESSAGES } from "../schemas/messages.ts";
-import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../schemas/password.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../schemas/password.ts";
 
 export { MIN_PASSWORD_LENGTH };
 /** Remainder bits of the Golomb-Rice code: the false-positive rate is about 2^-GCS_REMAINDER_BITS. */
@@ -132,7 +132,7 @@ export async function newPasswordProblem(
   password: string,
   context: { username?: string; journalSlug?: string } = {},
 ): Promise<string | null> {
-  if (password.length > MAX_NEW_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooLong(MAX_NEW_PASSWORD_LENGTH);
+  if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooLong(MAX_PASSWORD_LENGTH);
   const seen = comparablePassword(password);
   if ([...seen].length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort(MIN_PASSWORD_LENGTH);
   const username = comparablePassword(context.username ?? "");

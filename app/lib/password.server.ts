@@ -9,8 +9,6 @@ export const PBKDF2_ITERATIONS = 100_000;
 export const PBKDF2_MAX_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
-/** Longer inputs are refused before any hashing work (a 1 MB password is an attack, not a password). */
-export const MAX_PASSWORD_LENGTH = 1024;
 
 function toBase64(bytes: Uint8Array): string {
   let s = "";

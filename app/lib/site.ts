@@ -35,6 +35,11 @@ export function pageTitle(page: string, siteName: string): string {
   return page ? `${page} | ${siteName}` : siteName;
 }
 
+/** A staff page's title for its meta function: "Archives · Admin | Journal name" (the journal's name from the root's data). */
+export function adminPageTitle(page: string, matches: ReadonlyArray<unknown>): string {
+  return pageTitle(`${page} · Admin`, siteNameFromMatches(matches));
+}
+
 /**
  * The site name for a route's meta function, read from the root loader's data (present even
  * when the route's own loader threw and its error boundary is rendering).

@@ -1,7 +1,8 @@
 import { and, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { loginAttempts, users } from "../db/schema";
-import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "../lib/password.server";
+import { hashPassword, verifyPassword } from "../lib/password.server";
+import { MAX_PASSWORD_LENGTH } from "../schemas/password";
 import { historyInsert } from "./history.server";
 import { verifySecondFactor } from "./two-factor.server";
 

@@ -3,5 +3,5 @@
  * password set) and app/lib/password-policy.ts, which applies every rule.
  */
 export const MIN_PASSWORD_LENGTH = 10;
-/** Same ceiling as MAX_PASSWORD_LENGTH in app/lib/password.server.ts (refused before any hashing work). */
-export const MAX_NEW_PASSWORD_LENGTH = 1024;
+/** Any password, new or offered: longer ones are refused before any hashing work (a 1 MB password is an attack, not a password). */
+export const MAX_PASSWORD_LENGTH = 1024;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listIssues } from "../../app/models/issues.server";
 import { sql } from "drizzle-orm";
 import { articleForm, db, fetchWorker as rawFetch, makeAdminSession, makeArticle, makeIssue } from "../factories";
+import { titleOf } from "./public-helpers";
 
 /** Staff work at scale: repeated submissions, years of issues, admin search, dashboard, public search paging. */
 
@@ -274,5 +275,52 @@ describe("public search (16.8)", () => {
     expect(html).not.toContain("Sorry, nothing matched");
     const none = await text(await fetchWorker(s.url(`/search?keyword=${hidden.refnumber}`)));
     expect(none).toContain("Sorry, nothing matched");
+  });
+});
+
+describe("staff page titles", () => {
+  it("each staff page is titled with its name, '· Admin' and the journal's name; the dashboard 'Admin'", async () => {
+    const s = await makeAdminSession({ settings: { websitename: "Annals of Titles" } });
+    const issue = await makeIssue(s.id, { year: 2025, volume: 7, issue: 3 });
+    const article = await makeArticle(s.id, issue);
+    const titles: Record<string, string> = {};
+    for (const path of [
+      "/admin",
+      "/admin/archives",
+      "/admin/archives/2025/7/3",
+      "/admin/archives/add/2025/7/3",
+      `/admin/archives/${article.id}`,
+      "/admin/editors/add",
+      "/admin/indexing/add",
+      "/admin/editors",
+      "/admin/indexing",
+      "/admin/settings",
+      "/admin/staff",
+      "/admin/account",
+      "/admin/activity",
+      "/admin/trash",
+      "/admin/search?q=rice",
+      "/admin/no-such-page",
+    ]) {
+      titles[path] = titleOf(await (await get(s, path)).text());
+    }
+    expect(titles).toEqual({
+      "/admin": "Admin | Annals of Titles",
+      "/admin/archives": "Archives · Admin | Annals of Titles",
+      "/admin/archives/2025/7/3": "Vol. 07, Issue 03 (2025) · Admin | Annals of Titles",
+      "/admin/archives/add/2025/7/3": "Add article · Admin | Annals of Titles",
+      [`/admin/archives/${article.id}`]: `Edit article ${article.refnumber} · Admin | Annals of Titles`,
+      "/admin/editors/add": "Add editor · Admin | Annals of Titles",
+      "/admin/indexing/add": "Add indexing partner · Admin | Annals of Titles",
+      "/admin/editors": "Editors · Admin | Annals of Titles",
+      "/admin/indexing": "Indexing partners · Admin | Annals of Titles",
+      "/admin/settings": "Settings · Admin | Annals of Titles",
+      "/admin/staff": "Staff · Admin | Annals of Titles",
+      "/admin/account": "Your account · Admin | Annals of Titles",
+      "/admin/activity": "Activity · Admin | Annals of Titles",
+      "/admin/trash": "Trash · Admin | Annals of Titles",
+      "/admin/search?q=rice": "Search: rice · Admin | Annals of Titles",
+      "/admin/no-such-page": "Not Found! · Admin | Annals of Titles",
+    });
   });
 });

@@ -7,7 +7,7 @@ import { TWO_FACTOR_MESSAGES } from "../../app/schemas/messages";
 import { signInRefusal } from "../../app/auth/cross-site";
 import { signInFacts, startSession } from "../../app/auth/session.server";
 import { MissingSecretError } from "../../app/lib/secrets";
-import { MAX_PASSWORD_LENGTH } from "../../app/lib/password.server";
+import { MAX_PASSWORD_LENGTH } from "../../app/schemas/password";
 import type { HonoEnv } from "../types";
 import { requireAdmin, type AdminEnv } from "./middleware";
 import { readJson } from "./request";

@@ -1,6 +1,6 @@
 import { describe, Field } from "./Field";
 import { PASSWORD_MESSAGES } from "../../schemas/messages";
-import { MAX_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../schemas/password";
 
 /**
  * A new password and the same again (`password`, `confirm`), with the length rule as the hint:
@@ -19,12 +19,12 @@ export function NewPasswordFields({ errors, show = false, autoFocus = false }: {
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_NEW_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
           autoFocus={autoFocus}
         />
       </Field>
       <Field id="confirm" label="New password again" required error={errors.confirm}>
-        <input {...describe("confirm", errors.confirm)} name="confirm" type={type} autoComplete="new-password" required maxLength={MAX_NEW_PASSWORD_LENGTH} />
+        <input {...describe("confirm", errors.confirm)} name="confirm" type={type} autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
       </Field>
     </>
   );

@@ -16,10 +16,10 @@ import { useSubmitOnce } from "../../components/admin/SubmitOnce";
 import { useUnsavedChanges } from "../../components/admin/UnsavedChanges";
 import { readForm } from "../../http/body";
 import { hashPassword } from "../../lib/password.server";
+import { MAX_PASSWORD_LENGTH } from "../../schemas/password";
 import { newPasswordProblem } from "../../lib/password-policy";
 import { groupedSecret, otpauthUri } from "../../lib/totp";
-import { MAX_NEW_PASSWORD_LENGTH as MAX_PASSWORD_LENGTH } from "../../schemas/password";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { changePasswordKeepingSession, countSessions } from "../../models/sessions.server";
 import { checkCurrentPassword } from "../../models/users.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTwoFactor, recoveryCodesLeft, renewRecoveryCodes, startTotpSetup } from "../../models/two-factor.server";
@@ -28,7 +28,7 @@ import { BAD_REQUEST, LOGIN_DETAIL, PASSWORD_MESSAGES, SOMETHING_WENT_WRONG, TWO
 import { SubmitButton } from "../../components/admin/SubmitButton";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Your account · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Your account", matches) }];
 }
 
 /** The setup panel's QR code and secret, for a secret shown but not yet confirmed. */

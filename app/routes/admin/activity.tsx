@@ -7,10 +7,10 @@ import { EntryChanges } from "../../components/admin/History";
 import { DataTable, TableCard } from "../../components/admin/AdminTable";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Activity · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Activity", matches) }];
 }
 
 const cursor = (value: string | null) => (value && /^\d{1,12}$/.test(value) ? Number(value) : undefined);

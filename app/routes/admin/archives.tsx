@@ -25,13 +25,13 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { SubmissionField, useSubmitOnce } from "../../components/admin/SubmitOnce";
 import { requireAdmin } from "../../auth/admin.server";
 import { once } from "./once.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { pageCount, pageParam } from "../../lib/paging";
 import { AdminPager } from "../../components/admin/AdminPager";
 import { issueAdminPath } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Archives · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Archives", matches) }];
 }
 
 /**

@@ -19,13 +19,13 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
 import { formFile } from "../../storage/uploads.server";
 import { journalToday } from "../../lib/dates";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { announcementFor, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 import { once } from "./once.server";
 import { issueAdminPath, parseIssueParams } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Add article · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Add article", matches) }];
 }
 
 async function issueOf(args: Route.LoaderArgs | Route.ActionArgs, session: Awaited<ReturnType<typeof requireAdmin>>) {

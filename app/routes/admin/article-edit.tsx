@@ -28,13 +28,12 @@ import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.s
 import { formFile } from "../../storage/uploads.server";
 import { htmlToText } from "../../lib/html";
 import { authorsOf, serialiseAuthors } from "../../lib/authors";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { announcementFor, articleFailure, articleResultFailure, articleWriteFailure, readArticleForm, type ArticleActionData } from "./article-action.server";
 import { once } from "./once.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [{ title: pageTitle(loaderData ? `Edit article ${loaderData.article.refnumber} · Admin` : "Not Found! · Admin", site) }];
+  return [{ title: adminPageTitle(loaderData ? `Edit article ${loaderData.article.refnumber}` : "Not Found!", matches) }];
 }
 
 /** The article of this journal with the id in the URL; another journal's id is simply not found. */

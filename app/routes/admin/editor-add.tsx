@@ -11,14 +11,14 @@ import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, editorResultFailure, readEditorForm } from "./editor-action.server";
 import { formFile } from "../../storage/uploads.server";
 import { once } from "./once.server";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Add editor · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Add editor", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

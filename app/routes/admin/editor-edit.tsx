@@ -14,15 +14,14 @@ import { DraftNotice, withDraft } from "../../components/admin/DraftNotice";
 import { useDraft } from "../../components/admin/session";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { flashCookie, requireAdmin, type AdminSession } from "../../auth/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { editorPictureUrl } from "../../lib/urls";
 import { editorFailure, editorResultFailure, readEditorForm, type EditorActionData } from "./editor-action.server";
 import { formFile } from "../../storage/uploads.server";
 import { once } from "./once.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  return [{ title: pageTitle(loaderData ? `Edit ${loaderData.values.name} · Admin` : "Not Found! · Admin", site) }];
+  return [{ title: adminPageTitle(loaderData ? `Edit ${loaderData.values.name}` : "Not Found!", matches) }];
 }
 
 /** The editor of this journal with the id in the URL; another journal's id is simply not found. */

@@ -21,11 +21,11 @@ import { once } from "./once.server";
 import { useSelection } from "../../components/admin/selection";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { htmlToText, INLINE_PROFILE, sanitizeHtml } from "../../lib/html";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { editorAdminPath, editorPictureUrl, STAFF_DOWNLOADS } from "../../lib/urls";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Editors · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Editors", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

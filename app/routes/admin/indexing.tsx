@@ -10,7 +10,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { StatusSwitch } from "../../components/admin/StatusSwitch";
 import { useSubmissionToken, withSubmissionToken } from "../../components/admin/SubmitOnce";
 import { readForm } from "../../http/body";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { indexingImageUrl, partnerAdminPath } from "../../lib/urls";
 import { staffActor } from "../../models/history.server";
 import { getPartner, listAllPartners, reorderPartners } from "../../models/indexing.server";
@@ -20,7 +20,7 @@ import { once } from "./once.server";
 import { formExpectation, listConflictFlash } from "./records.server";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Indexing partners · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Indexing partners", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

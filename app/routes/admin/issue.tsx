@@ -25,15 +25,12 @@ import { formFields } from "../../schemas/common";
 import { once } from "./once.server";
 import { formExpectation, historyPanel, mergedNotice, withoutVersion } from "./records.server";
 import { TITLE_PROFILE, sanitizeHtml } from "../../lib/html";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { articleAdminPath, issueAdminPath, issuePath, parseIssueParams, STAFF_DOWNLOADS, staffPdfPath } from "../../lib/urls";
 import { readAdminIssuePage } from "../../models/pages.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const site = siteNameFromMatches(matches);
-  if (!loaderData) return [{ title: pageTitle("Not Found! · Admin", site) }];
-  const i = loaderData.issue;
-  return [{ title: pageTitle(`${issueLabel(i)} · Admin`, site) }];
+  return [{ title: adminPageTitle(loaderData ? issueLabel(loaderData.issue) : "Not Found!", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

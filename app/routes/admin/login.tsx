@@ -22,7 +22,7 @@ import {
 import { signInRefusal } from "../../auth/cross-site";
 import { signInFacts, startSession } from "../../auth/session.server";
 import { markRestore } from "../../components/admin/session";
-import { MAX_PASSWORD_LENGTH } from "../../lib/password.server";
+import { MAX_PASSWORD_LENGTH } from "../../schemas/password";
 import { MissingSecretError } from "../../lib/secrets";
 import { pageTitle, siteNameFromMatches } from "../../lib/site";
 import { SubmitButton } from "../../components/admin/SubmitButton";

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "../../components/admin/NotFound";
 import { requireAdmin } from "../../auth/admin.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Not Found! · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Not Found!", matches) }];
 }
 
 /** /admin/not-found and every admin path no route claims (spec §2), behind the session check. */

@@ -5,11 +5,11 @@ import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { PartnerForm } from "../../components/admin/PartnerForm";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { partnerFormAction } from "./partner-action.server";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Add indexing partner · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Add indexing partner", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -5,14 +5,14 @@ import { useFlashFrom } from "../../components/admin/Flash";
 import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { PartnerForm } from "../../components/admin/PartnerForm";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { indexingImageUrl } from "../../lib/urls";
 import { HistoryPanel } from "../../components/admin/History";
 import { partnerFormAction, partnerFormValues, partnerOf, type PartnerActionData } from "./partner-action.server";
 import { historyPanel } from "./records.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(loaderData ? `Edit ${loaderData.values.title} · Admin` : "Not Found! · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle(loaderData ? `Edit ${loaderData.values.title}` : "Not Found!", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

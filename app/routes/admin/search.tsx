@@ -11,11 +11,11 @@ import { AdminErrorBoundary } from "../../components/admin/NotFound";
 import { PageHeader } from "../../components/admin/PageHeader";
 import { requireAdmin } from "../../auth/admin.server";
 import { sanitizeHtml, TITLE_PROFILE } from "../../lib/html";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { adminSearchPath, articleAdminPath, issueAdminPath } from "../../lib/urls";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return [{ title: pageTitle(loaderData?.q ? `Search: ${loaderData.q} · Admin` : "Search · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle(loaderData?.q ? `Search: ${loaderData.q}` : "Search", matches) }];
 }
 
 /**

@@ -26,13 +26,13 @@ import { once } from "./once.server";
 import { requireAdmin, type AdminSession } from "../../auth/admin.server";
 import { certificateImageUrl, journalLogoUrl } from "../../lib/urls";
 import { formFile } from "../../storage/uploads.server";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 
 type TextKey = (typeof SETTINGS_TEXT_FIELDS)[number];
 type FlagKey = (typeof SETTINGS_FLAGS)[number];
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Settings · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Settings", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

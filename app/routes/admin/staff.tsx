@@ -16,7 +16,7 @@ import { PageHeader } from "../../components/admin/PageHeader";
 import { SubmissionField, useSubmissionToken, useSubmitOnce, withSubmissionToken } from "../../components/admin/SubmitOnce";
 import { readForm } from "../../http/body";
 import { formFields } from "../../schemas/common";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { staffActor } from "../../models/history.server";
 import { addColleague, changeColleague, resetColleague } from "../../models/staff-accounts.server";
 import { getStaffMember, listStaff, setRequireTwoFactor, type StaffMember } from "../../models/staff.server";
@@ -27,7 +27,7 @@ import { once } from "./once.server";
 import { SubmitButton } from "../../components/admin/SubmitButton";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Staff · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Staff", matches) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -15,13 +15,13 @@ import { SubmissionField, useSubmitOnce } from "../../components/admin/SubmitOnc
 import { VersionFields } from "../../components/admin/Conflict";
 import { htmlToText } from "../../lib/html";
 import { articleAdminPath } from "../../lib/urls";
-import { pageTitle, siteNameFromMatches } from "../../lib/site";
+import { adminPageTitle } from "../../lib/site";
 import { BAD_REQUEST, RECORD_MESSAGES, SOMETHING_WENT_WRONG } from "../../schemas/messages";
 import { once } from "./once.server";
 import { formExpectation } from "./records.server";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Trash · Admin", siteNameFromMatches(matches)) }];
+  return [{ title: adminPageTitle("Trash", matches) }];
 }
 
 /** Articles in the trash (ADR 021): restorable until they are deleted for good, 30 days after. */
