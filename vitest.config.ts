@@ -31,6 +31,12 @@ export default defineConfig(async () => {
     test: {
       include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "test/workers/**/*.test.ts"],
       setupFiles: ["./test/setup.ts"],
+      // One isolate serves many test files, two files at a time (the default on 2 cores would be one
+      // file at a time, each in a fresh isolate that imports the whole app again): 350 s → about
+      // 60 s. Tests make their own journals (test/factories.ts keeps values unique per file), and
+      // module state the app keeps per isolate is keyed by journal and version, as in production.
+      isolate: false,
+      maxWorkers: 2,
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },

@@ -41,9 +41,9 @@ import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
  * Staff page's way (a colleague with a one-time link) is exercised by staff-accounts.test.ts.
  *
  * Unique values, deterministic: every value below is the same on every run of a test file.
- * - `FILE` is 8 hex digits of a hash of the test file's path below the checkout (files may run
- *   at once against one D1, and each has its own module state, so a bare counter would collide
- *   between files; two files sharing a hash would collide on every run, never by chance);
+ * - `FILE` is 8 hex digits of a hash of the test file's path below the checkout (files run
+ *   two at a time against one D1, in isolates that each serve many files, so a bare counter
+ *   would collide between files; two files sharing a hash would collide on every run, never by chance);
  *   hostnames, slugs, user names and editor names are `<prefix><FILE><counter>`, under the
  *   reserved `.test` TLD (the demo seed uses localhost and *.localhost, e-mails *.example).
  * - One counter per file numbers everything else. Journals are per test, so per-journal values
@@ -53,28 +53,36 @@ import { SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from "../app/schemas/settings";
  *   1101…, 2101…), transaction ids `TXN` + ref number (the seed's are `TXN` + year + ref), author e-mails
  *   `author<ref>@example.org` (the seed's are `author<ref>@mail.example`).
  */
-let counter = 0;
-const next = () => ++counter;
-
 /** The checkout's folder, with a trailing slash: this file is test/factories.ts in it. */
 const CHECKOUT = decodeURIComponent(new URL("..", import.meta.url).pathname);
 
-let filePrefix: string | undefined;
-/** 8 hex digits of FNV-1a over the test file's path (known once a test file is running). */
-function fileTag(): string {
-  if (filePrefix) return filePrefix;
+/**
+ * Each test file's tag and counter. Files share this module when the workerd tests reuse an
+ * isolate across files (vitest.config.ts, isolate: false), so both are kept per file, keyed by
+ * the running file's path: a file's values do not depend on which files ran before it.
+ */
+const files = new Map<string, { tag: string; counter: number }>();
+
+/** The running test file's entry: 8 hex digits of FNV-1a over its path below the checkout, and its counter. */
+function fileState(): { tag: string; counter: number } {
   const path = expect.getState().testPath;
   if (!path) throw new Error("factories: no test file path (call factories from a test or hook)");
+  let state = files.get(path);
+  if (state) return state;
   let h = 0x811c9dc5;
   // Below the checkout, wherever it is (a clone inside a folder named "app" or "test" included).
   const relative = path.startsWith(CHECKOUT) ? path.slice(CHECKOUT.length) : path.replace(/^.*?\/(test|app|workers)\//, "$1/");
   for (const ch of relative) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  filePrefix = h.toString(16).padStart(8, "0");
-  return filePrefix;
+  state = { tag: h.toString(16).padStart(8, "0"), counter: 0 };
+  files.set(path, state);
+  return state;
 }
 
+const next = () => ++fileState().counter;
+
 export function unique(prefix = "t"): string {
-  return `${prefix}${fileTag()}${next()}`;
+  const state = fileState();
+  return `${prefix}${state.tag}${++state.counter}`;
 }
 
 export const db = () => getDb(env.DB);
