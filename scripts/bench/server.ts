@@ -22,11 +22,11 @@ export function exec(cmd: string, args: string[], cwd: string, extra: Record<str
   return `${r.stdout}${r.stderr}`;
 }
 
-const APP_FILES = [
+export const APP_FILES = [
   "app", "workers", "public", "migrations", "package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts",
   "wrangler.toml", "worker-configuration.d.ts",
-  // What vite.config.ts loads: the local servers' guard and the fonts laid out before a build.
-  "scripts/lib/local-guard.ts", "scripts/fonts",
+  // What vite.config.ts loads: the local servers' guard, the Worker's render rewrites and the fonts laid out before a build.
+  "scripts/lib/local-guard.ts", "scripts/lib/render-hot-paths.ts", "scripts/fonts",
 ];
 
 /** What was measured: the commit, and whether the app's files differ from it. */

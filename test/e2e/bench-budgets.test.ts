@@ -189,3 +189,21 @@ test("a case measured without a budget fails the run, and so does a document wit
   assert.match(missedBy((r) => (r.latency["feed@100k"] = fig(5))).join("\n"), /Every measured case has a budget: none for feed@100k/);
   assert.match(missedBy((r) => (r.docs.figures[2].budgetMs = Number.NaN)).join("\n"), /cover page: has a budget/);
 });
+
+test("the bench's copy of the app holds every local file the build configuration imports", async () => {
+  const { readFileSync } = await import("node:fs");
+  const path = await import("node:path");
+  const { APP_FILES } = await import("../../scripts/bench/server.ts");
+  const root = path.resolve(import.meta.dirname, "../..");
+  const covered = (file: string) => APP_FILES.some((f) => file === f || file.startsWith(`${f}/`));
+  const missing: string[] = [];
+  for (const config of ["vite.config.ts", "react-router.config.ts"]) {
+    assert.ok(covered(config), config);
+    for (const m of readFileSync(path.join(root, config), "utf8").matchAll(/^import [^"]*"(\.{1,2}\/[^"]+)"/gm)) {
+      const file = path.relative(root, path.resolve(root, m[1]));
+      const candidates = [file, `${file}.ts`, `${file}.mjs`, `${file}.js`];
+      if (!candidates.some(covered)) missing.push(`${config} imports ${m[1]}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
