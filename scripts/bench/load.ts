@@ -133,7 +133,10 @@ export interface Figures {
   p90Ms: number;
   /** Requests per second over the batches' wall time (throughput runs). */
   rps: number;
+  /** Median D1 time per request from Server-Timing, ms (workerd's clock moves in whole milliseconds). */
   d1Ms: number | null;
+  /** Mean of the same: finer than the median when the times are a millisecond or two. */
+  d1MeanMs?: number | null;
   /** Mean workerd CPU per request (user + system, whole process: isolate, D1's SQLite, HTTP), ms. */
   cpuMs: number | null;
   trips: number | null;
@@ -158,6 +161,7 @@ export function summarise(samples: Sample[], wallMs: number, cpuTotalMs: number 
     p90Ms: quantile(samples.map((s) => s.ms), 0.9),
     rps: wallMs > 0 ? (samples.length * 1000) / wallMs : Number.NaN,
     d1Ms: d1.length ? median(d1) : null,
+    d1MeanMs: d1.length ? d1.reduce((a, b) => a + b, 0) / d1.length : null,
     cpuMs: cpuTotalMs === null || !samples.length ? null : cpuTotalMs / samples.length,
     trips: trips.length ? Math.max(...trips) : null,
     meanTrips: trips.length ? trips.reduce((a, b) => a + b, 0) / trips.length : null,

@@ -98,6 +98,8 @@ export interface Report {
 const ms = (v: number | null | undefined, digits = 1) => (v == null || Number.isNaN(v) ? "–" : `${v.toFixed(digits)} ms`);
 const num = (v: number | null | undefined, digits = 0) => (v == null || Number.isNaN(v) ? "–" : v.toFixed(digits));
 const x = (v: number | null | undefined, digits = 2) => (v == null || !Number.isFinite(v) ? "–" : `${v.toFixed(digits)}×`);
+/** A target's mean D1 time (its median where a run recorded no mean). */
+const d1Mean = (f: { d1Ms: number | null; d1MeanMs?: number | null }) => f.d1MeanMs ?? f.d1Ms;
 const kb = (v: number | null | undefined) => (v == null ? "–" : `${(v / 1024).toFixed(1)} KiB`);
 const mark = (ok: boolean | null) => (ok === null ? "n/a" : ok ? "✅ met" : "❌ missed");
 
@@ -391,10 +393,14 @@ function staffAndSearchBudgets(c: Context): Budget[] {
     for (const size of sizes.slice(1)) {
       const f = L[`${key}@${size}`];
       if (!f) continue;
-      const ratio = f.d1Ms != null && d1Small ? f.d1Ms / d1Small : Number.NaN;
+      // Means, not medians: workerd's clock moves in whole milliseconds, so the median of a 1–2 ms
+      // query is 1 or 2 and their ratio 1× or 2× by chance; the mean of 60 keeps the fraction.
+      const big1 = d1Mean(f);
+      const small1 = d1Mean(L[`${key}@${small}`]);
+      const ratio = big1 != null && small1 ? big1 / small1 : Number.NaN;
       budgets.push({
-        name: `${name}, ${q}: server (D1) time at ${size} ÷ at ${small}`,
-        measured: x(ratio),
+        name: `${name}, ${q}: server (D1) time at ${size} ÷ at ${small} (means)`,
+        measured: `${x(ratio)} (${ms(big1, 2)} vs ${ms(small1, 2)})`,
         limit: "≤ 1.50×",
         ok: Number.isFinite(ratio) ? ratio <= 1.5 : false,
         covers: [`${key}@${size}`, `${key}@${small}`],
@@ -659,10 +665,10 @@ function searchSection(c: Context, out: Out): void {
   out();
   const hits = sizes.map((z) => `${r.seed.rows[z].hits} at ${z}`).join(", ");
   out(
-    `Through the server (one request at a time; server time = D1 time reported in Server-Timing, which includes the journal lookup). "${r.query}" matches ${hits}, so the larger journals' answers are fuller (a whole page of results rather than a few): their ratios include rendering and sending more rows. "${r.rareQuery}" matches one article everywhere: the clean scaling figure. The /search page answers a search it has answered before from the isolate's memory until the journal's next staff write (no D1), so its rows here are searches asked for the first time: the other two-word title queries in turn (each as selective as "${r.query}"), and "${r.rareQuery}" in other letter cases.`,
+    `Through the server (one request at a time; server time = D1 time reported in Server-Timing, which includes the journal lookup). "${r.query}" matches ${hits}, so the larger journals' answers are fuller (a whole page of results rather than a few): their ratios include rendering and sending more rows. "${r.rareQuery}" matches one article everywhere: the clean scaling figure. The /search page answers a search it has answered before from the isolate's memory until the journal's next staff write (no D1), so its rows here are searches asked for the first time: the other two-word title queries in turn (each as selective as "${r.query}"), and "${r.rareQuery}" in other letter cases. Server times are whole milliseconds (workerd's clock moves in steps of one), so the scaling ratio compares their means, which keep the fraction a median of 1 or 2 ms loses.`,
   );
   out();
-  out("| Endpoint | Query | Journal | Requests | Median (client) | workerd CPU | Server (D1) time | D1 trips | Server time ÷ at " + small + " |");
+  out("| Endpoint | Query | Journal | Requests | Median (client) | workerd CPU | Server (D1) time, median (mean) | D1 trips | Server time ÷ at " + small + " (means) |");
   out("|---|---|---|---|---|---|---|---|---|");
   for (const [name, key, q] of [
     ["/search page (first time)", "search-first", `two-word title queries like "${r.query}"`],
@@ -673,8 +679,9 @@ function searchSection(c: Context, out: Out): void {
     for (const size of sizes) {
       const f = L[`${key}@${size}`];
       if (!f) continue;
-      const base = L[`${key}@${small}`].d1Ms;
-      out(`| ${name} | ${q} | ${size} | ${f.n} | ${ms(f.medianMs)} | ${ms(f.cpuMs)} | ${ms(f.d1Ms)} | ${num(f.trips)} | ${x(f.d1Ms != null && base ? f.d1Ms / base : Number.NaN)} |`);
+      const base = d1Mean(L[`${key}@${small}`]);
+      const mean = d1Mean(f);
+      out(`| ${name} | ${q} | ${size} | ${f.n} | ${ms(f.medianMs)} | ${ms(f.cpuMs)} | ${ms(f.d1Ms)} (mean ${ms(mean, 2)}) | ${num(f.trips)} | ${x(mean != null && base ? mean / base : Number.NaN)} |`);
     }
   }
   out();

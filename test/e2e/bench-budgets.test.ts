@@ -177,6 +177,16 @@ test("a search asked for the first time (not from the page's memory) with slow D
   assert.match(missedBy((r) => (r.latency["search-first@100k"] = fig(30, { d1Ms: 25 }))).join("\n"), /\/search page at 100k, .*asked for the first time \(0\.5 % match\): server \(D1\) time median: 25\.0 ms/);
 });
 
+test("search D1 scaling is judged on means: a 2 ms median against 1 ms passes when the means are close, and fails when they double", () => {
+  const quantised = (big: number, small: number) =>
+    missedBy((r) => {
+      r.latency["api-search-rare@100k"] = { ...r.latency["api-search-rare@100k"], d1Ms: 2, d1MeanMs: big };
+      r.latency["api-search-rare@1k"] = { ...r.latency["api-search-rare@1k"], d1Ms: 1, d1MeanMs: small };
+    }).filter((m) => m.includes("quinoa bioreactor") && m.includes("at 100k ÷ at 1k"));
+  assert.deepEqual(quantised(1.55, 1.45), []);
+  assert.equal(quantised(2.0, 1.0).length, 1);
+});
+
 test("search SQL: FTS5 slower than a LIKE scan at the largest size fails", () => {
   assert.match(missedBy((r) => (r.sql.rare["100k"].fts.wallMs = 40)).join("\n"), /Search SQL at 100k, "quinoa bioreactor"/);
 });
