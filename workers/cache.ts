@@ -62,10 +62,10 @@ function isPublicPath(path: string): boolean {
 }
 
 /** The entry of a page: its journal, version and build, and what of the URL can change it (pageKey). */
-function cacheKey(url: URL, host: string, journalId: number, version: number): Request {
+function cacheKey(url: URL, host: string, journalId: number, version: number): string {
   // Nothing rendered depends on the request's scheme, port or host spelling (absolute URLs are
   // built from the journal's primary host, app/lib/urls.ts), so none of them is in the key.
-  return new Request(`https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${pageKey(url)}`);
+  return `https://${host}/__edge/${BUILD_ID}/j${journalId}/v${version}${pageKey(url)}`;
 }
 
 /** A rendered page a browser may keep: 200, HTML, no cookie set, not private. */
@@ -230,14 +230,14 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(url, journal.host, journal.id, journal.version);
   // From memory: the page with this request's nonce already in it (renonce has nothing to do).
-  const recalled = recall(key.url, c.get("nonce"));
+  const recalled = recall(key, c.get("nonce"));
   let hit = recalled;
   if (!hit) {
     hit = (await cache.match(key)) ?? null;
     if (hit && (hit.headers.get("content-type") ?? "").includes("text/html")) {
       // Kept for the next requests of this isolate: the stored bytes, old nonce and all.
       const bytes = new Uint8Array(await hit.arrayBuffer());
-      keep(key.url, hit, bytes.slice(), KEPT_MS);
+      keep(key, hit, bytes.slice(), KEPT_MS);
       hit = new Response(bytes, hit);
     }
   }
@@ -253,8 +253,10 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
       return notModified(etag, hit.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate", "HIT");
     }
     if (view) c.executionCtx.waitUntil(recordCachedView(getDb(c.env.DB), journal.id, c.req.raw, view).catch(() => {}));
+    // A recalled page is a response of our own, its headers ours to finish in place; one from the
+    // Cache API has the platform's (immutable) headers, so it is copied.
     const res = recalled ?? (await renonce(hit, c.get("nonce")));
-    const out = new Response(res.body, res);
+    const out = recalled ?? new Response(res.body, res);
     out.headers.delete(ARTICLE_VIEW_HEADER);
     out.headers.set("cache-control", out.headers.get("x-browser-cache-control") ?? "public, max-age=0, must-revalidate");
     out.headers.delete("x-browser-cache-control");
@@ -286,7 +288,7 @@ export const edgeCache = createMiddleware<HonoEnv>(async (c, next) => {
   const entry = new Response(stored.body, { status: 200, headers });
   if (page) {
     const copy = entry.clone();
-    c.executionCtx.waitUntil(copy.arrayBuffer().then((b) => keep(key.url, copy, new Uint8Array(b), ttl * 1000), () => {}));
+    c.executionCtx.waitUntil(copy.arrayBuffer().then((b) => keep(key, copy, new Uint8Array(b), ttl * 1000), () => {}));
   }
   c.executionCtx.waitUntil(cache.put(key, entry).catch(() => {}));
   const etag = out.headers.get("etag");

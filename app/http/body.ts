@@ -82,11 +82,12 @@ type Bounded =
  */
 export function boundRequest(request: Request): Bounded {
   const spoofed = request.headers.has(BODY_TOO_LARGE_HEADER);
+  // Most requests are reads without the header: passed on as they are, nothing copied.
+  if (!spoofed && (!BODY_METHODS.has(request.method) || !request.body)) return { over: false, rule: null, request, tripped: () => false };
   const headers = new Headers(request.headers);
   headers.delete(BODY_TOO_LARGE_HEADER);
   if (!BODY_METHODS.has(request.method) || !request.body) {
-    const clean = spoofed ? new Request(request.url, { method: request.method, headers, body: request.body }) : request;
-    return { over: false, rule: null, request: clean, tripped: () => false };
+    return { over: false, rule: null, request: new Request(request.url, { method: request.method, headers, body: request.body }), tripped: () => false };
   }
   const rule = bodyRule(new URL(request.url).pathname);
   const declared = request.headers.get("content-length");
