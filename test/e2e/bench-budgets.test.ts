@@ -173,6 +173,17 @@ test("edge cache: a HIT no faster than a MISS, a MISS among the cached answers, 
   assert.match(missedBy((r) => (r.latency["cached:search"] = fig(6, { edge: "HIT×60", trips: 2 }))).join("\n"), /search page at 100k: edge-cache HIT/);
 });
 
+test("edge cache: a HIT close to a render that is itself near the static file passes; one well above the static file does not", () => {
+  const cachedIssue = (hit: number) =>
+    missedBy((r) => {
+      r.latency["issue@100k"] = fig(4.8);
+      r.latency["static:issue"] = fig(3.2, { cpuMs: 2 });
+      r.latency["cached:issue"] = fig(hit, { edge: "HIT×60" });
+    }).filter((m) => m.startsWith("issue page at 100k: edge-cache HIT"));
+  assert.deepEqual(cachedIssue(3.9), []); // 0.81× of the render, 1.22× of the static file
+  assert.equal(cachedIssue(4.5).length, 1); // 0.94× of the render, 1.41× of the static file
+});
+
 test("a search asked for the first time (not from the page's memory) with slow D1 fails", () => {
   assert.match(missedBy((r) => (r.latency["search-first@100k"] = fig(30, { d1Ms: 25 }))).join("\n"), /\/search page at 100k, .*asked for the first time \(0\.5 % match\): server \(D1\) time median: 25\.0 ms/);
 });
