@@ -9,10 +9,16 @@ import path from "node:path";
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const bin = path.join(root, "node_modules", ".bin");
 
-/** Environment for child processes: the project's binaries (incl. Node 22) first, no telemetry. */
+/**
+ * Environment for child processes: the project's binaries (incl. Node 22) first, no telemetry,
+ * and Node's compile cache: every command and test process loads wrangler's and miniflare's large
+ * bundles, and Node 22 keeps their compiled code here instead of compiling it again each time
+ * (≈ 0.2 s of each `npm run journal …`; Node 20 ignores the variable).
+ */
 export function childEnv(extra = {}) {
   return {
     ...process.env,
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(root, "node_modules", ".cache", "node-compile"),
     PATH: `${bin}${path.delimiter}${process.env.PATH}`,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
