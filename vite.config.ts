@@ -4,8 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { localGuard } from "./scripts/lib/local-guard";
-import { renderHotPaths } from "./scripts/lib/render-hot-paths";
+import { localGuard } from "./scripts/lib/local-guard.ts";
+import { renderHotPaths } from "./scripts/lib/render-hot-paths.ts";
 import { prepareFonts } from "./scripts/fonts/prepare.mjs";
 
 /** The port this server listens on: `--port` (the test harness, the bench) or PORT, else 5173. */

@@ -5,9 +5,9 @@
  * — chunked bodies included — and cut off at the first chunk past the cap, so an 80 MB body
  * costs at most the cap in memory. One table below says what each route may receive.
  */
-import { MAX_ARTICLE_BODY } from "../schemas/article";
-import { SELECTION_TOO_LARGE } from "../schemas/messages";
-import { MAX_SELECTION_BYTES } from "../schemas/selection";
+import { MAX_ARTICLE_BODY } from "../schemas/article.ts";
+import { SELECTION_TOO_LARGE } from "../schemas/messages.ts";
+import { MAX_SELECTION_BYTES } from "../schemas/selection.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -3,8 +3,8 @@
  * as the Worker gives them and as the local servers' guard (scripts/lib/local-guard.ts) gives
  * them before a request reaches the Worker: one wording, one shape.
  */
-import { BODY_TOO_LARGE } from "../schemas/messages";
-import type { BodyRule } from "./body";
+import { BODY_TOO_LARGE } from "../schemas/messages.ts";
+import type { BodyRule } from "./body.ts";
 
 /** The JSON API and sign-in calls answer in JSON; everything else with a page. */
 export function isApiPath(path: string): boolean {

@@ -7,8 +7,8 @@
  * tags, JSON-LD, Crossref, DOAJ, JATS, OAI-PMH, certificates — goes through authorsOf().
  * Browser-safe (the author editor and the citation box use it).
  */
-import { normaliseAuthorName, splitAuthors, stripHonorifics } from "./names";
-import { splitPersonalName } from "./person-names";
+import { normaliseAuthorName, splitAuthors, stripHonorifics } from "./names.ts";
+import { splitPersonalName } from "./person-names.ts";
 
 export interface AuthorAffiliation {
   /** Institution as printed ('Department of Agronomy, Punjab Agricultural University'). */

@@ -5,7 +5,7 @@
  * balanced. Because nothing from the input is passed through verbatim, parser-differential
  * ("mutation") XSS has nothing to work with.
  */
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "./escape-html.ts";
 
 export interface SanitizeProfile {
   /** Tags kept (lower-case). Everything else is unwrapped (text kept) or dropped with content. */

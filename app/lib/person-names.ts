@@ -4,7 +4,7 @@
  * the surname in file names. Built on the byline rules of names.ts (titles, initials), which
  * every reader page's script holds; this file only the pages and editors that split names do.
  */
-import { initialOf, isOnlyATitle, stripHonorifics } from "./names";
+import { initialOf, isOnlyATitle, stripHonorifics } from "./names.ts";
 
 /** A personal name split for citing: surname, given names, and the initials of each given name. */
 interface NameParts {

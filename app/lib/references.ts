@@ -5,7 +5,7 @@
  * 'doi:' or a doi.org link) for Crossref's <citation_list>, JATS <pub-id> and the page's links.
  * Browser-safe: the form previews the list with the function the server stores it with.
  */
-import { DOI_SYNTAX } from "./doi";
+import { DOI_SYNTAX } from "./doi.ts";
 
 /** At most this many references, each at most this long (a pasted list is far shorter). */
 export const MAX_REFERENCES = 500;

@@ -1,16 +1,16 @@
-import type { ArticleFields } from "../lib/article";
-import { htmlToText } from "../lib/html";
-import { parsePageRange } from "../lib/pages";
-import { DOI_SYNTAX as DOI } from "../lib/doi";
-import { str, type Input, type Validation } from "./common";
-import { isFrequency } from "./frequency";
-import { AUTHOR_MESSAGES, DATE_MESSAGES, ERROR_TEXT, FIELD_MESSAGES, LICENSE_MESSAGES, REFERENCE_MESSAGES } from "./messages";
-import { cleanField } from "./html-fields";
-import { authorsFromByline, bylineOf, parseAuthors, serialiseAuthors, type ArticleAuthor } from "../lib/authors";
-import { postedAuthors, validateAuthorList } from "./authors";
-import { MAX_REFERENCE_LENGTH, MAX_REFERENCES, parseReferences, referencesText } from "../lib/references";
-import { isLicenseUrl, normaliseLicenseUrl } from "../lib/licenses";
-import { forbiddenCharacterErrors } from "./text";
+import type { ArticleFields } from "../lib/article.ts";
+import { htmlToText } from "../lib/html.ts";
+import { parsePageRange } from "../lib/pages.ts";
+import { DOI_SYNTAX as DOI } from "../lib/doi.ts";
+import { str, type Input, type Validation } from "./common.ts";
+import { isFrequency } from "./frequency.ts";
+import { AUTHOR_MESSAGES, DATE_MESSAGES, ERROR_TEXT, FIELD_MESSAGES, LICENSE_MESSAGES, REFERENCE_MESSAGES } from "./messages.ts";
+import { cleanField } from "./html-fields.ts";
+import { authorsFromByline, bylineOf, parseAuthors, serialiseAuthors, type ArticleAuthor } from "../lib/authors.ts";
+import { postedAuthors, validateAuthorList } from "./authors.ts";
+import { MAX_REFERENCE_LENGTH, MAX_REFERENCES, parseReferences, referencesText } from "../lib/references.ts";
+import { isLicenseUrl, normaliseLicenseUrl } from "../lib/licenses.ts";
+import { forbiddenCharacterErrors } from "./text.ts";
 
 /** Spec §9: PDF upload limit. */
 export const MAX_PDF_BYTES = 5_242_880;

@@ -5,12 +5,12 @@
  * with their check digit, ROR IDs with theirs, e-mails. Messages name the author by place:
  * `authors[0].orcid`. Browser-safe: the editor shows the same messages while typing.
  */
-import { coerceAuthor, type ArticleAuthor, type AuthorAffiliation } from "../lib/authors";
-import { splitPersonalName } from "../lib/person-names";
-import { readOrcid } from "../lib/orcid";
-import { readRor } from "../lib/ror";
-import { AUTHOR_MESSAGES as M, FIELD_MESSAGES } from "./messages";
-import { forbiddenCharacter } from "./text";
+import { coerceAuthor, type ArticleAuthor, type AuthorAffiliation } from "../lib/authors.ts";
+import { splitPersonalName } from "../lib/person-names.ts";
+import { readOrcid } from "../lib/orcid.ts";
+import { readRor } from "../lib/ror.ts";
+import { AUTHOR_MESSAGES as M, FIELD_MESSAGES } from "./messages.ts";
+import { forbiddenCharacter } from "./text.ts";
 
 export const MAX_AUTHORS = 100;
 export const MAX_AFFILIATIONS = 10;

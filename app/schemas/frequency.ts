@@ -1,5 +1,5 @@
 /** Publication frequency options (spec §9). */
-import { MONTHS } from "../lib/dates";
+import { MONTHS } from "../lib/dates.ts";
 
 export const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 

@@ -5,7 +5,7 @@
  * cleanup of existing rows (migration 0012, `scripts/clean-html.ts`) runs the same function.
  * `"text"` fields are shown as text but were once stored raw: markup is removed from them.
  */
-import { htmlToText, INLINE_PROFILE, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE, type SanitizeProfile } from "../lib/html";
+import { htmlToText, INLINE_PROFILE, RICH_PROFILE, sanitizeHtml, TITLE_PROFILE, type SanitizeProfile } from "../lib/html.ts";
 
 export const HTML_FIELDS = {
   articles: { title: TITLE_PROFILE, abstract: RICH_PROFILE },

@@ -3,7 +3,7 @@
  * zips, Crossref/DOAJ files, DOI assignment): the body is `{"<key>": [...]}` or a bare JSON
  * array; values are checked, de-duplicated and counted here, with no HTTP involved.
  */
-import { SELECTION_MESSAGES as M } from "./messages";
+import { SELECTION_MESSAGES as M } from "./messages.ts";
 
 /** Most articles (index page, certificates) or editors one request may select. */
 const MAX_SELECTION = 200;

@@ -1,5 +1,5 @@
-import type { Input } from "./common";
-import { FIELD_MESSAGES } from "./messages";
+import type { Input } from "./common.ts";
+import { FIELD_MESSAGES } from "./messages.ts";
 
 /**
  * Characters no text field may hold: NUL and the other C0 controls except tab, line feed and

@@ -8,9 +8,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Connect, Plugin } from "vite";
-import { hostFromHeader } from "../../app/lib/hosts";
-import { bodyRule } from "../../app/http/body";
-import { badHost, plainPage, tooLarge } from "../../app/http/refusals";
+import { hostFromHeader } from "../../app/lib/hosts.ts";
+import { bodyRule } from "../../app/http/body.ts";
+import { badHost, plainPage, tooLarge } from "../../app/http/refusals.ts";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
