@@ -97,8 +97,24 @@ function rssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** POSTs `SIZE` bytes of 'a' (declared or chunked), stopping when the answer arrives. */
-function post(path: string, type: string, declared: boolean, size = SIZE): Promise<{ status: number; body: string }> {
+/**
+ * POSTs `SIZE` bytes of 'a' (declared or chunked), stopping when the answer arrives. When the
+ * server's 413 and close beat the client to it — the write fails (EPIPE, ECONNRESET) and Node's
+ * client drops the socket before it has read the answer, which a browser would still read —
+ * the POST is sent again, twice at most; a server that never answers still fails the test.
+ */
+async function post(path: string, type: string, declared: boolean, size = SIZE): Promise<{ status: number; body: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postOnce(path, type, declared, size);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== "EPIPE" && code !== "ECONNRESET")) throw error;
+    }
+  }
+}
+
+function postOnce(path: string, type: string, declared: boolean, size: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `${HOST}:${app.port}`, "content-type": type };
     if (declared) headers["content-length"] = String(size);
