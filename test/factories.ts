@@ -81,8 +81,7 @@ function fileState(): { tag: string; counter: number } {
 const next = () => ++fileState().counter;
 
 export function unique(prefix = "t"): string {
-  const state = fileState();
-  return `${prefix}${state.tag}${++state.counter}`;
+  return `${prefix}${fileState().tag}${next()}`;
 }
 
 export const db = () => getDb(env.DB);
