@@ -1,6 +1,6 @@
 /**
  * The writes of `npm run admin-user`, as SQL with `?` parameters, and two ways to run them:
- * the local D1 (bound parameters through wrangler's platform proxy) and `wrangler d1 execute`
+ * the local D1 (bound parameters through miniflare, scripts/lib/local.ts) and `wrangler d1 execute`
  * (local or `--remote`), which takes no parameters — there every value is inlined as a hex
  * blob literal cast to text (`cast(x'…' as text)`), so no input can change the statement.
  */

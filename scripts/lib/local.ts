@@ -1,26 +1,46 @@
 /**
  * Node-side access to the local D1/R2 that `react-router dev`, `vite preview` and `wrangler`
- * use (through wrangler's platform proxy), plus the few writes scripts need: the seed, the
- * admin-user command and the browser-test harness share them.
+ * use, plus the few writes scripts need: the seed, the admin-user command and the browser-test
+ * harness share them.
  */
 // Before the app modules below are imported (dynamically): they use extensionless imports.
 import "./ts-resolve.mjs";
 import { createRequire, enableCompileCache } from "node:module";
-// Node keeps the compiled code of what follows (wrangler and miniflare are megabytes) for the next command.
+import path from "node:path";
+// Node keeps the compiled code of what follows (miniflare is megabytes) for the next command.
 enableCompileCache?.(new URL("../../node_modules/.cache/node-compile", import.meta.url).pathname);
-// Required, not imported: wrangler is one large CommonJS bundle, and an ESM import of it makes
-// Node scan the whole file for its export names first (≈ 0.2 s of every command that opens the
-// local D1).
-const { getPlatformProxy } = createRequire(import.meta.url)("wrangler") as typeof import("wrangler");
+// Required, not imported: one large CommonJS bundle, whose ESM import would make Node scan the
+// whole file for its export names first.
+const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.url)("miniflare") as typeof import("miniflare");
 import type { SettingValues } from "../../app/models/journals.server.ts";
 import { hashPassword } from "../../app/lib/password.server.ts";
+import { wranglerBindings } from "./wrangler-config.ts";
 
-/** `stateDir` is the folder given to JOURNAL_STATE_DIR / --persist-to (default .wrangler/state). */
-export async function openLocal(stateDir = ".wrangler/state") {
-  // Wrangler's notes ("Using secrets defined in .dev.vars") would mix into scripts' output
-  // (`npm run journal -- list --json`); its warnings and errors still show.
-  process.env.WRANGLER_LOG ??= "warn";
-  return getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${stateDir}/v3` } });
+/** The two bindings scripts use: every model function they call reads only these. */
+export type LocalEnv = Pick<Env, "DB" | "FILES">;
+
+/**
+ * The local D1 and R2 kept in `stateDir` (the folder given to JOURNAL_STATE_DIR / --persist-to;
+ * default .wrangler/state), opened with miniflare as wrangler's platform proxy opens them: the
+ * same database id and bucket name under `${stateDir}/v3`, so the same SQLite files. Miniflare is
+ * asked directly because loading wrangler to ask it cost each command 0.7 s of CPU, and the test
+ * suite runs about a hundred commands and servers that open a state folder.
+ */
+export async function openLocal(stateDir = ".wrangler/state"): Promise<{ env: LocalEnv; dispose(): Promise<void> }> {
+  const c = wranglerBindings();
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      script: "",
+      modules: true,
+      compatibilityDate: c.compatibilityDate,
+      compatibilityFlags: c.compatibilityFlags,
+      d1Databases: { DB: c.databaseId },
+      r2Buckets: { FILES: c.bucketName },
+      resourcePersistencePath: path.resolve(stateDir, "v3"),
+    }),
+  );
+  const env = await mf.getBindings<LocalEnv>();
+  return { env, dispose: () => mf.dispose() };
 }
 
 /** The app's journal model, loaded once the resolve hook is in place. */

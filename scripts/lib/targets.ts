@@ -1,6 +1,6 @@
 /**
- * Where the scripts' data lives, behind one interface: a local state folder (wrangler's
- * platform proxy: bound parameters, exact values) or production through the wrangler CLI
+ * Where the scripts' data lives, behind one interface: a local state folder (miniflare, the
+ * files wrangler uses: bound parameters, exact values) or production through the wrangler CLI
  * (`wrangler d1 execute` and `wrangler r2 object get|put`), which `npm run backup`, `restore`
  * and `storage-check` share. Objects cannot be listed through the CLI; a storage check of
  * production lists them through wrangler's remote bindings instead (openRemoteBindings).
@@ -15,6 +15,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { wranglerExecutor, type Statement } from "./admin-user.ts";
 import { childEnv, root } from "./run.mjs";
+import type { LocalEnv } from "./local.ts";
+import { wranglerBindings } from "./wrangler-config.ts";
 
 export type Row = Record<string, unknown>;
 export type { Statement };
@@ -39,15 +41,7 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** The R2 bucket name of the FILES binding in wrangler.toml. */
-function bucketName(configPath = path.join(root, "wrangler.toml")): string {
-  const text = readFileSync(configPath, "utf8");
-  const m = /\[\[r2_buckets\]\][^[]*?binding\s*=\s*"FILES"[^[]*?bucket_name\s*=\s*"([^"]+)"/.exec(text) ?? /\[\[r2_buckets\]\][^[]*?bucket_name\s*=\s*"([^"]+)"[^[]*?binding\s*=\s*"FILES"/.exec(text);
-  if (!m) throw new Error("wrangler.toml has no R2 bucket bound as FILES");
-  return m[1];
-}
-
-/** A local state folder (default .wrangler/state), through wrangler's platform proxy. */
+/** A local state folder (default .wrangler/state), through miniflare (openLocal). */
 export async function localTarget(stateDir = ".wrangler/state"): Promise<Target> {
   const { openLocal } = await import("./local.ts");
   const { env, dispose } = await openLocal(stateDir);
@@ -85,7 +79,7 @@ function wrangler(args: string[]): Promise<{ status: number; out: string; err: s
  */
 export function wranglerTarget(target: string[]): Target {
   const exec = wranglerExecutor(target, root);
-  const bucket = bucketName();
+  const bucket = wranglerBindings().bucketName;
   const scratch = mkdtempSync(path.join(tmpdir(), "journal-wrangler-"));
   return {
     label: target.includes("--remote") ? "production (through wrangler)" : `${target.at(-1)} (through wrangler)`,
@@ -154,7 +148,7 @@ export async function remoteBindingsTarget(): Promise<Target> {
 }
 
 /** D1 and R2 bindings (local or remote) as a target: bound parameters, exact values. */
-async function bindingsTarget(env: Env): Promise<Omit<Target, "label" | "wrangler" | "close">> {
+async function bindingsTarget(env: LocalEnv): Promise<Omit<Target, "label" | "wrangler" | "close">> {
   const { listObjectKeys } = await import("../../app/storage/objects.server.ts");
   return {
     async query(sql, params = []) {

@@ -16,7 +16,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
+import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
 import { NOT_DUMPED } from "../../scripts/lib/tables.ts";
 import type { Manifest } from "../../scripts/lib/backup.ts";
@@ -44,7 +44,7 @@ function migrate(stateDir: string): void {
   migratedState(stateDir);
 }
 
-async function withEnv<T>(stateDir: string, fn: (env: Env) => Promise<T>): Promise<T> {
+async function withEnv<T>(stateDir: string, fn: (env: LocalEnv) => Promise<T>): Promise<T> {
   const local = await openLocal(stateDir);
   try {
     return await fn(local.env);

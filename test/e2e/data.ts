@@ -6,22 +6,27 @@
  * with the app's own field messages.
  */
 import "../../scripts/lib/ts-resolve.mjs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Article } from "../../app/lib/article.ts";
+import type { LocalEnv } from "../../scripts/lib/local.ts";
 import type { Issue } from "../../app/models/issues.server.ts";
+
+const FONTS = path.resolve(import.meta.dirname, "../../public/fonts");
 
 const models = async () => {
   const { getDb } = await import("../../app/db/client.server.ts");
   const { createIssue, findIssue } = await import("../../app/models/issues.server.ts");
   const { addArticle, updateArticle } = await import("../../app/models/staff-writes.server.ts");
-  const { useFontAssets } = await import("../../app/documents/font-files.server.ts");
+  const { setFontSource } = await import("../../app/documents/font-files.server.ts");
   const { staffActor } = await import("../../app/models/history.server.ts");
   // Written as a staff member would (the factories' actor for workerd tests: no user row needed).
   const staffAs = (username = "staff") => staffActor({ id: 0, username });
-  return { getDb, createIssue, findIssue, addArticle, updateArticle, useFontAssets, staffAs };
+  return { getDb, createIssue, findIssue, addArticle, updateArticle, setFontSource, staffAs };
 };
 
 /** An issue as the admin "Add issue" action stores it (any year: issues imported from earlier years have one). */
-export async function addIssue(env: Env, journalId: number, issue: { year: number; volume: number; issue: number; frequency: string }): Promise<Issue> {
+export async function addIssue(env: LocalEnv, journalId: number, issue: { year: number; volume: number; issue: number; frequency: string }): Promise<Issue> {
   const { getDb, createIssue, staffAs } = await models();
   return createIssue(getDb(env.DB), journalId, { ...issue, createdby: "staff" }, staffAs());
 }
@@ -43,15 +48,16 @@ export type ArticleFields = Partial<Record<
  * edit does. `refnumber`, `title`, `authorname` and `pagenumber` are the test's to give.
  */
 export async function addArticle(
-  env: Env,
+  env: LocalEnv,
   journalId: number,
   issue: Issue,
   fields: ArticleFields & { refnumber: string; title: string; authorname: string; pagenumber: string },
   options: { status?: "enabled" | "disabled"; pdf?: Uint8Array; username?: string } = {},
 ): Promise<Article> {
-  const { getDb, addArticle: add, updateArticle, useFontAssets, staffAs } = await models();
-  // The printable-character check reads the document fonts as the Worker does.
-  useFontAssets((env as unknown as { ASSETS?: Fetcher }).ASSETS);
+  const { getDb, addArticle: add, updateArticle, setFontSource, staffAs } = await models();
+  // The printable-character check reads the document fonts: the files the Worker's static assets
+  // serve (public/fonts/, laid out by the build), read from disk as the Node scripts read them.
+  setFontSource(async (file) => new Uint8Array(await readFile(path.join(FONTS, file))));
   const db = getDb(env.DB);
   const input = {
     txnid: `TXN${fields.refnumber}`,
@@ -81,7 +87,7 @@ type RowFields = { refnumber: string; title: string; authorname: string; pagenum
  * hundreds of rows, where one use-case call each would cost the test seconds); say which at the
  * call. Everything else: `addArticle`.
  */
-export async function insertArticleRows(env: Env, journalId: number, issue: Issue, rows: RowFields[]): Promise<Article[]> {
+export async function insertArticleRows(env: LocalEnv, journalId: number, issue: Issue, rows: RowFields[]): Promise<Article[]> {
   const { getDb } = await models();
   const { articles } = await import("../../app/db/schema/index.ts");
   const { searchText } = await import("../../app/models/articles.server.ts");
@@ -118,7 +124,7 @@ export async function insertArticleRows(env: Env, journalId: number, issue: Issu
 }
 
 /** One row the app can no longer make (see insertArticleRows). */
-export async function insertLegacyArticle(env: Env, journalId: number, issue: Issue, fields: RowFields): Promise<Article> {
+export async function insertLegacyArticle(env: LocalEnv, journalId: number, issue: Issue, fields: RowFields): Promise<Article> {
   const [row] = await insertArticleRows(env, journalId, issue, [fields]);
   return row;
 }
@@ -128,7 +134,7 @@ export async function insertLegacyArticle(env: Env, journalId: number, issue: Is
  * pins it as POST /api/editors/pin does.
  */
 export async function addEditor(
-  env: Env,
+  env: LocalEnv,
   journalId: number,
   fields: { name: string; category: string; post: string; content: string } & Partial<Record<"degree" | "email" | "phone" | "country" | "editor_website", string>> & { status?: "enabled" | "disabled" },
   options: { pinned?: boolean } = {},

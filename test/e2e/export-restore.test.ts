@@ -2,7 +2,7 @@
  * The rows-only SQL dump as the README documents it: `npm run export` from one throw-away local
  * D1, then `wrangler d1 migrations apply` and `wrangler d1 execute --file` into a second one.
  * (Backups proper — rows, files and a manifest — are test/e2e/backup-restore.test.ts.) No server
- * and no browser: wrangler's platform proxy reads both databases directly.
+ * and no browser: miniflare (scripts/lib/local.ts) reads both databases directly.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

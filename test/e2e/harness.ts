@@ -6,7 +6,7 @@ import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { insertJournal, openLocal, upsertAdmin } from "../../scripts/lib/local.ts";
+import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
 import { demoState, migratedState } from "./states.ts";
 
@@ -47,7 +47,7 @@ export interface App {
 export async function startApp(
   journals: DemoJournalSpec[],
   /** Writes more data (issues, articles, files…) through the local bindings before the server starts. */
-  prepare?: (env: Env, journalIds: number[]) => Promise<void>,
+  prepare?: (env: LocalEnv, journalIds: number[]) => Promise<void>,
   /** Start from the two demo journals (`scripts/seed.ts`): pages as a visitor of `npm start` sees them. */
   options: { demo?: boolean } = {},
 ): Promise<App> {
@@ -169,6 +169,19 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
       if (!keep) rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The local secrets the served build reads (`.dev.vars`, KEY=value lines): what a test signs a
+ * code or token with to match the server's.
+ */
+export function devVars(): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(path.join(root, ".dev.vars"), "utf8").split("\n")) {
+    const m = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m) vars[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
 }
 
 /**

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { openLocal } from "../../scripts/lib/local.ts";
+import { openLocal, type LocalEnv } from "../../scripts/lib/local.ts";
 import { demoJournals } from "../../scripts/seed/data.ts";
 import { childEnv } from "../../scripts/lib/run.mjs";
 import { migratedState } from "./states.ts";
@@ -28,7 +28,7 @@ function seed(extraEnv: Record<string, string> = {}) {
 }
 
 type Row = Record<string, unknown>;
-async function withEnv<T>(fn: (e: Env) => Promise<T>): Promise<T> {
+async function withEnv<T>(fn: (e: LocalEnv) => Promise<T>): Promise<T> {
   const local = await openLocal(state);
   try {
     return await fn(local.env);
