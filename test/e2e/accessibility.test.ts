@@ -143,17 +143,42 @@ test("the chat button never covers content: floating only beside the page column
         const chat = document.querySelector(".chat-float");
         if (!chat) return ["no chat button"];
         const hits: string[] = [];
-        const height = document.documentElement.scrollHeight;
-        for (let y = 0; y <= height; y += 60) {
+        const candidates = [...document.querySelectorAll("a, button, input, select, textarea, h1, h2, h3, p, li, td, th, dd, dt, img, label")].filter(
+          (el) => el !== chat && !el.contains(chat) && !chat.contains(el),
+        );
+        // An element in normal flow keeps its place in the document as the page scrolls, so its
+        // rectangle is measured once (document coordinates) and shifted by the scroll; a fixed or
+        // sticky one (or one inside such) moves with the viewport and is measured at every step.
+        // Measuring all of them at every step made this the slowest test of the suite.
+        const pinned = (el: Element): boolean => {
+          for (let e: Element | null = el; e; e = e.parentElement) if (/^(fixed|sticky)$/.test(getComputedStyle(e).position)) return true;
+          return false;
+        };
+        const moving = candidates.filter(pinned);
+        const still = candidates.filter((el) => !moving.includes(el));
+        let measuredAt = -1;
+        let placed: { el: Element; top: number; bottom: number; left: number; right: number }[] = [];
+        const measure = () => {
+          // Measured again whenever the page's height changes (an image or a font arriving moves what follows).
+          measuredAt = document.documentElement.scrollHeight;
+          placed = still.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { el, top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right, empty: !r.width || !r.height };
+          }).filter((p) => !p.empty);
+        };
+        const label = (el: Element, y: number) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" at scroll ${y}`;
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += 60) {
           window.scrollTo(0, y);
           await new Promise((r) => requestAnimationFrame(() => r(null)));
+          if (document.documentElement.scrollHeight !== measuredAt) measure();
           const c = chat.getBoundingClientRect();
-          for (const el of document.querySelectorAll("a, button, input, select, textarea, h1, h2, h3, p, li, td, th, dd, dt, img, label")) {
-            if (el === chat || el.contains(chat) || chat.contains(el)) continue;
+          const sy = window.scrollY;
+          for (const p of placed) {
+            if (p.bottom - sy > c.top && p.top - sy < c.bottom && p.right > c.left && p.left < c.right) hits.push(label(p.el, y));
+          }
+          for (const el of moving) {
             const r = el.getBoundingClientRect();
-            if (r.width && r.height && r.bottom > c.top && r.top < c.bottom && r.right > c.left && r.left < c.right) {
-              hits.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" at scroll ${y}`);
-            }
+            if (r.width && r.height && r.bottom > c.top && r.top < c.bottom && r.right > c.left && r.left < c.right) hits.push(label(el, y));
           }
         }
         return [...new Set(hits)];
