@@ -3,10 +3,10 @@
 // (playwright-core + Debian Chromium). Each phase's time is printed as it ends and in the summary.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { childEnv, ensureDevVars, ensureInstalled, root, run } from "./lib/run.mjs";
+import { CHROMIUM as chromium, CHROMIUM_ARGS } from "../test/e2e/chromium.mjs";
 
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   console.error(
     `✖ Chromium not found at ${chromium}; the browser tests need it.\n  Install it with: apt-get update && apt-get install -y chromium\n  (or point CHROMIUM_PATH at a Chromium binary)`,
@@ -25,10 +25,10 @@ ensureDevVars();
 const started = Date.now();
 /** Seconds each phase took, printed as it ends and again with the summary. */
 const phases = [];
-function phase(title, name, fn) {
+async function phase(title, name, fn) {
   console.log(`\n▶ ${title}\n`);
   const t0 = Date.now();
-  const result = fn();
+  const result = await fn();
   const secs = Math.round((Date.now() - t0) / 1000);
   phases.push(`${name} ${secs} s`);
   console.log(`\n⏱ ${name}: ${secs} s`);
@@ -39,17 +39,17 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(path.join(results, "screenshots"), { recursive: true });
 
 // Exports nothing imports (scripts/check-unused-exports.ts): dead code is found before it piles up.
-const exportsStatus = phase("Unused exports", "exports", () => run("node", ["scripts/check-unused-exports.ts"], { allowFailure: true }));
+const exportsStatus = await phase("Unused exports", "exports", () => run("node", ["scripts/check-unused-exports.ts"], { allowFailure: true }));
 
-const vitestStatus = phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", () =>
+const vitestStatus = await phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", () =>
   run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { allowFailure: true }),
 );
 
 // One build, served by every browser test file.
-phase("Production build for the browser tests", "build", () => run("react-router", ["build"]));
+await phase("Production build for the browser tests", "build", () => run("react-router", ["build"]));
 
 // The browser tests copy a migrated (or demo-seeded) state folder instead of making their own.
-phase("Local D1/R2 states for the browser tests (migrations once, demo seed once)", "states", () =>
+await phase("Local D1/R2 states for the browser tests (migrations once, demo seed once)", "states", () =>
   run("node", ["--input-type=module", "-e", "const s = await import('./test/e2e/states.ts'); s.prepareStates();"]),
 );
 
@@ -57,16 +57,29 @@ phase("Local D1/R2 states for the browser tests (migrations once, demo seed once
 // folder, port and hosts, and the servers start one at a time (test/e2e/harness.ts). Much of a
 // file's time is spent waiting on a server, Chromium or a CLI process, so three keep two cores
 // busy: the phase took 990 s one at a time and 689 s three at a time (2026-11-27, 2 cores).
+// One Chromium serves them all (each test file connects and works in its own contexts):
+// launching it cost each of twenty files 1.3 s of CPU.
 const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 3);
-const e2e = phase(`Browser tests (playwright-core + Chromium), ${concurrency} file(s) at a time`, "browser", () => {
-  const r = spawnSync("node", ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", "test/e2e/*.test.ts"], {
-    cwd: root,
-    env: childEnv(),
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  process.stdout.write(r.stdout ?? "");
-  return r;
+const e2e = await phase(`Browser tests (playwright-core + Chromium), ${concurrency} file(s) at a time`, "browser", async () => {
+  const { chromium: playwright } = await import("playwright-core");
+  const shared = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });
+  try {
+    const child = spawn("node", ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", "test/e2e/*.test.ts"], {
+      cwd: root,
+      env: childEnv({ E2E_BROWSER_WS: shared.wsEndpoint() }),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      process.stdout.write(d);
+    });
+    const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+    return { status, stdout };
+  } finally {
+    await shared.close();
+  }
 });
 
 let passed = 0;

@@ -5,11 +5,10 @@
  * download with an unpublished article in the selection is made for the others, naming it.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
+import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage } from "./harness.ts";
 
 const HOST = "localhost";
 const ADMIN = { username: "admin", password: "agri-demo-2026" };
@@ -171,7 +170,7 @@ test("Certificates for a selection with an unpublished article: made for the oth
   ]);
   assert.equal(response.status(), 200);
   assert.equal(download.suggestedFilename(), "Certificates.zip");
-  const files = Object.keys(unzipSync(new Uint8Array(readFileSync((await download.path())!))));
+  const files = Object.keys(unzipSync(new Uint8Array(await downloadedBytes(download))));
   assert.equal(files[0], "README.txt");
   assert.ok(files.length > selected, `${files.length} entries for ${selected} articles`);
   assert.ok(!files.some((f) => f.startsWith(`${disabledRef}-`)), files.join(", "));

@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { rgbaPng } from "../images.ts";
-import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage } from "./harness.ts";
 import { addEditor } from "./data.ts";
 
 const HOST = "staff-a.localhost";
@@ -554,7 +554,7 @@ test("downloads the index page, the certificates and the editors' certificates",
   assert.equal(request.method(), "POST");
   assert.deepEqual(request.postDataJSON(), { refnumbers: ["240101", "240102"] });
   assert.equal(download.suggestedFilename(), "Index-Page.pdf");
-  assert.equal(readFileSync((await download.path())!).subarray(0, 5).toString(), "%PDF-");
+  assert.equal((await downloadedBytes(download)).subarray(0, 5).toString(), "%PDF-");
 
   const [certRequest, certs] = await Promise.all([
     page.waitForRequest((r) => r.url().endsWith("/api/pdf/bulkcertificates")),
@@ -563,7 +563,7 @@ test("downloads the index page, the certificates and the editors' certificates",
   ]);
   assert.deepEqual(certRequest.postDataJSON(), { refnumbers: ["240101", "240102"] });
   assert.equal(certs.suggestedFilename(), "Certificates.zip");
-  assert.equal(readFileSync((await certs.path())!).subarray(0, 2).toString(), "PK");
+  assert.equal((await downloadedBytes(certs)).subarray(0, 2).toString(), "PK");
   await screenshot(page, "admin-issue-selected");
 
   await visit("/admin/editors");
@@ -575,7 +575,7 @@ test("downloads the index page, the certificates and the editors' certificates",
   ]);
   assert.equal((edRequest.postDataJSON() as { ids: number[] }).ids.length, 4);
   assert.equal(edCerts.suggestedFilename(), "Editors-Certificate.zip");
-  assert.equal(readFileSync((await edCerts.path())!).subarray(0, 2).toString(), "PK");
+  assert.equal((await downloadedBytes(edCerts)).subarray(0, 2).toString(), "PK");
 });
 
 const DOWNLOADS = [

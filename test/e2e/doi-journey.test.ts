@@ -12,7 +12,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { validateCrossref, validateDoaj } from "../xsd.ts";
 import { xmlTexts } from "../xml.ts";
-import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage } from "./harness.ts";
 import { addArticle, addIssue } from "./data.ts";
 
 // A public-looking name (DOAJ refuses links on reserved ones such as *.localhost), which the
@@ -108,7 +108,7 @@ async function closeFlash() {
 
 async function download(button: RegExp) {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, "utf8") };
+  return { name: file.suggestedFilename(), text: (await downloadedBytes(file)).toString("utf8") };
 }
 
 test("signs in", async () => {

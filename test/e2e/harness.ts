@@ -5,12 +5,12 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Download, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.mjs";
 import { demoState, migratedState } from "./states.ts";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "../..");
 const env = childEnv();
 
@@ -185,24 +185,26 @@ export function devVars(): Record<string, string> {
 }
 
 /**
- * Debian's Chromium, headless. `publicHosts` are names the browser sends to 127.0.0.1 as it does
- * *.localhost: a journal on a public-looking domain (DOAJ refuses links on reserved names).
+ * Debian's Chromium, headless. Under `npm test` the files share one browser (E2E_BROWSER_WS),
+ * each in contexts of its own; closing the returned Browser then only disconnects. `publicHosts`
+ * are names the browser sends to 127.0.0.1 as it does *.localhost (a journal on a public-looking
+ * domain: DOAJ refuses links on reserved names); a browser started with them is this file's own.
  */
 export async function launchBrowser(publicHosts: string[] = []): Promise<Browser> {
   requireChromium();
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared && !publicHosts.length) return chromium.connect(shared);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      ...(publicHosts.length ? [`--host-resolver-rules=${publicHosts.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] : []),
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...(publicHosts.length ? [`--host-resolver-rules=${publicHosts.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] : []), ...CHROMIUM_ARGS],
   });
+}
+
+/** A finished download's bytes (read through Playwright: `download.path()` is refused on a shared browser). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Marker of the CSP violations the page reports to the test (see watchPage). */
