@@ -1,6 +1,7 @@
-// `npm test`: the whole suite. Workerd tests (vitest, real D1/R2 in miniflare), then a
-// production build, the state folders the browser tests copy, and the browser tests
-// (playwright-core + Debian Chromium). Each phase's time is printed as it ends and in the summary.
+// `npm test`: the whole suite. Workerd tests (vitest, real D1/R2 in miniflare), with the
+// unused-export check, the production build and the state folders the browser tests copy made
+// beside them; then the browser tests (playwright-core + Debian Chromium). Each phase's time is
+// printed as it ends and in the summary.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
@@ -38,20 +39,56 @@ const results = path.join(root, "test-results");
 rmSync(results, { recursive: true, force: true });
 mkdirSync(path.join(results, "screenshots"), { recursive: true });
 
-// Exports nothing imports (scripts/check-unused-exports.ts): dead code is found before it piles up.
-const exportsStatus = await phase("Unused exports", "exports", () => run("node", ["scripts/check-unused-exports.ts"], { allowFailure: true }));
+/** A command as a promise of its exit status and, with `capture`, its output (not shown). */
+function runAsync(cmd, args, { capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: childEnv(), stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit" });
+    let output = "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error}\n` }));
+    child.on("close", (code) => resolve({ status: code ?? 1, output }));
+  });
+}
 
-const vitestStatus = await phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", () =>
-  run("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"], { allowFailure: true }),
+// The fonts (public/fonts/) are laid out first: vitest's config and the build each lay them out
+// when missing, and must not both do it at once.
+run("node", ["--input-type=module", "-e", "const f = await import('./scripts/fonts/prepare.mjs'); f.prepareFonts();"]);
+
+// Beside the workerd tests, which leave about a fifth of the two cores idle (77 s of CPU in 49 s):
+// the unused-export check (dead code is found before it piles up), the production build every
+// browser test file serves, and the local D1/R2 states they copy (migrations once, demo seed
+// once). Their output is shown when the workerd tests have finished.
+const beside = (async () => {
+  const done = [];
+  for (const [title, name, cmd, args] of [
+    ["Unused exports", "exports", "node", ["scripts/check-unused-exports.ts"]],
+    ["Production build for the browser tests", "build", "react-router", ["build"]],
+    ["Local D1/R2 states for the browser tests (migrations once, demo seed once)", "states", "node", ["--input-type=module", "-e", "const s = await import('./test/e2e/states.ts'); s.prepareStates();"]],
+  ]) {
+    const t0 = Date.now();
+    const r = await runAsync(cmd, args, { capture: true });
+    done.push({ title, name, secs: Math.round((Date.now() - t0) / 1000), ...r });
+    // Without a build there is nothing to serve; the export check's failure is reported at the end.
+    if (r.status !== 0 && name !== "exports") break;
+  }
+  return done;
+})();
+
+const vitestStatus = await phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", async () =>
+  (await runAsync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"])).status,
 );
-
-// One build, served by every browser test file.
-await phase("Production build for the browser tests", "build", () => run("react-router", ["build"]));
-
-// The browser tests copy a migrated (or demo-seeded) state folder instead of making their own.
-await phase("Local D1/R2 states for the browser tests (migrations once, demo seed once)", "states", () =>
-  run("node", ["--input-type=module", "-e", "const s = await import('./test/e2e/states.ts'); s.prepareStates();"]),
-);
+for (const b of await beside) {
+  console.log(`\n▶ ${b.title} (beside the workerd tests)\n`);
+  process.stdout.write(b.output);
+  phases.push(`${b.name} ${b.secs} s (beside workerd)`);
+  console.log(`\n⏱ ${b.name}: ${b.secs} s`);
+  if (b.status !== 0 && b.name !== "exports") {
+    console.error(`\n✖ ${b.title} failed (exit ${b.status})`);
+    process.exit(1);
+  }
+}
+const exportsStatus = (await beside).find((b) => b.name === "exports").status;
 
 // Three files at a time unless E2E_CONCURRENCY says otherwise: every file has its own state
 // folder, port and hosts, and the servers start one at a time (test/e2e/harness.ts). Much of a
