@@ -75,50 +75,6 @@ const beside = (async () => {
   return done;
 })();
 
-// Three files at a time unless E2E_CONCURRENCY says otherwise: every file has its own state
-// folder, port and hosts, and the servers start one at a time (test/e2e/harness.ts). Much of a
-// file's time is spent waiting on a server, Chromium or a CLI process, so three keep two cores
-// busy: the phase took 990 s one at a time and 689 s three at a time (2026-11-27, 2 cores).
-// One Chromium serves them all (each test file connects and works in its own contexts):
-// launching it cost each of twenty files 1.3 s of CPU. The phase starts as soon as the build and
-// the states are ready, while the workerd tests may still be running (their last half minute
-// leaves a core partly idle); its output is held until those have printed theirs.
-const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 3);
-/** The browser phase's output, held until the phases before it have printed theirs. */
-const held = [];
-let live = false;
-const show = (stream, d) => (live ? stream.write(d) : held.push([stream, d]));
-function goLive() {
-  live = true;
-  for (const [stream, d] of held.splice(0)) stream.write(d);
-}
-const browser = (async () => {
-  const ready = await beside;
-  if (ready.some((b) => b.status !== 0 && b.name !== "exports")) return null;
-  const t0 = Date.now();
-  const { chromium: playwright } = await import("playwright-core");
-  const shared = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });
-  try {
-    const child = spawn("node", ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", "test/e2e/*.test.ts"], {
-      cwd: root,
-      env: childEnv({ E2E_BROWSER_WS: shared.wsEndpoint() }),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      show(process.stdout, d);
-    });
-    child.stderr.on("data", (d) => show(process.stderr, d));
-    const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
-    return { status, stdout, secs: Math.round((Date.now() - t0) / 1000) };
-  } finally {
-    await shared.close();
-  }
-})();
-browser.catch(() => {}); // awaited below, once the workerd phase has printed
-
 const vitestStatus = await phase("Workerd tests (vitest + @cloudflare/vitest-plugin)", "workerd", async () =>
   (await runAsync("vitest", ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"])).status,
 );
@@ -134,11 +90,34 @@ for (const b of await beside) {
 }
 const exportsStatus = (await beside).find((b) => b.name === "exports").status;
 
-console.log(`\n▶ Browser tests (playwright-core + Chromium), ${concurrency} file(s) at a time\n`);
-goLive();
-const e2e = await browser;
-phases.push(`browser ${e2e.secs} s`);
-console.log(`\n⏱ browser: ${e2e.secs} s`);
+// Three files at a time unless E2E_CONCURRENCY says otherwise: every file has its own state
+// folder, port and hosts, and the servers start one at a time (test/e2e/harness.ts). Much of a
+// file's time is spent waiting on a server, Chromium or a CLI process, so three keep two cores
+// busy: the phase took 990 s one at a time and 689 s three at a time (2026-11-27, 2 cores).
+// One Chromium serves them all (each test file connects and works in its own contexts):
+// launching it cost each of twenty files 1.3 s of CPU.
+const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 3);
+const e2e = await phase(`Browser tests (playwright-core + Chromium), ${concurrency} file(s) at a time`, "browser", async () => {
+  const { chromium: playwright } = await import("playwright-core");
+  const shared = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });
+  try {
+    const child = spawn("node", ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", "test/e2e/*.test.ts"], {
+      cwd: root,
+      env: childEnv({ E2E_BROWSER_WS: shared.wsEndpoint() }),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      process.stdout.write(d);
+    });
+    const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+    return { status, stdout };
+  } finally {
+    await shared.close();
+  }
+});
 
 let passed = 0;
 let failed = 0;
