@@ -97,6 +97,17 @@ async function adminPages(page: Page, host: string): Promise<string[]> {
   ];
 }
 
+/**
+ * Each journal's pages, found by following its links once and checked at both widths (the
+ * links are the same at both).
+ */
+const found = new Map<string, Promise<string[]>>();
+const pagesOf = (kind: "public" | "admin", page: Page, host: string) => {
+  const key = `${kind} ${host}`;
+  if (!found.has(key)) found.set(key, kind === "public" ? publicPages(page, host) : adminPages(page, host));
+  return found.get(key)!;
+};
+
 async function check(context: BrowserContext, host: string, paths: string[], label: string): Promise<string[]> {
   const page = await context.newPage();
   const problems: string[] = [];
@@ -114,7 +125,7 @@ for (const j of JOURNALS) {
     test(`axe finds nothing on ${j.host}'s public and admin pages (${w.name})`, async () => {
       const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
       const page = await context.newPage();
-      const publicPaths = await publicPages(page, j.host);
+      const publicPaths = await pagesOf("public", page, j.host);
       const problems = await check(context, j.host, publicPaths, w.name);
       // Signed out: the sign-in page. Then every admin page, signed in.
       problems.push(...(await check(context, j.host, ["/admin/login", "/admin/login?signed_out=1"], w.name)));
@@ -123,7 +134,7 @@ for (const j of JOURNALS) {
       await page.fill('input[name="username"]', j.admin.username);
       await page.fill('input[name="password"]', j.admin.password);
       await Promise.all([page.waitForURL(/\/admin$/), page.click('button[type="submit"]')]);
-      problems.push(...(await check(context, j.host, await adminPages(page, j.host), w.name)));
+      problems.push(...(await check(context, j.host, await pagesOf("admin", page, j.host), w.name)));
       await context.close();
       assert.deepEqual(problems, [], `${problems.length} violation(s):\n${problems.join("\n")}`);
     });

@@ -3,8 +3,8 @@
  * author, each saving the certificate under its own name (so two authors' downloads do not overwrite each other), while the API call keeps
  * the spec's certificate-{a}.pdf; /verify answers a certificate printed before the name binding
  * (a v1 code) as an earlier certificate with the caveat; the journal's link-preview image shows
- * its uploaded logo. Screenshots: test-results/screenshots/certificate-page.png,
- * verify-earlier-certificate.png, preview-image-logo.png.
+ * its uploaded logo. Screenshots: test-results/screenshots/certificate-page.jpg,
+ * verify-earlier-certificate.jpg, preview-image-logo.png (the image itself).
  */
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
