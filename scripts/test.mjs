@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { childEnv, ensureDevVars, ensureInstalled, root, run } from "./lib/run.mjs";
-import { CHROMIUM as chromium, CHROMIUM_ARGS } from "../test/e2e/chromium.mjs";
+import { CHROMIUM as chromium, CHROMIUM_ARGS } from "./lib/chromium.mjs";
 
 if (!existsSync(chromium)) {
   console.error(

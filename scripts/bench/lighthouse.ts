@@ -10,21 +10,12 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM, CHROMIUM_ARGS } from "../lib/chromium.mjs";
 import { childEnv } from "../lib/run.mjs";
 import { root } from "./server.ts";
 
 export const LIGHTHOUSE_VERSION = "13.5.0";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = 5;
 

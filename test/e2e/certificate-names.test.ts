@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { certificateCodeV1 } from "../certificate-codes.ts";
 import { discPng } from "../images.ts";
-import { hydrated, launchBrowser, screenshot, devVars, startApp, watchPage, type App } from "./harness.ts";
+import { hydrated, launchBrowser, screenshot, serverCertificateSecret, startApp, watchPage, type App } from "./harness.ts";
 import { addIssue, insertLegacyArticle } from "./data.ts";
 
 const HOST = "names.localhost";
@@ -37,8 +37,7 @@ before(async () => {
       // An uploaded logo, as Settings stores it.
       await env.FILES.put(`journals/${jid}/logo/logo-0123456789ab.png`, discPng(600, [222, 64, 26]), { httpMetadata: { contentType: "image/png" } });
       await env.DB.prepare("update settings set logo = ? where journal_id = ?").bind("logo-0123456789ab.png", jid).run();
-      const secret = devVars().CERTIFICATE_SECRET || devVars().JWT_SECRET;
-      v1Code = await certificateCodeV1(secret ?? "", jid, REF, 2);
+      v1Code = await certificateCodeV1(await serverCertificateSecret(), jid, REF, 2);
     },
   );
   browser = await launchBrowser();

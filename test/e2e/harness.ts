@@ -8,7 +8,7 @@ import path from "node:path";
 import { chromium, type Browser, type Download, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
 import { demoState, migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -171,17 +171,20 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
   };
 }
 
-/**
- * The local secrets the served build reads (`.dev.vars`, KEY=value lines): what a test signs a
- * code or token with to match the server's.
- */
-export function devVars(): Record<string, string> {
+/** The local secrets the served build reads (`.dev.vars`, KEY=value lines). */
+function devVars(): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const line of readFileSync(path.join(root, ".dev.vars"), "utf8").split("\n")) {
     const m = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (m) vars[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
   }
   return vars;
+}
+
+/** The secret the served build signs certificate codes with (the app's own choice among `.dev.vars`). */
+export async function serverCertificateSecret(): Promise<string> {
+  const { certificateSecret } = await import("../../app/documents/verification.server.ts");
+  return certificateSecret(devVars()) ?? "";
 }
 
 /**

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { audit } from "./audit.ts";
-import { launchBrowser, requireChromium, screenshot, devVars, startApp, watchPage, type App } from "./harness.ts";
+import { launchBrowser, requireChromium, screenshot, serverCertificateSecret, startApp, watchPage, type App } from "./harness.ts";
 import type { Issue } from "../../app/models/issues.server.ts";
 import { addArticle, addEditor, addIssue, insertArticleRows } from "./data.ts";
 
@@ -122,8 +122,7 @@ before(async () => {
           })),
         );
       }
-      const secret = devVars().CERTIFICATE_SECRET || devVars().JWT_SECRET;
-      verifyCode = await certificateCodeV2(secret ?? "", jid, "3202", 1, "Dr. Suresh Kumar Patel");
+      verifyCode = await certificateCodeV2(await serverCertificateSecret(), jid, "3202", 1, "Dr. Suresh Kumar Patel");
       // A disabled article never shows.
       await addArticle(env, jid, issues.get("2025/2")!, { refnumber: "3299", title: "Withdrawn sorghum paper", authorname: "Nobody", pagenumber: "30-31", publishdate: "2025-08-14" }, { status: "disabled" });
       const editors: [string, string, string, number][] = [

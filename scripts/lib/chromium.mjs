@@ -1,7 +1,7 @@
 /**
- * Debian's Chromium as the browser tests run it: its path and the flags it is started with,
- * shared by the harness (a file run on its own launches its own) and `npm test` (one browser
- * the test files connect to; E2E_BROWSER_WS). Plain JavaScript: `npm test` may run on the Node
+ * Debian's Chromium as this project runs it: its path and the flags it is started with, shared by
+ * the browser-test harness (a file run on its own launches its own), `npm test` (one browser the
+ * test files connect to; E2E_BROWSER_WS) and the Lighthouse benchmark. Plain JavaScript: `npm test` may run on the Node
  * that started the install (chromium.d.mts gives the types).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
