@@ -20,9 +20,13 @@ const models = async () => {
   const { addArticle, updateArticle } = await import("../../app/models/staff-writes.server.ts");
   const { setFontSource } = await import("../../app/documents/font-files.server.ts");
   const { staffActor } = await import("../../app/models/history.server.ts");
+  // The printable-character check of articles and editors reads the document fonts: the files
+  // the Worker's static assets serve (public/fonts/, laid out by the build), read from disk as
+  // the Node scripts read them.
+  setFontSource(async (file) => new Uint8Array(await readFile(path.join(FONTS, file))));
   // Written as a staff member would (the factories' actor for workerd tests: no user row needed).
   const staffAs = (username = "staff") => staffActor({ id: 0, username });
-  return { getDb, createIssue, findIssue, addArticle, updateArticle, setFontSource, staffAs };
+  return { getDb, createIssue, findIssue, addArticle, updateArticle, staffAs };
 };
 
 /** An issue as the admin "Add issue" action stores it (any year: issues imported from earlier years have one). */
@@ -54,10 +58,7 @@ export async function addArticle(
   fields: ArticleFields & { refnumber: string; title: string; authorname: string; pagenumber: string },
   options: { status?: "enabled" | "disabled"; pdf?: Uint8Array; username?: string } = {},
 ): Promise<Article> {
-  const { getDb, addArticle: add, updateArticle, setFontSource, staffAs } = await models();
-  // The printable-character check reads the document fonts: the files the Worker's static assets
-  // serve (public/fonts/, laid out by the build), read from disk as the Node scripts read them.
-  setFontSource(async (file) => new Uint8Array(await readFile(path.join(FONTS, file))));
+  const { getDb, addArticle: add, updateArticle, staffAs } = await models();
   const db = getDb(env.DB);
   const input = {
     txnid: `TXN${fields.refnumber}`,

@@ -147,6 +147,8 @@ test("sets up DOIs on the Settings page: the pattern is checked and previewed li
   await page.getByRole("button", { name: "Save settings" }).click();
   assert.equal((await flash("success")).msg, "Settings updated successfully");
   await closeFlash();
+  // The answer (and its flash) can arrive before the reloaded settings the form restarts from.
+  await page.waitForFunction(() => (document.querySelector("#doi_prefix") as HTMLInputElement | null)?.value !== "https://doi.org/10.55555/", undefined, { timeout: 10_000 }).catch(() => {});
   assert.equal(await page.locator("#doi_prefix").inputValue(), "10.55555", "saved without the resolver");
 });
 
