@@ -22,6 +22,7 @@ import { NOT_DUMPED } from "../../scripts/lib/tables.ts";
 import type { Manifest } from "../../scripts/lib/backup.ts";
 import { rgbaPng } from "../images.ts";
 import { fetchOnHost, serveState, type App } from "./harness.ts";
+import { addArticle, addIssue } from "./data.ts";
 import { demoState, migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -272,17 +273,19 @@ test("one journal through the wrangler CLI (the --remote code path) backs up and
   // A small journal of its own, so the one-process-per-file CLI stays quick.
   const small = path.join(work, "state-small");
   migrate(small);
+  // Right-to-left scripts, Devanagari and an astral character (in the abstract: a title is printed
+  // on certificates, and the app refuses characters the document fonts lack) through the CLI's literals.
   await withEnv(small, async (env) => {
-    const { getDb } = await import("../../app/db/client.server.ts");
-    const { addArticle } = await import("../../app/models/staff-writes.server.ts");
-    const { createIssue } = await import("../../app/models/issues.server.ts");
-    const { cliActor } = await import("../../app/models/history.server.ts");
     const id = await insertJournal(env.DB, { slug: "tiny", name: "Tiny Journal", hosts: ["tiny.localhost"] });
     await insertJournal(env.DB, { slug: "other", name: "Other Journal", hosts: ["other.localhost"] });
-    const issue = await createIssue(getDb(env.DB), id, { year: 2026, volume: 1, issue: 1, frequency: "January", createdby: "staff" }, cliActor("test"));
-    const pdf = new File([new TextEncoder().encode("%PDF-1.4\nराजेश 🌾\n%%EOF\n") as BlobPart], "a.pdf", { type: "application/pdf" });
-    const added = await addArticle(env, getDb(env.DB), id, cliActor("test"), issue, { refnumber: "101", txnid: "TXN101", ptype: "paid", publishdate: "2026-01-10", authorname: "राजेश कुमार, José Martínez", email: "a@b.example", pagenumber: "1-4", title: "שלום <i>Oryza</i> مرحبا 🌾", abstract: "<p>Devanagari: क्षत्रिय</p>", keywords: "" }, pdf);
-    assert.ok(added.ok);
+    const issue = await addIssue(env, id, { year: 2026, volume: 1, issue: 1, frequency: "January" });
+    await addArticle(
+      env,
+      id,
+      issue,
+      { refnumber: "101", txnid: "TXN101", ptype: "paid", publishdate: "2026-01-10", authorname: "राजेश कुमार, José Martínez", email: "a@b.example", pagenumber: "1-4", title: "שלום <i>Oryza</i> مرحبا", abstract: "<p>Devanagari: क्षत्रिय 🌾</p>", keywords: "" },
+      { pdf: new TextEncoder().encode("%PDF-1.4\nराजेश 🌾\n%%EOF\n") },
+    );
   });
   const dir = path.join(work, "remote-tiny");
   const viaCli = { JOURNAL_STATE_DIR: small, JOURNAL_REMOTE_TARGET: "local" };

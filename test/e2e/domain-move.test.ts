@@ -16,6 +16,7 @@ import { childEnv } from "../../scripts/lib/run.mjs";
 import { pdfText, savePdf } from "../pdf-text.ts";
 import { xmlTexts } from "../xml.ts";
 import { oaiSchemaErrors } from "../xsd.ts";
+import { addArticle, addEditor, addIssue } from "./data.ts";
 import { fetchOnHost, startApp, type App } from "./harness.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -29,20 +30,12 @@ before(async () => {
   app = await startApp(
     [{ slug: "agri", name: "Agri Journal", hosts: [OLD], settings: { websiteemail: "office@agri.example", issn: "2583-1111", publisher_name: "Agri Press" } }],
     async (env, [jid]) => {
-      const { getDb } = await import("../../app/db/client.server.ts");
-      const { addArticle, saveEditor } = await import("../../app/models/staff-writes.server.ts");
-      const { createIssue } = await import("../../app/models/issues.server.ts");
-      const { cliActor } = await import("../../app/models/history.server.ts");
-      const db = getDb(env.DB);
-      const issue = await createIssue(db, jid, { year: 2025, volume: 3, issue: 2, frequency: "Apr-Jun", createdby: "staff" }, cliActor("test"));
-      const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n") as BlobPart], "a.pdf", { type: "application/pdf" });
+      const issue = await addIssue(env, jid, { year: 2025, volume: 3, issue: 2, frequency: "Apr-Jun" });
       for (const [i, title] of ["Drip irrigation of <i>Zea mays</i>", "Soil carbon in terraces", "Rice blast resistance"].entries()) {
-        const r = await addArticle(env, db, jid, cliActor("test"), issue, { refnumber: String(501 + i), txnid: `TXN50${i}`, ptype: "paid", publishdate: "2025-04-10", authorname: "Anjali Sharma", email: "a@agri.example", pagenumber: `${1 + i * 10}-${9 + i * 10}`, title, abstract: "<p>An abstract.</p>" }, pdf());
-        assert.ok(r.ok);
-        if (i === 0) articleId = r.value.id;
+        const a = await addArticle(env, jid, issue, { refnumber: String(501 + i), txnid: `TXN50${i}`, ptype: "paid", publishdate: "2025-04-10", authorname: "Anjali Sharma", email: "a@agri.example", pagenumber: `${1 + i * 10}-${9 + i * 10}`, title, abstract: "<p>An abstract.</p>" });
+        if (i === 0) articleId = a.id;
       }
-      const e = await saveEditor(env, db, jid, cliActor("test"), null, { category: "chief editor", post: "Professor", name: "Kavita Rao", content: "Pune University" }, null);
-      assert.ok(e.ok);
+      await addEditor(env, jid, { category: "chief editor", post: "Professor", name: "Kavita Rao", content: "Pune University" });
     },
   );
 });
