@@ -576,10 +576,10 @@ function abstractFor(r: () => number, titleText: string, subject: string): strin
     "The investigation combined field observations with laboratory analysis of the collected material.",
   ];
   const results = [
-    "The results revealed significant differences among the treatments (p &lt; 0.05), with the best treatment improving the response by 18–27&nbsp;% over the control.",
+    "The results revealed significant differences among the treatments (p &lt; 0.05), with the best treatment improving the response by 18–27\u00a0% over the control.",
     "Maximum values were recorded in the combined treatment, while the control recorded the minimum; correlation analysis showed strong positive associations among the principal traits.",
     "Analysis of variance indicated highly significant effects, and the benefit–cost ratio favoured the recommended practice.",
-    "Principal component analysis explained 71.4&nbsp;% of the total variation in the first two components.",
+    "Principal component analysis explained 71.4\u00a0% of the total variation in the first two components.",
   ];
   return [
     `<p><strong>Background:</strong> ${subject} research increasingly asks how management choices translate into measurable outcomes. This study examines ${titleText.charAt(0).toLowerCase()}${titleText.slice(1)}.</p>`,

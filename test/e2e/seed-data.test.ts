@@ -15,6 +15,7 @@ const { FREQUENCIES } = await import("../../app/schemas/frequency.ts");
 const { authorFromName } = await import("../../app/lib/authors.ts");
 const { validateAuthorList } = await import("../../app/schemas/authors.ts");
 const { parseReferences, referenceDoi } = await import("../../app/lib/references.ts");
+const { cleanField, HTML_FIELDS } = await import("../../app/schemas/html-fields.ts");
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const ACCENTED_LATIN = /[\u00C0-\u024F]/;
@@ -135,4 +136,20 @@ test("demo data does not drift with the date: past volumes hold the same article
   const reference = demoJournals(days[0]).map(strip);
   for (const today of days) assert.deepEqual(demoJournals(today).map(strip), reference, `on ${iso(today)}`);
   assert.deepEqual(demoJournals(days[5]), demoJournals(days[5]), "deterministic for one day");
+});
+
+test("demo HTML is stored as the write path's cleaner leaves it (npm run db:clean-html finds nothing to change)", () => {
+  const changed: string[] = [];
+  const check = (entity: keyof typeof HTML_FIELDS, where: string, row: Record<string, unknown>) => {
+    for (const field of Object.keys(HTML_FIELDS[entity])) {
+      const value = row[field];
+      if (typeof value === "string" && cleanField(entity, field, value) !== value) changed.push(`${where} ${field}: ${JSON.stringify(value.slice(0, 80))}…`);
+    }
+  };
+  for (const j of demoJournals(days[0])) {
+    check("settings", `${j.slug} settings`, j.settings);
+    for (const e of j.editors) check("editors", `${j.slug} editor ${e.name}`, e as unknown as Record<string, unknown>);
+    for (const a of j.issues.flatMap((i) => i.articles)) check("articles", `${j.slug} article ${a.refnumber}`, a as unknown as Record<string, unknown>);
+  }
+  assert.deepEqual(changed, []);
 });
