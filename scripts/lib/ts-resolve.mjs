@@ -12,7 +12,8 @@
 // and test process that opens the database paid ≈ 0.2 s of CPU for it. Such a specifier names a
 // file exactly (no `exports` map applies to relative imports): its URL is the file's real path,
 // and its format comes from the extension or the nearest package.json's `type`, read once per
-// package here. Anything else (a file that is not there, a bare or `#` specifier) goes to Node.
+// package here. Anything else goes to Node: a file that is not there, a bare or `#` specifier, and
+// a `.js` file whose package.json names no `type` (Node then looks at the syntax to decide).
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { registerHooks } from "node:module";
 import path from "node:path";
@@ -20,14 +21,16 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const SUFFIXES = [".ts", ".tsx", "/index.ts"];
 
-/** The `type` of the package.json nearest above a directory, by directory. */
+/** The `type` the package.json nearest above a directory names ("module" or "commonjs"), else null; by directory. */
 const packageTypes = new Map();
 function packageType(dir) {
   if (packageTypes.has(dir)) return packageTypes.get(dir);
-  let type;
+  let type = null;
   const file = path.join(dir, "package.json");
-  if (existsSync(file)) type = JSON.parse(readFileSync(file, "utf8")).type === "module" ? "module" : "commonjs";
-  else type = path.dirname(dir) === dir ? "commonjs" : packageType(path.dirname(dir));
+  if (existsSync(file)) {
+    const named = JSON.parse(readFileSync(file, "utf8")).type;
+    type = named === "module" || named === "commonjs" ? named : null;
+  } else if (path.dirname(dir) !== dir) type = packageType(path.dirname(dir));
   packageTypes.set(dir, type);
   return type;
 }
@@ -42,7 +45,7 @@ function packageRelative(specifier, parentURL) {
   if (!existsSync(file)) return null;
   const real = realpathSync(file);
   const format = ext === "mjs" ? "module" : ext === "cjs" ? "commonjs" : packageType(path.dirname(real));
-  return { url: pathToFileURL(real).href, format, shortCircuit: true };
+  return format ? { url: pathToFileURL(real).href, format, shortCircuit: true } : null;
 }
 
 const installed = Symbol.for("journal-site.ts-resolve");
