@@ -9,6 +9,7 @@ import { buildIndexPage } from "../../app/documents/index-page.server";
 import type { ArticleSummary } from "../../app/lib/article";
 import type { EditorInfo } from "../../app/documents/types";
 import { article, journal } from "../../scripts/documents/sample-data";
+import { discPng } from "../images";
 import { fetchWorker, makeArticle, makeEditor, makeIssue, makeJournal, makeUser } from "../factories";
 import { adminAuth, postJson } from "./pdf-helpers";
 
@@ -152,5 +153,38 @@ describe.runIf(ENABLED)("document benchmarks", () => {
         `  200, built      wall ${stats(full.wall)};  less D1 waits ${stats(full.own)}\n` +
         `  304, not built  wall ${stats(conditional.wall)};  less D1 waits ${stats(conditional.own)}\n`,
     );
+  }, 600_000);
+
+  it("prints a link-preview image's generation with the seal and with a 4-megapixel logo", async () => {
+    const j = await makeJournal({ settings: { websitename: "Journal of Large Logos" } });
+    const auth = await adminAuth(j, await makeUser(j.id));
+    const logo = async (body: FormData) => {
+      const res = await fetchWorker(j.url("/api/settings/logo"), { method: "POST", headers: auth, body });
+      if (res.status !== 200) throw new Error(`logo upload: ${res.status}`);
+    };
+    // Wall time of the image request alone (the page first, so fonts are parsed and the URL known);
+    // every logo change gives a new image, built on its first request.
+    const timeImage = async () => {
+      const html = await (await fetchWorker(j.url("/"))).text();
+      const url = /<meta property="og:image" content="([^"]*)"/.exec(html)![1];
+      const t = performance.now();
+      const res = await fetchWorker(url);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`preview image: ${res.status}`);
+      return performance.now() - t;
+    };
+    const seal: number[] = [];
+    const png: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const removed = new FormData();
+      removed.set("remove", "1");
+      await logo(removed);
+      seal.push(await timeImage());
+      const upload = new FormData();
+      upload.set("logoFile", new File([discPng(2000, [222, 64, 26]) as BlobPart], `big${i}.png`, { type: "image/png" }));
+      await logo(upload);
+      png.push(await timeImage());
+    }
+    console.log(`\nLink-preview image (1200×630 PNG), first request after a change, 5 runs each:\n  with the seal                               ${stats(seal)}\n  with a 2000×2000 PNG logo (decoded once)   ${stats(png)}\n`);
   }, 600_000);
 });
