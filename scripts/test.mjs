@@ -90,13 +90,14 @@ for (const b of await beside) {
 }
 const exportsStatus = (await beside).find((b) => b.name === "exports").status;
 
-// Three files at a time unless E2E_CONCURRENCY says otherwise: every file has its own state
-// folder, port and hosts, and the servers start one at a time (test/e2e/harness.ts). Much of a
-// file's time is spent waiting on a server, Chromium or a CLI process, so three keep two cores
-// busy: the phase took 990 s one at a time and 689 s three at a time (2026-11-27, 2 cores).
+// Four files at a time unless E2E_CONCURRENCY says otherwise: every file has its own state
+// folder, port, hosts and server (test/e2e/harness.ts). Much of a file's time is spent waiting on
+// a server, Chromium or a CLI process, so several keep two cores busy: the phase took 990 s one
+// at a time and 689 s three at a time (2026-11-27); on 2026-12-07, 456 s three at a time, 433 s
+// four, and six (461 s) lost more to contention than it filled.
 // One Chromium serves them all (each test file connects and works in its own contexts):
 // launching it cost each of twenty files 1.3 s of CPU.
-const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 3);
+const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 4);
 const e2e = await phase(`Browser tests (playwright-core + Chromium), ${concurrency} file(s) at a time`, "browser", async () => {
   const { chromium: playwright } = await import("playwright-core");
   const shared = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });

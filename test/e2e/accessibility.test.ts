@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { axe } from "./axe.ts";
+import { axe, withAxe } from "./axe.ts";
 import { hydrated, launchBrowser, requireChromium, startApp, type App } from "./harness.ts";
 
 const JOURNALS = [
@@ -124,6 +124,7 @@ for (const j of JOURNALS) {
   for (const w of WIDTHS) {
     test(`axe finds nothing on ${j.host}'s public and admin pages (${w.name})`, async () => {
       const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
+      await withAxe(context);
       const page = await context.newPage();
       const publicPaths = await pagesOf("public", page, j.host);
       const problems = await check(context, j.host, publicPaths, w.name);

@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { rgbaPng } from "../images.ts";
-import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage } from "./harness.ts";
+import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, SCREENSHOTS, screenshot as fullPageShot, startApp, watchPage } from "./harness.ts";
 import { addEditor } from "./data.ts";
 
 const HOST = "staff-a.localhost";
@@ -100,13 +100,7 @@ async function visit(path: string) {
 }
 
 /** Full-page screenshot taken from the top, so sticky bars sit where a reader sees them. */
-async function screenshot(p: Page, name: string) {
-  await p.evaluate(() => window.scrollTo(0, 0));
-  // A full-page capture would freeze the sticky save bar mid-page; show it in the flow instead.
-  const style = await p.addStyleTag({ content: ".sticky-actions { position: static !important; }" });
-  await fullPageShot(p, name);
-  await style.evaluate((el) => (el as HTMLElement).parentNode?.removeChild(el));
-}
+const screenshot = (p: Page, name: string) => fullPageShot(p, name, { fromTop: true });
 
 async function flash(kind: "success" | "error" | "normal", message: string) {
   const dialog = page.locator(`dialog.flash-${kind}[open]`);
@@ -305,7 +299,7 @@ test("adds an article with a PDF, trying each invalid input first", async () => 
   await page.setViewportSize({ width: 360, height: 800 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "admin-article-form-360");
-  await page.screenshot({ path: "test-results/screenshots/admin-article-form-360-viewport.png" });
+  if (SCREENSHOTS) await page.screenshot({ path: "test-results/screenshots/admin-article-form-360-viewport.png" });
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, "no sideways scrolling at 360 px");
   await page.setViewportSize({ width: 1280, height: 900 });
 

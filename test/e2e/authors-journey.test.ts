@@ -8,18 +8,15 @@
  * 390 px and checked by axe-core (WCAG 2.x A/AA) with no violation allowed.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
+import { axe } from "./axe.ts";
+import { hydrated, launchBrowser, requireChromium, SCREENSHOTS, screenshot as fullPageShot, startApp, watchPage, type App } from "./harness.ts";
 import { addIssue } from "./data.ts";
 
 const HOST = "authors-a.localhost";
 const ADMIN = { username: "meera", password: "authors-journey-password-1", name: "Meera Iyer" };
 const YEAR = new Date().getUTCFullYear();
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 const REFERENCES = [
@@ -58,21 +55,7 @@ after(async () => {
 
 const url = (p: string) => app.url(HOST, p);
 
-async function axe(p: Page): Promise<string[]> {
-  await p.evaluate(AXE);
-  const result = (await p.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
-    TAGS,
-  )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary: string }[] }[] };
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)} ${n.failureSummary.replace(/\s+/g, " ")}`).join(", ")}`);
-}
-
-async function shot(p: Page, name: string) {
-  await p.evaluate(() => window.scrollTo(0, 0));
-  const style = await p.addStyleTag({ content: ".sticky-actions { position: static !important; }" });
-  await fullPageShot(p, name);
-  await style.evaluate((el) => (el as HTMLElement).remove());
-}
+const shot = (p: Page, name: string) => fullPageShot(p, name, { fromTop: true });
 
 /** The authors' rows as shown: position and name. */
 async function rows(): Promise<string[]> {
@@ -197,7 +180,7 @@ test("ORCID iD and ROR ID are checked at their fields; affiliations, correspondi
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "authors-form-390");
   // The author rows close up: what a phone shows of them.
-  await page.locator(".authors-editor").screenshot({ path: "test-results/screenshots/authors-editor-390.png" });
+  if (SCREENSHOTS) await page.locator(".authors-editor").screenshot({ path: "test-results/screenshots/authors-editor-390.png" });
   assert.deepEqual(await axe(page), []);
   await page.setViewportSize({ width: 1366, height: 900 });
 

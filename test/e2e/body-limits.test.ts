@@ -46,14 +46,15 @@ function workerdPid(): number {
       return false;
     }
   });
-  assert.ok(found, "no workerd process under vite preview");
+  assert.ok(found, "no workerd process under the server");
   return found;
 }
 
 /**
- * workerd's own listening ports. Requests are sent to workerd directly: vite preview's Node proxy
- * in front of it answers an oversized upload itself (scripts/lib/local-guard.ts), so the Worker
- * would never see it, and production has no such proxy.
+ * workerd's own listening ports. Requests are sent to workerd directly: the harness's server is
+ * workerd itself, but `vite preview`'s Node proxy, were it in front, would answer an oversized
+ * upload itself (scripts/lib/local-guard.ts), so the Worker would never see it, and production has
+ * no such proxy.
  */
 function workerdPorts(pid: number): number[] {
   // Read from /proc (no iproute2 needed): the process's socket inodes, then the listening TCP

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser, requireChromium, screenshot, startApp, type App } from "./harness.ts";
+import { launchBrowser, requireChromium, SCREENSHOTS, screenshot, startApp, type App } from "./harness.ts";
 import { addArticle, addIssue } from "./data.ts";
 
 const HOST = "deva.localhost";
@@ -66,7 +66,7 @@ test("Devanagari author names are drawn with the web font, not as boxes", async 
   // narrower (conjuncts, vowel signs on their consonant).
   assert.ok(result.webFont < result.boxes * 0.85, `web font ${result.webFont} vs boxes ${result.boxes}`);
   assert.ok(Math.abs(result.pageFont - result.webFont) < 0.5, `the page's own font stack draws it with the web font (${result.pageFont} vs ${result.webFont})`);
-  await page.locator("main").screenshot({ path: "test-results/screenshots/devanagari-article.png" }).catch(() => screenshot(page, "devanagari-article"));
+  if (SCREENSHOTS) await page.locator("main").screenshot({ path: "test-results/screenshots/devanagari-article.png" }).catch(() => screenshot(page, "devanagari-article"));
   await page.close();
 });
 

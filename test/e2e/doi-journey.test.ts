@@ -5,14 +5,13 @@
  * download the Crossref and DOAJ files and check them against the official XSDs.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { validateCrossref, validateDoaj } from "../xsd.ts";
 import { xmlTexts } from "../xml.ts";
-import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, screenshot as fullPageShot, startApp, watchPage } from "./harness.ts";
+import { axe } from "./axe.ts";
+import { type App, downloadedBytes, hydrated, launchBrowser, requireChromium, SCREENSHOTS, screenshot as fullPageShot, startApp, watchPage } from "./harness.ts";
 import { addArticle, addIssue } from "./data.ts";
 
 // A public-looking name (DOAJ refuses links on reserved ones such as *.localhost), which the
@@ -22,22 +21,12 @@ const SITE = "Journal of DOI Journeys";
 const ADMIN = { username: "meera", password: "doi-journey-password-1", name: "Meera Iyer" };
 const ISSUE = "/admin/archives/2026/3/1";
 const SHOTS = path.resolve(import.meta.dirname, "../../test-results/screenshots");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
  * axe-core's WCAG 2.2 A/AA violations on the page as it is now (as test/e2e/accessibility.test.ts
  * runs it), for the states only this journey reaches: a field error, the refusal panel.
  */
-async function axeViolations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"] },
-      resultTypes: ["violations"],
-    }),
-  )) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
+const axeViolations = () => axe(page);
 
 let app: App;
 let browser: Browser;
@@ -86,12 +75,7 @@ async function visit(p: string) {
   await hydrated(page);
 }
 
-async function screenshot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const style = await page.addStyleTag({ content: ".sticky-actions { position: static !important; }" });
-  await fullPageShot(page, name);
-  await style.evaluate((el) => (el as HTMLElement).remove());
-}
+const screenshot = (name: string) => fullPageShot(page, name, { fromTop: true });
 
 async function flash(kind: "success" | "error" | "normal") {
   const dialog = page.locator(`dialog.flash-${kind}[open]`);
@@ -142,7 +126,7 @@ test("sets up DOIs on the Settings page: the pattern is checked and previewed li
   await page.locator("#doi_registrant").fill("Journey Press");
   await page.locator("#abbrev_title").fill("J. DOI Journeys");
   assert.deepEqual(await axeViolations(), [], "Settings with the DOI preview");
-  await section.screenshot({ path: path.join(SHOTS, "admin-settings-doi-section.png") });
+  if (SCREENSHOTS) await section.screenshot({ path: path.join(SHOTS, "admin-settings-doi-section.png") });
   await screenshot("admin-settings-doi");
   await page.getByRole("button", { name: "Save settings" }).click();
   assert.equal((await flash("success")).msg, "Settings updated successfully");

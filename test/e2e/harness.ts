@@ -1,6 +1,6 @@
 /**
- * Browser-test harness: a throw-away local D1/R2, the production build served by
- * `vite preview` (real workerd, CSP enforced) and Debian's Chromium through playwright-core.
+ * Browser-test harness: a throw-away local D1/R2, the production build served by workerd
+ * (test/e2e/serve-build.ts; CSP enforced) and Debian's Chromium through playwright-core.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import { chromium, type Browser, type Download, type Page } from "playwright-cor
 import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
+import { readDevVars } from "./serve-build.ts";
 import { demoState, migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -32,7 +33,7 @@ export interface DemoJournalSpec {
 
 export interface App {
   port: number;
-  /** Process id of the `vite preview` server (its workerd runs as a child). */
+  /** Process id of the server (its workerd runs as a child). */
   pid: number;
   stateDir: string;
   url(host: string, path?: string): string;
@@ -48,8 +49,12 @@ export async function startApp(
   journals: DemoJournalSpec[],
   /** Writes more data (issues, articles, files…) through the local bindings before the server starts. */
   prepare?: (env: LocalEnv, journalIds: number[]) => Promise<void>,
-  /** Start from the two demo journals (`scripts/seed.ts`): pages as a visitor of `npm start` sees them. */
-  options: { demo?: boolean } = {},
+  /**
+   * `demo`: start from the two demo journals (`scripts/seed.ts`): pages as a visitor of `npm start`
+   * sees them. `server`: workerd on the port itself (the default), or `vite preview` in front of it
+   * (for the tests of the local servers' own front door, scripts/lib/local-guard.ts).
+   */
+  options: { demo?: boolean; server?: Server } = {},
 ): Promise<App> {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npx react-router build` first (npm test does).");
@@ -69,17 +74,27 @@ export async function startApp(
     await local.dispose();
   }
 
-  return serveState(stateDir, journals[0]?.hosts[0] ?? "localhost");
+  return serveState(stateDir, journals[0]?.hosts[0] ?? "localhost", { server: options.server });
 }
+
+/** What serves the build: workerd alone (test/e2e/serve-build.ts), or `vite preview` in front of it. */
+export type Server = "workerd" | "vite-preview";
 
 /**
  * Serves the production build from an existing state folder (a restored backup, say) on a free
  * port. `stop()` ends the server and removes the folder unless `keep`.
  */
-export async function serveState(stateDir: string, probeHost = "localhost", { keep = false }: { keep?: boolean } = {}): Promise<App> {
+export async function serveState(
+  stateDir: string,
+  probeHost = "localhost",
+  { keep = false, server = "workerd" }: { keep?: boolean; server?: Server } = {},
+): Promise<App> {
+  const port = await freePort();
+  // workerd gets its port as a binding; vite preview passes it through a file (see startLock).
+  if (server === "workerd") return startServer(["node", ["test/e2e/serve-build.ts", stateDir, String(port)]], stateDir, port, probeHost, keep);
   const release = await startLock();
   try {
-    return await startPreview(stateDir, probeHost, keep);
+    return await startServer(["vite", ["preview", "--port", String(port), "--strictPort"]], stateDir, port, probeHost, keep);
   } finally {
     release();
   }
@@ -116,9 +131,8 @@ async function startLock(): Promise<() => void> {
   }
 }
 
-async function startPreview(stateDir: string, probeHost: string, keep: boolean): Promise<App> {
-  const port = await freePort();
-  const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
+async function startServer([cmd, args]: [string, string[]], stateDir: string, port: number, probeHost: string, keep: boolean): Promise<App> {
+  const child: ChildProcess = spawn(cmd, args, {
     cwd: root,
     env: { ...env, JOURNAL_STATE_DIR: stateDir },
     stdio: ["ignore", "pipe", "pipe"],
@@ -129,7 +143,7 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${cmd} ${args[0]} exited:\n${output}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: `${probeHost}:${port}` } });
       if (res.status > 0) break;
@@ -138,9 +152,9 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`vite preview did not start within 90 s:\n${output}`);
+      throw new Error(`${cmd} ${args[0]} did not start within 90 s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 100));
   }
 
   return {
@@ -149,9 +163,9 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
     stateDir,
     url: (host, p = "/") => `http://${host}:${port}${p}`,
     async stop() {
-      // vite killed before it has stopped its workerd leaves that workerd running (≈ 200 MB each,
-      // piling up over the suite): its processes are noted first, and any still there after vite
-      // has had its time to exit are killed too.
+      // A server killed before it has stopped its workerd leaves that workerd running (≈ 200 MB
+      // each, piling up over the suite): its processes are noted first, and any still there after
+      // the server has had its time to exit are killed too.
       const tree = descendants(child.pid ?? 0);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -171,20 +185,10 @@ async function startPreview(stateDir: string, probeHost: string, keep: boolean):
   };
 }
 
-/** The local secrets the served build reads (`.dev.vars`, KEY=value lines). */
-function devVars(): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const line of readFileSync(path.join(root, ".dev.vars"), "utf8").split("\n")) {
-    const m = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (m) vars[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
-  }
-  return vars;
-}
-
 /** The secret the served build signs certificate codes with (the app's own choice among `.dev.vars`). */
 export async function serverCertificateSecret(): Promise<string> {
   const { certificateSecret } = await import("../../app/documents/verification.server.ts");
-  return certificateSecret(devVars()) ?? "";
+  return certificateSecret(readDevVars(path.join(root, ".dev.vars"))) ?? "";
 }
 
 /**
@@ -242,13 +246,25 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/** Whether this run keeps page screenshots for people: `SCREENSHOTS=1` (see `screenshot`). */
+export const SCREENSHOTS = !!process.env.SCREENSHOTS && process.env.SCREENSHOTS !== "0";
+
 /**
- * The whole page as a JPEG in test-results/screenshots/, for people to look at (no test reads it).
- * JPEG, not PNG: the browser tests take about 170, and Chromium encodes a JPEG in half the CPU.
+ * The whole page as a JPEG in test-results/screenshots/, for people to look at (no test reads it),
+ * when the run asks for them: `SCREENSHOTS=1 npm test`, or one file with
+ * `SCREENSHOTS=1 node --test test/e2e/public.test.ts`. Off by default: the browser tests take
+ * about 170, ≈ 33 s of the two cores' CPU a run (docs/decisions/040-suite-cpu.md). JPEG, not PNG:
+ * Chromium encodes a JPEG in half the CPU. `fromTop`: scrolled to the top with the sticky save
+ * bar shown in the flow, where a full-page capture would freeze it mid-page.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fromTop = false }: { fromTop?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
   const dir = path.join(root, "test-results", "screenshots");
+  const unstick = fromTop
+    ? (await page.evaluate(() => window.scrollTo(0, 0)), await page.addStyleTag({ content: ".sticky-actions { position: static !important; }" }))
+    : undefined;
   await page.screenshot({ path: path.join(dir, `${name}.jpg`), fullPage: true, type: "jpeg", quality: 85 });
+  await unstick?.evaluate((el) => (el as HTMLElement).remove());
 }
 
 /**
@@ -311,7 +327,7 @@ function descendants(rootPid: number): number[] {
   }
 }
 
-/** Resident memory (MB) of the workerd processes under a `vite preview` server (its pid), or NaN. */
+/** Resident memory (MB) of the workerd processes under a server (its pid), or NaN. */
 export function workerdRss(serverPid: number): number {
   try {
     const kb = processTree(serverPid)

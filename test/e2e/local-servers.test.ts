@@ -1,5 +1,5 @@
 /**
- * The local servers — `vite preview` (the harness's server) and `npm start`'s dev server
+ * The local servers — `vite preview` (`npm run preview`) and `npm start`'s dev server
  * (`react-router dev`) — answer as production does before Node's request handling gets a
  * chance to fail: a malformed Host header gets the Worker's 400 page (JSON on the API), never
  * a 500 with a stack trace; a chunked body over its route's cap (app/http/body.ts) gets the 413
@@ -8,11 +8,14 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
 import { startApp, type App } from "./harness.ts";
+import { buildWorkerOptions } from "./serve-build.ts";
 
 const HOST = "local-guard.localhost";
 const root = path.resolve(import.meta.dirname, "../..");
@@ -21,7 +24,7 @@ let dev: ChildProcess | undefined;
 let devPort = 0;
 
 before(async () => {
-  app = await startApp([{ slug: "guard", name: "Journal of Local Servers", hosts: [HOST] }]);
+  app = await startApp([{ slug: "guard", name: "Journal of Local Servers", hosts: [HOST] }], undefined, { server: "vite-preview" });
   // The dev server on the same state folder: only the guard's answers are asked of it, which
   // come before the Worker (and its database) is reached.
   devPort = await freePort();
@@ -169,4 +172,31 @@ test("bodies within their cap still reach the Worker whole, chunked or not", asy
       assert.deepEqual(JSON.parse(res.body), { error: "invalid_credentials" });
     }
   }
+});
+
+test("the browser tests' server (workerd alone) gives the Worker what vite preview gives it", () => {
+  // wrangler's own reading of the built Worker's config, as the Cloudflare plugin's preview reads it.
+  const wrangler = createRequire(import.meta.url)("wrangler") as {
+    unstable_readConfig(a: { config: string }): unknown;
+    unstable_getMiniflareWorkerOptions(c: unknown): { workerOptions: Record<string, unknown> };
+  };
+  const viaWrangler = wrangler.unstable_getMiniflareWorkerOptions(wrangler.unstable_readConfig({ config: path.join(root, "build/server/wrangler.json") })).workerOptions;
+  const ours = buildWorkerOptions(app.stateDir, app.port);
+  const port = { PUBLIC_SCHEME: "http", PUBLIC_PORT: String(app.port) };
+  assert.deepEqual(ours.bindings, { ...(viaWrangler.bindings as object), ...port });
+  assert.ok((ours.bindings as Record<string, string>).JWT_SECRET, "the secrets of build/server/.dev.vars");
+  assert.equal(ours.compatibilityDate, viaWrangler.compatibilityDate);
+  assert.deepEqual(ours.compatibilityFlags, viaWrangler.compatibilityFlags);
+  assert.deepEqual(ours.cronTriggers, viaWrangler.cronTriggers);
+  // Options left undefined are dropped (any that wrangler sets, such as html_handling, must match).
+  assert.deepEqual(JSON.parse(JSON.stringify(ours.assets)), JSON.parse(JSON.stringify(viaWrangler.assets)));
+  const ids = (o: unknown) => Object.fromEntries(Object.entries(o as Record<string, { id: string }>).map(([k, v]) => [k, v.id]));
+  assert.deepEqual(ours.d1Databases, ids(viaWrangler.d1Databases));
+  assert.deepEqual(ours.r2Buckets, ids(viaWrangler.r2Buckets));
+  assert.deepEqual(Object.keys(ours.d1Databases), ["DB"]);
+  assert.equal(ours.modules[0].path, "index.js");
+  // The entry imports the build's chunks: every one is a module of the Worker.
+  const chunks = readdirSync(path.join(root, "build/server/assets")).filter((f) => f.endsWith(".js"));
+  assert.ok(chunks.length > 0);
+  assert.deepEqual(ours.modules.slice(1).map((m) => m.path).sort(), chunks.map((f) => `assets/${f}`).sort());
 });

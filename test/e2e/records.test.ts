@@ -114,12 +114,7 @@ async function axe(p: Page): Promise<string[]> {
 }
 
 /** A full-page screenshot from the top, sticky bars where a reader sees them. */
-async function shot(p: Page, name: string) {
-  await p.evaluate(() => window.scrollTo(0, 0));
-  const style = await p.addStyleTag({ content: ".sticky-actions { position: static !important; }" });
-  await screenshot(p, `records-${name}`);
-  await style.evaluate((el) => (el as HTMLElement).remove());
-}
+const shot = (p: Page, name: string) => screenshot(p, `records-${name}`, { fromTop: true });
 
 /** What the JSON API says is stored now (staff token of asha). */
 let token = "";
