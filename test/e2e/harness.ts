@@ -89,11 +89,15 @@ export async function serveState(
   probeHost = "localhost",
   { keep = false, server = "workerd" }: { keep?: boolean; server?: Server } = {},
 ): Promise<App> {
-  const port = await freePort();
   // workerd gets its port as a binding; vite preview passes it through a file (see startLock).
-  if (server === "workerd") return startServer(["node", ["test/e2e/serve-build.ts", stateDir, String(port)]], stateDir, port, probeHost, keep);
+  if (server === "workerd") {
+    const port = await freePort();
+    return startServer(["node", ["test/e2e/serve-build.ts", stateDir, String(port)]], stateDir, port, probeHost, keep);
+  }
   const release = await startLock();
   try {
+    // Found once the lock is held: a port found before waiting for it could be taken meanwhile.
+    const port = await freePort();
     return await startServer(["vite", ["preview", "--port", String(port), "--strictPort"]], stateDir, port, probeHost, keep);
   } finally {
     release();
