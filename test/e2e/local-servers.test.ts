@@ -175,7 +175,9 @@ test("bodies within their cap still reach the Worker whole, chunked or not", asy
 });
 
 test("the browser tests' server (workerd alone) gives the Worker what vite preview gives it", () => {
-  // wrangler's own reading of the built Worker's config, as the Cloudflare plugin's preview reads it.
+  // wrangler's own reading of the built Worker's config, as the Cloudflare plugin's preview reads it
+  // (quietly: not its note on .dev.vars).
+  process.env.WRANGLER_LOG = "error";
   const wrangler = createRequire(import.meta.url)("wrangler") as {
     unstable_readConfig(a: { config: string }): unknown;
     unstable_getMiniflareWorkerOptions(c: unknown): { workerOptions: Record<string, unknown> };

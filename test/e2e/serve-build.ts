@@ -9,7 +9,7 @@
  * .dev.vars the way wrangler reads them: test/e2e/local-servers.test.ts compares the two), but no
  * Node server stands between the browser and workerd: `vite preview` cost every one of the thirty
  * servers a run starts 1.6–3 s of CPU to start and about 4 ms to pass on each request
- * (docs/decisions/040-test-suite-time.md). `vite preview` stays what people run by hand and what
+ * (docs/decisions/040-suite-cpu.md). `vite preview` stays what people run by hand and what
  * the benchmarks serve, and local-servers.test.ts keeps testing its front door.
  */
 import { globSync, readFileSync } from "node:fs";
