@@ -9,7 +9,7 @@ import { chromium, type Browser, type Download, type Page } from "playwright-cor
 import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
-import { readDevVars } from "./serve-build.ts";
+import { readDevVars, serveBuild, type BuildServer } from "./serve-build.ts";
 import { demoState, migratedState } from "./states.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -33,7 +33,7 @@ export interface DemoJournalSpec {
 
 export interface App {
   port: number;
-  /** Process id of the server (its workerd runs as a child). */
+  /** Process id under which the server's workerd runs: this test process, or `vite preview`'s. */
   pid: number;
   stateDir: string;
   url(host: string, path?: string): string;
@@ -42,12 +42,12 @@ export interface App {
 
 /**
  * Prepares a fresh state folder (a copy of the migrated one, the given journals created), then serves
- * the production build from it. Data is written before the server starts, so the two never
- * share the SQLite files at once.
+ * the production build from it. Data is written through the served Worker's own bindings before
+ * the first request, so no page sees a journal half made (or caches its absence).
  */
 export async function startApp(
   journals: DemoJournalSpec[],
-  /** Writes more data (issues, articles, files…) through the local bindings before the server starts. */
+  /** Writes more data (issues, articles, files…) through the local bindings before the server answers anyone. */
   prepare?: (env: LocalEnv, journalIds: number[]) => Promise<void>,
   /**
    * `demo`: start from the two demo journals (`scripts/seed.ts`): pages as a visitor of `npm start`
@@ -61,20 +61,35 @@ export async function startApp(
   }
   // Migrated (and seeded) once per change of what makes the state, then copied: see states.ts.
   const stateDir = options.demo ? demoState() : migratedState();
-  const local = await openLocal(stateDir);
-  try {
+  const write = async (env: LocalEnv) => {
     const ids: number[] = [];
     for (const j of journals) {
-      const id = await insertJournal(local.env.DB, { ...j, settings: j.settings ?? {} });
-      if (j.admin) await upsertAdmin(local.env.DB, id, j.admin);
+      const id = await insertJournal(env.DB, { ...j, settings: j.settings ?? {} });
+      if (j.admin) await upsertAdmin(env.DB, id, j.admin);
       ids.push(id);
     }
-    if (prepare) await prepare(local.env, ids);
-  } finally {
-    await local.dispose();
+    if (prepare) await prepare(env, ids);
+  };
+  if (options.server === "vite-preview") {
+    // vite preview starts its own workerd: the data is written first, through a miniflare of our own.
+    const local = await openLocal(stateDir);
+    try {
+      await write(local.env);
+    } finally {
+      await local.dispose();
+    }
+    return serveState(stateDir, journals[0]?.hosts[0] ?? "localhost", { server: "vite-preview" });
   }
-
-  return serveState(stateDir, journals[0]?.hosts[0] ?? "localhost", { server: options.server });
+  const port = await freePort();
+  const server = await serveBuild(stateDir, port);
+  try {
+    await write(server.env);
+  } catch (error) {
+    await server.dispose();
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
+  return served(server, stateDir, port, false);
 }
 
 /** What serves the build: workerd alone (test/e2e/serve-build.ts), or `vite preview` in front of it. */
@@ -89,11 +104,11 @@ export async function serveState(
   probeHost = "localhost",
   { keep = false, server = "workerd" }: { keep?: boolean; server?: Server } = {},
 ): Promise<App> {
-  // workerd gets its port as a binding; vite preview passes it through a file (see startLock).
   if (server === "workerd") {
     const port = await freePort();
-    return startServer(["node", ["test/e2e/serve-build.ts", stateDir, String(port)]], stateDir, port, probeHost, keep);
+    return served(await serveBuild(stateDir, port), stateDir, port, keep);
   }
+  // vite preview passes its port through a file (see startLock).
   const release = await startLock();
   try {
     // Found once the lock is held: a port found before waiting for it could be taken meanwhile.
@@ -102,6 +117,20 @@ export async function serveState(
   } finally {
     release();
   }
+}
+
+/** workerd serving the build in this process (serveBuild: it answers already) as an App. */
+function served(server: BuildServer, stateDir: string, port: number, keep: boolean): App {
+  return {
+    port,
+    pid: process.pid,
+    stateDir,
+    url: (host, p = "/") => `http://${host}:${port}${p}`,
+    async stop() {
+      await server.dispose();
+      if (!keep) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

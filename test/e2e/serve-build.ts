@@ -1,10 +1,8 @@
 /**
  * The browser tests' server: the production build (build/server, build/client) run by miniflare
- * in workerd, with workerd itself listening on the port, over one state folder's D1 and R2.
- *
- *   node test/e2e/serve-build.ts <stateDir> <port>
- *
- * Prints `listening on <port>` once it answers; SIGTERM or SIGINT disposes it. The Worker gets
+ * in workerd, with workerd itself listening on the port, over one state folder's D1 and R2, started
+ * by the test file itself (test/e2e/harness.ts), which writes its data through the same
+ * Worker's bindings: one workerd and no extra Node process per server. The Worker gets
  * what `vite preview` gives it (the same options, read from the build's own wrangler.json and
  * .dev.vars the way wrangler reads them: test/e2e/local-servers.test.ts compares the two), but no
  * Node server stands between the browser and workerd: `vite preview` cost every one of the thirty
@@ -15,6 +13,7 @@
 import { globSync, readFileSync } from "node:fs";
 import { createRequire, enableCompileCache } from "node:module";
 import path from "node:path";
+import type { LocalEnv } from "../../scripts/lib/local.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const serverDir = path.join(root, "build", "server");
@@ -80,32 +79,37 @@ export function buildWorkerOptions(stateDir: string, port: number) {
   };
 }
 
-if (import.meta.main) {
+/** The production build served by workerd on `port` over `stateDir`, and its bindings. */
+export interface BuildServer {
+  /** The Worker's own D1 and R2 (and the rest of its env), for writes before or while it serves. */
+  env: LocalEnv;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts workerd (through miniflare, in this process) serving the build on 127.0.0.1:`port`; it
+ * answers once this resolves. Writes through `env` go to the very D1 and R2 the Worker reads.
+ */
+export async function serveBuild(stateDir: string, port: number): Promise<BuildServer> {
   enableCompileCache?.(new URL("../../node_modules/.cache/node-compile", import.meta.url).pathname);
   // Required, not imported: one large CommonJS bundle (see scripts/lib/local.ts).
   const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.url)("miniflare") as typeof import("miniflare");
-  const [stateDir, portArg] = process.argv.slice(2);
-  const port = Number(portArg);
-  if (!stateDir || !port) {
-    console.error("usage: node test/e2e/serve-build.ts <stateDir> <port>");
-    process.exit(2);
-  }
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       ...buildWorkerOptions(stateDir, port),
       host: "127.0.0.1",
       port,
       unsafeTriggerHandlers: true,
+      // The Worker's own log lines (including the errors tests provoke on purpose) stay out of the
+      // test report, as they did when the server was a process of its own.
+      handleStructuredLogs: () => {},
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
-  await mf.ready;
-  console.log(`listening on ${port}`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void mf.dispose().finally(() => process.exit(0));
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  try {
+    await mf.ready;
+    return { env: await mf.getBindings<LocalEnv>(), dispose: () => mf.dispose() };
+  } catch (error) {
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
 }
