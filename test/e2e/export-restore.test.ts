@@ -1,7 +1,7 @@
 /**
  * The rows-only SQL dump as the README documents it: `npm run export` from one throw-away local
  * D1, then `wrangler d1 migrations apply` and `wrangler d1 execute --file` into a second one.
- * (Backups proper — rows, files and a manifest — are test/e2e/backup-restore.test.ts.) No server
+ * (Backups proper — rows, files and a manifest — are test/e2e/backup-*.test.ts.) No server
  * and no browser: miniflare (scripts/lib/local.ts) reads both databases directly.
  */
 import assert from "node:assert/strict";
@@ -24,10 +24,6 @@ function run(cmd: string, args: string[]): string {
   const res = spawnSync(cmd, args, { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
   return res.stdout;
-}
-
-function migrate(stateDir: string): void {
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateDir]);
 }
 
 /** Runs `fn` against the local D1 of a state folder, closing the proxy afterwards. */
@@ -120,8 +116,10 @@ before(async () => {
 
   run("node", ["scripts/export.ts", "--persist-to", stateA, "--out", dumpFile]);
 
-  // The README's restore: migrations into an empty database, then the dump.
-  migrate(stateB);
+  // The README's restore: migrations into an empty database (what `wrangler d1 migrations apply`
+  // leaves in an empty folder: states.ts runs that command once per run and copies its result),
+  // then the dump.
+  migratedState(stateB);
   run("wrangler", ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateB, "--file", dumpFile]);
 });
 
