@@ -5,10 +5,9 @@
  * last page says where the results are.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { axe } from "./axe.ts";
 import { discPng, rgbaPng } from "../images.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 import type { Issue } from "../../app/models/issues.server.ts";
@@ -23,19 +22,6 @@ const YEAR = new Date().getUTCFullYear();
 // Well-formed (the upload check refuses a PNG whose chunk checksums are wrong).
 const PNG = Buffer.from(rgbaPng(2, 2));
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's WCAG 2.2 A/AA violations on the page as it is now (e.g. with a dialog open). */
-async function axeViolations(p: Page): Promise<string[]> {
-  await p.evaluate(AXE);
-  const result = (await p.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"] },
-      resultTypes: ["violations"],
-    }),
-  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 let app: App;
 let browser: Browser;
@@ -138,7 +124,7 @@ test("issue list: every year newest first, paged, filtered by year, with article
   assert.equal(await page.getByRole("link", { name: /^Open volume/ }).count(), 10);
   assert.equal(await page.locator(".admin-pager").count(), 0);
   await screenshot(page, "admin-ux-archives-year");
-  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axe(page), []);
 });
 
 test("a double-clicked 'Add issue' creates one issue and shows no error", async () => {
@@ -183,7 +169,7 @@ test("'Remove logo' changes nothing until confirmed", async () => {
   // Cancel has the focus: Enter on a stray keypress cancels.
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Cancel");
   await screenshot(page, "admin-ux-remove-logo-confirm");
-  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axe(page), []);
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   await page.getByRole("button", { name: "Remove logo" }).click();
@@ -255,7 +241,7 @@ test("admin search from the top bar finds issues ('vol 2 issue 5') and articles"
   await visit("/admin/search?q=amaranth");
   await page.getByText("45 articles match").waitFor();
   await page.locator(".admin-pager").getByText("Page 1 of 3").waitFor();
-  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axe(page), []);
   // A disabled article by an author's name, typed without the diacritic (the admin search's own index, which folds diacritics).
   await page.locator("#admin-q").fill("zoe kwarteng");
   await page.locator("#admin-q").press("Enter");
@@ -281,7 +267,7 @@ test("public search past the last page says 'Page N of M' with a link back; page
   await page.locator(".pager").getByText("Page 1 of 3").waitFor();
   assert.equal(await page.locator('.pager [aria-current="page"]').textContent(), "1");
   await screenshot(page, "admin-ux-search-pager");
-  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axe(page), []);
   // A reference number finds its article.
   await visit("/search?keyword=880007");
   await page.getByText("Amaranth study number 7").first().waitFor();

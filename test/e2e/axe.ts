@@ -22,14 +22,26 @@ export async function withAxe(context: BrowserContext): Promise<void> {
   await context.addInitScript(AXE);
 }
 
-/** Runs axe in the page (evaluated through the DevTools protocol, so the page's CSP allows it). */
+/**
+ * Runs axe in the page as it is now, once it settles (evaluated through the DevTools protocol, so
+ * the page's CSP allows it). A dialog fades in (.modal[open]): mid-fade its colours are
+ * part-transparent, which axe reports as low contrast, so the page's finite animations end first.
+ */
 export async function axe(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const result = (await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
-    AXE_TAGS,
-  )) as AxeResult;
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")} — ${n.failureSummary.replace(/\s+/g, " ")}`).join("\n")}`,
-  );
+  // The page settles, axe runs, and only the violations come back, as text (axe's whole result,
+  // with every rule's metadata, is about 40 KB of JSON a page).
+  return page.evaluate(async (tags) => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+    const { axe } = window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResult> } };
+    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")} — ${n.failureSummary.replace(/\s+/g, " ")}`).join("\n")}`,
+    );
+  }, AXE_TAGS);
 }

@@ -9,10 +9,9 @@
  * checks the new screens; screenshots land in test-results/screenshots/records-*.png.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { axe } from "./axe.ts";
 import { upsertAdmin } from "../../scripts/lib/local.ts";
 import { fetchOnHost, hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 
@@ -21,7 +20,6 @@ const SITE = "Journal of Careful Records";
 const ASHA = { username: "asha", password: "records-password-asha-1", name: "Asha Menon" };
 const RAVI = { username: "ravi", password: "records-password-ravi-1", name: "Ravi Kumar" };
 const YEAR = new Date().getUTCFullYear();
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let app: App;
 let browser: Browser;
@@ -89,28 +87,6 @@ async function signIn(who: Person, account: { username: string; password: string
   await who.page.locator("#username").fill(account.username);
   await who.page.locator("#password").fill(account.password);
   await Promise.all([who.page.waitForURL(url("/admin")), who.page.getByRole("button", { name: "Sign in" }).click()]);
-}
-
-/** axe-core's WCAG 2.x A/AA violations on the page as it is now. */
-async function axe(p: Page): Promise<string[]> {
-  // A dialog fades in (.modal[open]): mid-fade its colours are part-transparent, which axe
-  // reports as low contrast. Check the page as it settles.
-  await p.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await p.evaluate(AXE);
-  const result = (await p.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"] },
-      resultTypes: ["violations"],
-    }),
-  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** A full-page screenshot from the top, sticky bars where a reader sees them. */
