@@ -390,7 +390,8 @@ const repoMigrations = () =>
     .filter((f) => f.endsWith(".sql"))
     .sort();
 
-function applyMigrations(wranglerTarget: string[], only?: string[]): void {
+/** Migrations applied by `wrangler d1 migrations apply` (production), with the target closed. */
+function wranglerMigrations(wranglerTarget: string[], only?: string[]): void {
   let config = path.join(root, "wrangler.toml");
   let scratch: string | null = null;
   if (only) {
@@ -443,8 +444,8 @@ async function targetContents(target: Target, journal: string | null): Promise<s
  * with migrations this code does not have, and a target that holds data unless `force` (which
  * replaces the journal(s) the backup holds). Migrations are applied up to the backup's, then the
  * rows go in, then the remaining migrations, then the objects; counts are checked at the end.
- * The target is closed while wrangler applies migrations (a local state folder is then never
- * open twice).
+ * A local folder is migrated through the open target (scripts/lib/migrations.ts); production is
+ * closed while wrangler migrates it.
  */
 export async function restoreBackup(
   open: () => Promise<Target>,
@@ -466,14 +467,20 @@ export async function restoreBackup(
       await target.close();
     }
   };
-  const { present, wrangler, label } = await during(async (t) => ({ present: await targetContents(t, manifest.journal), wrangler: t.wrangler, label: t.label }));
+  const { present, wrangler, label, here } = await during(async (t) => ({
+    present: await targetContents(t, manifest.journal),
+    wrangler: t.wrangler,
+    label: t.label,
+    here: !!t.migrate,
+  }));
   if (present.length && !opts.force) {
     throw new Refused(`${label} is not empty (${present.join("; ")}): restore into an empty state, or add --force to replace ${manifest.journal ? `journal '${manifest.journal}'` : "everything in it"}.`);
   }
 
-  applyMigrations(wrangler, manifest.migrations);
+  if (!here) wranglerMigrations(wrangler, manifest.migrations);
   const counts: Record<string, number> = {};
   await during(async (target) => {
+    await target.migrate?.(manifest.migrations);
     const tables = await dumpedTables(target);
     const byName = new Map(tables.map((t) => [t.name, t]));
     if (present.length) {
@@ -499,12 +506,11 @@ export async function restoreBackup(
   // The migrations that came after the backup, over its rows as they ran over the original's (a
   // backup made with every migration has none: no wrangler run, which in production is a round trip).
   const later = known.filter((m) => !manifest.migrations.includes(m));
-  if (later.length) {
-    applyMigrations(wrangler);
-    log(`  migrations after the backup's: ${later.join(", ")}`);
-  }
+  if (later.length && !here) wranglerMigrations(wrangler);
 
   await during(async (target) => {
+    if (later.length) await target.migrate?.();
+    if (later.length) log(`  migrations after the backup's: ${later.join(", ")}`);
     await pool(manifest.objects, target.parallel, async (o) => {
       await target.putObject(o.key, new Uint8Array(readFileSync(inside(dir, o.file))), o.contentType);
     });

@@ -38,14 +38,26 @@ export interface Target {
   /** Every key under a prefix; absent where the target cannot list (the CLI). */
   listObjects?(prefix: string): Promise<string[]>;
   deleteObjects?(keys: string[]): Promise<void>;
+  /**
+   * Applies migrations/ (only those named, when given) through this open target: a local folder
+   * (scripts/lib/migrations.ts). Absent where wrangler applies them (production).
+   */
+  migrate?(only?: string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
 /** A local state folder (default .wrangler/state), through miniflare (openLocal). */
 export async function localTarget(stateDir = ".wrangler/state"): Promise<Target> {
   const { openLocal } = await import("./local.ts");
+  const { applyLocalMigrations } = await import("./migrations.ts");
   const { env, dispose } = await openLocal(stateDir);
-  return { ...(await bindingsTarget(env)), label: `the local state folder ${stateDir}`, wrangler: ["--local", "--persist-to", stateDir], close: dispose };
+  return {
+    ...(await bindingsTarget(env)),
+    label: `the local state folder ${stateDir}`,
+    wrangler: ["--local", "--persist-to", stateDir],
+    migrate: (only) => applyLocalMigrations(env.DB, only),
+    close: dispose,
+  };
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);

@@ -1,6 +1,7 @@
 /**
  * The rows-only SQL dump as the README documents it: `npm run export` from one throw-away local
- * D1, then `wrangler d1 migrations apply` and `wrangler d1 execute --file` into a second one.
+ * D1, then into a second one, migrated (wrangler finds nothing left to apply), with `wrangler d1
+ * execute --file`.
  * (Backups proper — rows, files and a manifest — are test/e2e/backup-*.test.ts.) No server
  * and no browser: miniflare (scripts/lib/local.ts) reads both databases directly.
  */
@@ -116,10 +117,11 @@ before(async () => {
 
   run("node", ["scripts/export.ts", "--persist-to", stateA, "--out", dumpFile]);
 
-  // The README's restore: migrations into an empty database (what `wrangler d1 migrations apply`
-  // leaves in an empty folder: states.ts runs that command once per run and copies its result),
-  // then the dump.
+  // The README's restore: migrations into an empty database, then the dump. The migrated folder is
+  // states.ts's copy of what scripts/lib/migrations.ts leaves, which wrangler itself must take
+  // for its own: nothing left for `wrangler d1 migrations apply` to do.
   migratedState(stateB);
+  assert.match(run("wrangler", ["d1", "migrations", "list", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateB]), /No migrations to apply/);
   run("wrangler", ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", stateB, "--file", dumpFile]);
 });
 

@@ -1,7 +1,6 @@
 /**
- * Local D1/R2 state folders for the e2e tests, made once and copied. Applying the migrations takes
- * wrangler about 15 s and seeding the demo about a minute, while copying the folder they leave
- * takes milliseconds; every test file used to pay both on its own. A template is kept under
+ * Local D1/R2 state folders for the e2e tests, made once and copied. Applying the migrations and
+ * seeding the demo take seconds, while copying the folder they leave takes milliseconds; every test file used to pay both on its own. A template is kept under
  * `.wrangler/e2e-states/` by the name of what made it (the migrations' text and the wrangler
  * config; for the demo also the code that seeds and the day), so a change to any of them makes a
  * new one and a stale template is never copied. Templates are only ever copied, never opened, so
@@ -27,10 +26,10 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** What the migrated state is a function of: the migration files' text, the config naming the database, workerd's version. */
+/** What the migrated state is a function of: the migration files' text, the code applying them, the config naming the database, workerd's version. */
 function migrationsKey(): string {
   const h = createHash("sha256");
-  for (const f of [...filesUnder("migrations").filter((f) => f.endsWith(".sql")), "wrangler.toml", "node_modules/workerd/package.json"]) {
+  for (const f of [...filesUnder("migrations").filter((f) => f.endsWith(".sql")), "scripts/migrate.ts", "scripts/lib/migrations.ts", "wrangler.toml", "node_modules/workerd/package.json"]) {
     h.update(f).update("\0").update(readFileSync(path.join(root, f))).update("\0");
   }
   return h.digest("hex").slice(0, 16);
@@ -82,7 +81,9 @@ function template(kind: string, key: string, make: (dir: string) => void): strin
 
 function migratedTemplate(): string {
   return template("migrated", migrationsKey(), (dir) =>
-    mustRun("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", dir], childEnv()),
+    // As `npm start` and a local restore migrate (scripts/lib/migrations.ts: what
+    // `wrangler d1 migrations apply DB --local` leaves, table for table and row for row).
+    mustRun("node", ["scripts/migrate.ts"], childEnv({ JOURNAL_STATE_DIR: dir })),
   );
 }
 
@@ -102,7 +103,7 @@ function copyOf(templateDir: string, into?: string): string {
   return dir;
 }
 
-/** A state folder with every migration applied and no data, as `wrangler d1 migrations apply` leaves it. */
+/** A state folder with every migration applied and no data, as `wrangler d1 migrations apply` leaves it (scripts/lib/migrations.ts). */
 export function migratedState(into?: string): string {
   return copyOf(migratedTemplate(), into);
 }
