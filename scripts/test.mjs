@@ -101,7 +101,8 @@ const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 4);
 /**
  * Every browser-test file, the longest first, so none is left to run alone at the end: started
  * in name order, the backup tests (then one file) ran to the phase's last second on a quarter of
- * the CPU. The list orders only; a file not in it runs after these, in name order.
+ * the CPU. The list orders only; a file not in it runs after these, in name order. (Started by
+ * node:test's run(), scripts/lib/test-files.mjs: `node --test` sorts its files by name.)
  */
 function e2eFiles() {
   const longest = [
@@ -119,7 +120,7 @@ const e2e = await phase(`Browser tests (playwright-core + Chromium), ${concurren
   const { chromium: playwright } = await import("playwright-core");
   const shared = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });
   try {
-    const child = spawn("node", ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...e2eFiles()], {
+    const child = spawn("node", ["scripts/lib/test-files.mjs", String(concurrency), ...e2eFiles()], {
       cwd: root,
       env: childEnv({ E2E_BROWSER_WS: shared.wsEndpoint() }),
       stdio: ["ignore", "pipe", "inherit"],
