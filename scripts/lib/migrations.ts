@@ -20,7 +20,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
 		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
 );`;
 
-/** The migration files' names, in the order wrangler applies them. */
+/** Each migration file (its name and its statements, split as wrangler splits them), in the order wrangler applies them. */
 async function migrationFiles(): Promise<{ name: string; queries: string[] }[]> {
   const { readD1Migrations } = await import("@cloudflare/vitest-plugin");
   return readD1Migrations(path.join(root, "migrations"));

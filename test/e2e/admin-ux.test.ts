@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { axe } from "./axe.ts";
 import { discPng, rgbaPng } from "../images.ts";
+import { axe } from "./axe.ts";
 import { hydrated, launchBrowser, requireChromium, screenshot, startApp, watchPage, type App } from "./harness.ts";
 import type { Issue } from "../../app/models/issues.server.ts";
 import { addArticle, addEditor, addIssue, insertArticleRows } from "./data.ts";
@@ -21,7 +21,6 @@ const YEAR = new Date().getUTCFullYear();
 
 // Well-formed (the upload check refuses a PNG whose chunk checksums are wrong).
 const PNG = Buffer.from(rgbaPng(2, 2));
-
 
 let app: App;
 let browser: Browser;

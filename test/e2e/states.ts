@@ -1,8 +1,9 @@
 /**
  * Local D1/R2 state folders for the e2e tests, made once and copied. Applying the migrations and
- * seeding the demo take seconds, while copying the folder they leave takes milliseconds; every test file used to pay both on its own. A template is kept under
- * `.wrangler/e2e-states/` by the name of what made it (the migrations' text and the wrangler
- * config; for the demo also the code that seeds and the day), so a change to any of them makes a
+ * seeding the demo take seconds, while copying the folder they leave takes milliseconds; every
+ * test file used to pay both on its own. A template is kept under `.wrangler/e2e-states/` by the
+ * name of what made it (the migrations' text, the code applying them and the wrangler config; for
+ * the demo also the code that seeds and the day), so a change to any of them makes a
  * new one and a stale template is never copied. Templates are only ever copied, never opened, so
  * the SQLite files in them are not in use while they are read.
  */
