@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { childEnv, ensureDevVars, ensureInstalled, root, run } from "./lib/run.mjs";
-import { CHROMIUM as chromium, CHROMIUM_ARGS } from "./lib/chromium.mjs";
+import { CHROMIUM as chromium, featuresNotDisabled, playwrightChromiumArgs } from "./lib/chromium.mjs";
 
 if (!existsSync(chromium)) {
   console.error(
@@ -118,8 +118,11 @@ function e2eFiles() {
 }
 const e2e = await phase(`Browser tests (playwright-core + Chromium), ${concurrency} file(s) at a time`, "browser", async () => {
   const { chromium: playwright } = await import("playwright-core");
-  const shared = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });
+  const shared = await playwright.launchServer({ executablePath: chromium, args: playwrightChromiumArgs() });
   try {
+    // Chromium obeys only the last --disable-features: Playwright's own list must have survived in ours.
+    const lost = featuresNotDisabled(shared.process().pid);
+    if (lost.length) throw new Error(`Chromium was started with these features on: ${lost.join(", ")} (scripts/lib/chromium.mjs)`);
     const child = spawn("node", ["scripts/lib/test-files.mjs", String(concurrency), ...e2eFiles()], {
       cwd: root,
       env: childEnv({ E2E_BROWSER_WS: shared.wsEndpoint() }),

@@ -8,7 +8,7 @@ import path from "node:path";
 import { chromium, type Browser, type Download, type Page } from "playwright-core";
 import { insertJournal, openLocal, upsertAdmin, type LocalEnv } from "../../scripts/lib/local.ts";
 import { childEnv, freePort } from "../../scripts/lib/run.mjs";
-import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
+import { CHROMIUM, playwrightChromiumArgs } from "../../scripts/lib/chromium.mjs";
 import { readDevVars, serveBuild, type BuildServer } from "./serve-build.ts";
 import { demoState, migratedState } from "./states.ts";
 
@@ -236,7 +236,7 @@ export async function launchBrowser(publicHosts: string[] = []): Promise<Browser
   if (shared && !publicHosts.length) return chromium.connect(shared);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [...(publicHosts.length ? [`--host-resolver-rules=${publicHosts.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] : []), ...CHROMIUM_ARGS],
+    args: [...(publicHosts.length ? [`--host-resolver-rules=${publicHosts.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`] : []), ...playwrightChromiumArgs()],
   });
 }
 

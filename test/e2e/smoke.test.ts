@@ -34,6 +34,17 @@ test("home page shows the journal of the host, hydrates, and has no console erro
   await page.close();
 });
 
+test("a page opens no renderers of the browser's own UI (the omnibox's WebUI popups are off: scripts/lib/chromium.mjs)", async () => {
+  const page = await browser.newPage();
+  await page.goto(app.url("smoke-a.localhost"));
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  await cdp.detach();
+  assert.ok(targetInfos.some((t) => t.type === "page" && t.url.startsWith(app.url("smoke-a.localhost"))), "the page is listed");
+  assert.deepEqual(targetInfos.filter((t) => t.type === "browser_ui").map((t) => t.url), []);
+  await page.close();
+});
+
 test("a second journal answers on its own host", async () => {
   const page = await browser.newPage();
   await page.goto(app.url("smoke-b.localhost"));
