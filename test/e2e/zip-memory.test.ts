@@ -60,24 +60,29 @@ test("a 200-article mixed-script Certificates.zip through the endpoint: 600 PDFs
   await (await fetchOnHost(app, HOST, `/api/pdf/certificate/${refs[0]}/3`)).arrayBuffer();
   const baseline = workerdRss(app.pid);
   let peak = baseline;
+  // Sampled until the zip is read, or the test fails: a sampler left running would keep this file's
+  // process alive, and the suite would wait for it for ever instead of reporting the failure.
   const timer = setInterval(() => (peak = Math.max(peak, workerdRss(app.pid))), 250);
   const started = Date.now();
-  const res = await fetchOnHost(app, HOST, "/api/pdf/bulkcertificates", {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ refnumbers: refs }),
-  });
-  assert.equal(res.status, 200);
   const chunks: Uint8Array[] = [];
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    // A slow client: the zip is built only as fast as it is read.
-    await new Promise((r) => setTimeout(r, 2));
+  try {
+    const res = await fetchOnHost(app, HOST, "/api/pdf/bulkcertificates", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ refnumbers: refs }),
+    });
+    assert.equal(res.status, 200);
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      // A slow client: the zip is built only as fast as it is read.
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  } finally {
+    clearInterval(timer);
   }
-  clearInterval(timer);
   peak = Math.max(peak, workerdRss(app.pid));
   const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let o = 0;
